@@ -1,0 +1,13 @@
+/**
+ * Public REST gateway routes (pre-login calls): read by the Api stack (HTTP API) and by the local
+ * runtime's gateway. `handler` is the folder under functions/ whose index.ts exports `handler`.
+ */
+export interface PublicRoute {
+  method: 'POST' | 'GET';
+  path: string;
+  handler: string;
+}
+
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  { method: 'POST', path: '/checkTherapist', handler: 'check-therapist' },
+];

@@ -1,0 +1,40 @@
+/**
+ * The resolver map: the single list read by the Api stack (lib/api-stack.ts) and by the local
+ * executor (local/appsync). Every field is a pipeline resolver; its code is resolvers/pipeline.ts
+ * and its steps are the named functions below. The first step is always `authorize`.
+ *
+ * Data-source names: NONE, a table (`<TableId>Table`, see domain/tables.ts) or a Lambda
+ * (`Lambda:<folder under functions/>`).
+ */
+export type DataSourceName = 'NONE' | 'PracticeTable' | 'DirectoryTable' | 'AuditTable' | `Lambda:${string}`;
+
+export interface FunctionDef {
+  /** Unique name, also the bundle file name (dist/resolvers/<name>.js). */
+  name: string;
+  dataSource: DataSourceName;
+  /** Source file, relative to the repository root. */
+  entry: string;
+}
+
+export interface ResolverDef {
+  typeName: 'Query' | 'Mutation' | 'Subscription';
+  fieldName: string;
+  /** Function names, in order. */
+  pipeline: string[];
+}
+
+/** Code of every pipeline resolver (before/after steps). */
+export const PIPELINE_ENTRY = 'resolvers/pipeline.ts';
+
+export const FUNCTIONS: FunctionDef[] = [
+  { name: 'authorize', dataSource: 'DirectoryTable', entry: 'resolvers/functions/authorize.ts' },
+  { name: 'Query.me', dataSource: 'NONE', entry: 'resolvers/Query.me.ts' },
+  { name: 'Mutation.logUserAuthEvent', dataSource: 'AuditTable', entry: 'resolvers/Mutation.logUserAuthEvent.ts' },
+  { name: 'Subscription.onUserAuthEvent', dataSource: 'NONE', entry: 'resolvers/Subscription.onUserAuthEvent.ts' },
+];
+
+export const RESOLVERS: ResolverDef[] = [
+  { typeName: 'Query', fieldName: 'me', pipeline: ['authorize', 'Query.me'] },
+  { typeName: 'Mutation', fieldName: 'logUserAuthEvent', pipeline: ['authorize', 'Mutation.logUserAuthEvent'] },
+  { typeName: 'Subscription', fieldName: 'onUserAuthEvent', pipeline: ['authorize', 'Subscription.onUserAuthEvent'] },
+];
