@@ -1,0 +1,23 @@
+// ESLint flat config. APPSYNC_JS (the AppSync resolver runtime) has no try/catch, no while, no
+// async, no classes, no regex literals...: @aws-appsync/eslint-plugin's recommended rules are what
+// enforce it, on every resolver and on the domain files resolvers import (they are bundled in).
+// The recommended set needs type information, hence the TypeScript project service.
+import appsync from '@aws-appsync/eslint-plugin';
+
+/** Files that end up in resolver bundles. Keep in step with the imports of resolvers/. */
+export const APPSYNC_FILES = ['resolvers/**/*.ts', 'domain/permissions.ts', 'domain/tables.ts'];
+/** Build-time helpers under resolvers/ that run in Node, not in APPSYNC_JS. */
+export const NODE_FILES = ['resolvers/map.ts', 'resolvers/bundle.ts'];
+
+export default [
+  { ignores: ['node_modules/**', 'dist/**', 'cdk.out/**', 'web/dist/**', '.data/**'] },
+  {
+    ...appsync.configs.recommended,
+    files: APPSYNC_FILES,
+    ignores: NODE_FILES,
+    languageOptions: {
+      ...appsync.configs.recommended.languageOptions,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+];

@@ -1,0 +1,16 @@
+/**
+ * Subscription.onUserAuthEvent (data source: NONE): runs when a client subscribes. The filter
+ * limits delivery to events of the subscriber's own practice (from the membership, via the
+ * authorize step), whatever the client asked for.
+ */
+import { extensions, util, type Context, type NONERequest } from '@aws-appsync/utils';
+
+export function request(_ctx: Context): NONERequest {
+  return { payload: null };
+}
+
+export function response(ctx: Context): null {
+  const caller = ctx.stash.caller;
+  extensions.setSubscriptionFilter(util.transform.toSubscriptionFilter({ practiceId: { eq: caller.practiceId } }));
+  return null;
+}

@@ -1,0 +1,65 @@
+/**
+ * First step of every pipeline (data source: DirectoryTable).
+ *
+ * Reads the caller's membership by `sub` (one GetItem, every request, so a role change or a
+ * removal takes effect on the next request), checks the field's rule in domain/permissions.ts
+ * against the membership's roles and the practice's plan, and stashes the caller for the
+ * following steps. Practice, roles and plan never come from arguments or token claims.
+ */
+import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { membershipKey } from '../../domain/tables.ts';
+import { canCall } from '../../domain/permissions.ts';
+
+interface CognitoLikeIdentity {
+  sub?: string;
+  groups?: string[] | null;
+  claims?: Record<string, unknown>;
+}
+
+interface Membership {
+  practiceId?: string;
+  roles?: string[];
+  plan?: string;
+  email?: string;
+}
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  const identity = ctx.identity as CognitoLikeIdentity | null;
+  if (!identity || !identity.sub) {
+    util.unauthorized();
+  }
+  return {
+    operation: 'GetItem',
+    key: util.dynamodb.toMapValues(membershipKey((identity as CognitoLikeIdentity).sub as string)),
+    consistentRead: true,
+  };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const identity = ctx.identity as CognitoLikeIdentity | null;
+  const membership = ctx.result as Membership | null;
+  if (!identity || !identity.sub || !membership || !membership.practiceId) {
+    util.unauthorized();
+  }
+  const member = membership as Membership;
+  const roles = member.roles || [];
+  const plan = member.plan || '';
+  const field = ctx.info.parentTypeName + '.' + ctx.info.fieldName;
+  if (!canCall(field, roles, plan)) {
+    util.unauthorized();
+  }
+  const claims = (identity as CognitoLikeIdentity).claims || {};
+  const caller = {
+    sub: (identity as CognitoLikeIdentity).sub,
+    practiceId: member.practiceId,
+    roles: roles,
+    plan: plan,
+    groups: (identity as CognitoLikeIdentity).groups || [],
+    email: member.email || (claims.email as string | undefined) || null,
+  };
+  ctx.stash.caller = caller;
+  return caller;
+}
