@@ -67,7 +67,10 @@ export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamo
   } else {
     args.push('-inMemory');
   }
-  const child: ChildProcess = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Java runs under a small shell that holds our stdin: if this process dies, even by SIGKILL,
+  // the pipe closes, `read` returns and the shell stops Java — no orphaned DynamoDB Local.
+  const guard = 'java "$@" & pid=$!; trap \'kill $pid 2>/dev/null\' TERM INT HUP; read _; kill $pid 2>/dev/null; wait $pid';
+  const child: ChildProcess = spawn('sh', ['-c', guard, 'dynamodb-local', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
@@ -97,8 +100,8 @@ export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamo
         client.destroy();
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 3000).unref();
+        child.stdin?.end();
+        setTimeout(() => child.exitCode === null && child.kill('SIGTERM'), 3000).unref();
       }),
   };
 }

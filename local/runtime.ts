@@ -1,0 +1,207 @@
+/**
+ * The embedded local runtime: every AWS part of the portal on one machine, behind one public port.
+ *
+ *   /config.json            the console's runtime config (RuntimeConfig), pointing back at this origin
+ *   /graphql, /graphql/realtime   AppSync stand-in (same resolver bundles) and its realtime WebSocket
+ *   /cognito/...            the local user pool (cognito-local 5.3.0 plus our gap fills)
+ *   /api/...                public REST gateway → functions/ handlers in-process
+ *   /_local/outbox          every e-mail and SMS sent (JSON, newest last)
+ *   /_local/s3/...          presigned GET/PUT stand-in for S3
+ *   everything else         the built console (web/dist), SPA fallback
+ *
+ * Internal services (DynamoDB Local) listen on 127.0.0.1 ports chosen free.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { tableName } from '../domain/tables.ts';
+import { LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '../domain/identity.ts';
+import { DEFAULT_IDLE_TIMEOUT_MINUTES, SITE_NAME, type RuntimeConfig } from '../domain/runtime-config.ts';
+import { createTables, LOCAL_ENV, startDynamoDb, type LocalDynamoDb } from './dynamodb.ts';
+import { Outbox } from './outbox.ts';
+import { sendJson, type RequestHandler, type UpgradeHandler } from './http.ts';
+import { createGateway } from './gateway.ts';
+import { createLocalS3 } from './s3.ts';
+import { createStatic } from './static.ts';
+import { invokeLambda } from './lambdas.ts';
+import { startLocalCognito, type LocalCognito } from './cognito/index.ts';
+import { createJwtVerifier, createLocalAppSync } from './appsync/index.ts';
+import { seedDemoPractice, type SeedResult } from './seed.ts';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+export interface RuntimeOptions {
+  /** Public port; 0 picks a free one. */
+  port: number;
+  /** Where data persists between runs; null keeps everything in memory (tests). */
+  dataDir: string | null;
+  /** Built console to serve; default web/dist. */
+  webDist?: string;
+  /** Seed the demo practice when the database has none (default true). */
+  seed?: boolean;
+  /** Idle minutes before automatic logoff, written into /config.json. */
+  idleTimeoutMinutes?: number;
+  /** Interface to bind the public port to (default 127.0.0.1). */
+  host?: string;
+}
+
+export interface Runtime {
+  url: string;
+  port: number;
+  outbox: Outbox;
+  dynamo: LocalDynamoDb;
+  cognito: LocalCognito;
+  seed: SeedResult | null;
+  stop(): Promise<void>;
+}
+
+interface Mount {
+  prefix: string;
+  handle: RequestHandler;
+}
+
+function matchMount(mounts: Mount[], pathname: string): { mount: Mount; rest: string } | null {
+  for (const mount of mounts) {
+    if (pathname === mount.prefix || pathname.startsWith(mount.prefix + '/')) return { mount, rest: pathname.slice(mount.prefix.length) || '/' };
+  }
+  return null;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolvePort(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const scratch = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'portal-runtime-'));
+  const dataDir = options.dataDir ?? scratch!;
+  mkdirSync(dataDir, { recursive: true });
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => undefined);
+    cleanups.length = 0;
+  };
+
+  try {
+    const outbox = new Outbox(options.dataDir);
+    const dynamo = await startDynamoDb(options.dataDir ? join(dataDir, 'dynamodb') : null);
+    cleanups.push(() => dynamo.stop());
+    await createTables(dynamo.client);
+
+    const mounts: Mount[] = [];
+    const upgrades: Array<{ prefix: string; handle: UpgradeHandler }> = [];
+    const server = createServer((req, res) => void route(req, res));
+    const host = options.host ?? '127.0.0.1';
+    const port = await listen(server, options.port, host);
+    cleanups.push(
+      () =>
+        new Promise<void>((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    );
+    const url = `http://localhost:${port}`;
+
+    // The Lambda handlers run in this process: point them at the local services.
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      COGNITO_ENDPOINT: `http://127.0.0.1:${port}/cognito`,
+      USER_POOL_ID: LOCAL_USER_POOL_ID,
+      PRACTICE_TABLE: tableName(LOCAL_ENV, 'Practice'),
+      DIRECTORY_TABLE: tableName(LOCAL_ENV, 'Directory'),
+      AUDIT_TABLE: tableName(LOCAL_ENV, 'Audit'),
+    });
+
+    const cognito = await startLocalCognito({
+      dataDir: join(dataDir, 'cognito'),
+      outbox,
+      publicUrl: `${url}/cognito`,
+      triggers: {
+        postConfirmation: (event) => invokeLambda('post-confirmation', event),
+        preTokenGeneration: (event) => invokeLambda('pre-token-generation', event),
+      },
+    });
+    cleanups.push(() => cognito.close());
+
+    const appsync = await createLocalAppSync({
+      dynamoEndpoint: dynamo.endpoint,
+      env: LOCAL_ENV,
+      verifyToken: createJwtVerifier({ issuer: cognito.issuer, clientId: LOCAL_USER_POOL_CLIENT_ID, jwks: () => cognito.jwks() }),
+      invokeLambda,
+    });
+    cleanups.push(() => appsync.close());
+
+    const gateway = createGateway();
+    const s3 = createLocalS3({ rootDir: join(dataDir, 's3') });
+    const web = createStatic(options.webDist ?? join(ROOT, 'web', 'dist'));
+    const idleTimeoutMinutes = options.idleTimeoutMinutes ?? DEFAULT_IDLE_TIMEOUT_MINUTES;
+
+    const configFor = (req: IncomingMessage): RuntimeConfig => {
+      const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
+      return {
+        siteName: SITE_NAME,
+        backend: 'local',
+        region: LOCAL_REGION,
+        userPoolId: LOCAL_USER_POOL_ID,
+        userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,
+        userPoolEndpoint: `${origin}/cognito`,
+        authFlowType: 'USER_PASSWORD_AUTH',
+        graphqlEndpoint: `${origin}/graphql`,
+        restEndpoint: `${origin}/api`,
+        idleTimeoutMinutes,
+        defaultLanguage: 'en',
+      };
+    };
+
+    mounts.push(
+      { prefix: '/config.json', handle: (req, res) => sendJson(res, 200, configFor(req)) },
+      { prefix: '/graphql', handle: appsync.handleGraphql },
+      { prefix: '/cognito', handle: cognito.handle },
+      { prefix: '/api', handle: gateway.handle },
+      { prefix: '/_local/outbox', handle: (_req, res) => sendJson(res, 200, outbox.list()) },
+      { prefix: '/_local/s3', handle: s3.handle },
+    );
+    upgrades.push({ prefix: '/graphql/realtime', handle: appsync.handleRealtime });
+
+    async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+      try {
+        const match = matchMount(mounts, pathname);
+        if (match) await match.mount.handle(req, res, match.rest);
+        else if (pathname.startsWith('/_local/')) sendJson(res, 404, { message: 'Not Found' });
+        else await web.handle(req, res, pathname);
+      } catch (error) {
+        // Log an id only: request bodies and results may hold PHI.
+        const id = crypto.randomUUID();
+        console.error(`[runtime] request ${id} failed: ${(error as Error).name}`);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error', requestId: id });
+        else res.destroy();
+      }
+    }
+
+    server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+      const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+      const match = upgrades.find((u) => pathname === u.prefix || pathname.startsWith(u.prefix + '/'));
+      if (!match) return socket.destroy();
+      match.handle(req, socket, head, pathname.slice(match.prefix.length) || '/');
+    });
+
+    const seed = options.seed === false ? null : await seedDemoPractice({ cognito, dynamo: dynamo.client });
+
+    if (scratch) cleanups.unshift(() => rmSync(scratch, { recursive: true, force: true }));
+    return { url, port, outbox, dynamo, cognito, seed, stop };
+  } catch (error) {
+    await stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  }
+}

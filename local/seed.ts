@@ -1,0 +1,72 @@
+/**
+ * Seeds the demo practice on first start (idempotent: a marker item in the Directory table).
+ * Users go into the local pool with a confirmed password and TOTP enrolled; their memberships and
+ * the owner's NPI directory record go into DynamoDB exactly as sign-up and team invitations will.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { membershipKey, tableName } from '../domain/tables.ts';
+import { LOCAL_ENV } from './dynamodb.ts';
+import type { LocalCognito } from './cognito/index.ts';
+import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
+
+export interface SeedResult {
+  created: boolean;
+  practiceId: string;
+}
+
+const MARKER = { PK: 'SEED', SK: 'DEMO_PRACTICE' };
+
+export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: DynamoDBClient }): Promise<SeedResult> {
+  const db = DynamoDBDocumentClient.from(deps.dynamo);
+  const directory = tableName(LOCAL_ENV, 'Directory');
+  const existing = await db.send(new GetCommand({ TableName: directory, Key: MARKER }));
+  if (existing.Item) return { created: false, practiceId: String(existing.Item.practiceId) };
+
+  const now = new Date().toISOString();
+  let practiceId = '';
+  for (const account of DEMO_ACCOUNTS) {
+    const known = await deps.cognito.admin.getUser(account.email);
+    const isOwner = account === DEMO_OWNER;
+    const custom: Record<string, string> = isOwner ? {} : { teamOwnerId: practiceId, teamRoles: account.roles.join(',') };
+    const { sub } = known ?? (await deps.cognito.admin.createUser({
+      email: account.email,
+      password: DEMO_PASSWORD,
+      givenName: account.givenName,
+      familyName: account.familyName,
+      groups: [account.group],
+      totpSecret: demoTotpSecret(account.email),
+      customAttributes: custom,
+    }));
+    if (isOwner) {
+      practiceId = sub;
+      await deps.cognito.admin.setCustomAttributes(account.email, { teamOwnerId: sub, teamRoles: 'owner', isOnTrial: '0' });
+    }
+    await db.send(
+      new PutCommand({
+        TableName: directory,
+        Item: {
+          ...membershipKey(sub),
+          GSI1PK: `P#${practiceId}`,
+          GSI1SK: `USER#${sub}`,
+          practiceId,
+          roles: account.roles,
+          groups: [account.group],
+          plan: 'professional',
+          planName: 'PROFESSIONAL',
+          email: account.email,
+          createdAt: now,
+        },
+      }),
+    );
+  }
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: directory, Item: { PK: `NPI#${DEMO_OWNER_NPI}`, SK: 'NPI', practiceId, createdAt: now } } },
+        { Put: { TableName: directory, Item: { ...MARKER, practiceId, createdAt: now } } },
+      ],
+    }),
+  );
+  return { created: true, practiceId };
+}

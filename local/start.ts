@@ -1,0 +1,60 @@
+/**
+ * `npm start`: the whole portal on this machine. Flags:
+ *   --clean    delete .data/ first (fresh database, users and outbox; the demo practice is re-seeded)
+ *   --memory   keep nothing on disk (in-memory DynamoDB, temporary user pool)
+ * Environment: PORT (default 3000), HOST (default 127.0.0.1), IDLE_TIMEOUT_MINUTES (default 15).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { JavaMissingError } from './dynamodb.ts';
+import { ROOT, startRuntime } from './runtime.ts';
+import { buildWeb, webBuildIsStale } from './build-web.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotp } from './demo-accounts.ts';
+
+const args = new Set(process.argv.slice(2));
+const dataDir = args.has('--memory') ? null : join(ROOT, '.data');
+if (args.has('--clean') && dataDir) rmSync(dataDir, { recursive: true, force: true });
+
+const started = Date.now();
+try {
+  if (webBuildIsStale(ROOT)) {
+    console.log('Building the console (web/dist)…');
+    buildWeb(ROOT);
+  }
+  const runtime = await startRuntime({
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOST ?? '127.0.0.1',
+    dataDir,
+    idleTimeoutMinutes: process.env.IDLE_TIMEOUT_MINUTES ? Number(process.env.IDLE_TIMEOUT_MINUTES) : undefined,
+  });
+
+  const owner = DEMO_ACCOUNTS[0];
+  const lines = [
+    '',
+    `Portal ready at ${runtime.url}`,
+    `(started in ${((Date.now() - started) / 1000).toFixed(1)} s; data ${dataDir ? `in ${dataDir}` : 'in memory'}; outbox at ${runtime.url}/_local/outbox)`,
+    '',
+    `Demo logins (password for all: ${DEMO_PASSWORD}; MFA codes: npm run totp -- <email>)`,
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(30)} ${a.email}`),
+    '',
+    `Owner's authenticator secret (add it to any TOTP app): ${demoTotp(owner.email).toString()}`,
+    '',
+    'Press Ctrl-C to stop.',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  if (error instanceof JavaMissingError) console.error(error.message);
+  else console.error(`Could not start the portal: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,53 @@
+/**
+ * `npm test`: every kind of test, in the order that fails fastest, then one line of totals
+ * ("N passed, N failed") for CI. Unit and infra tests run in parallel files; integration and
+ * end-to-end tests start real local services, so they run in their own phases one file at a time.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildWeb, webBuildIsStale } from '../local/build-web.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const out = mkdtempSync(join(tmpdir(), 'portal-test-'));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function step(name: string, command: string, args: string[]): boolean {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  return result.status === 0;
+}
+
+function vitest(phase: string, projects: string[]): void {
+  const report = join(out, `${phase}.json`);
+  const ok = step(phase, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--passWithNoTests']);
+  if (!existsSync(report)) {
+    console.log(`${phase}: no report written`);
+    failed += 1;
+    return;
+  }
+  const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
+  passed += summary.numPassedTests;
+  failed += summary.numFailedTests;
+  skipped += summary.numPendingTests + summary.numTodoTests;
+  // A file that fails to load has no failed test but is a failure all the same.
+  if (!ok && summary.numFailedTests === 0) failed += Math.max(1, summary.numFailedTestSuites);
+}
+
+const typecheck = step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+typecheck ? (passed += 1) : (failed += 1);
+
+vitest('unit-and-infra', ['unit', 'infra']);
+vitest('integration', ['integration']);
+
+if (webBuildIsStale(ROOT)) {
+  console.log('\n=== building the console for end-to-end tests');
+  buildWeb(ROOT);
+}
+vitest('e2e', ['e2e']);
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);
