@@ -1,0 +1,87 @@
+/**
+ * `npm run bench`: figures to compare across commits (not pass/fail).
+ *   - `npm start` time to ready (in-memory, a free port)
+ *   - resident memory of the runtime at idle (Node process and DynamoDB Local's JVM)
+ *   - GraphQL round trip p50/p95 of `me` over 200 requests
+ *   - initial JS and CSS (gzip) of the landing page as Chromium loads it
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
+import { freePort } from '../../local/free-port.ts';
+import { DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { graphql } from '../support/graphql.ts';
+import { launchChromium } from '../support/chromium.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function descendants(pid: number): number[] {
+  const out: number[] = [];
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  for (const child of children) out.push(child, ...descendants(child));
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const port = await freePort();
+const started = Date.now();
+const child = spawn('node', ['--import', 'tsx', 'local/start.ts', '--memory'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise<string>((done, fail) => {
+  let text = '';
+  child.stdout.on('data', (d) => {
+    text += d;
+    const m = /Portal ready at (\S+)/.exec(text);
+    if (m) done(m[1]);
+  });
+  child.once('exit', (code) => fail(new Error(`npm start exited with ${code}`)));
+});
+const readyMs = Date.now() - started;
+const rows: Array<[string, string]> = [['npm start → ready', `${(readyMs / 1000).toFixed(1)} s`]];
+
+try {
+  await new Promise((r) => setTimeout(r, 3000));
+  const tree = [child.pid!, ...descendants(child.pid!)];
+  const node = rssMb(child.pid!);
+  const others = tree.slice(1).reduce((sum, pid) => sum + rssMb(pid), 0);
+  rows.push(['RSS at idle: Node runtime', `${node.toFixed(0)} MB`], ['RSS at idle: DynamoDB Local (JVM)', `${others.toFixed(0)} MB`]);
+
+  const { accessToken } = await signInSeeded(url, DEMO_OWNER.email, DEMO_PASSWORD);
+  for (let i = 0; i < 20; i++) await graphql(`${url}/graphql`, accessToken, '{ me { id } }');
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    const { body } = await graphql(`${url}/graphql`, accessToken, '{ me { id practiceId roles } }');
+    times.push(performance.now() - t);
+    if (!body.data?.me) throw new Error('me failed during the benchmark');
+  }
+  times.sort((a, b) => a - b);
+  rows.push(['GraphQL `me` p50 (200 requests)', `${percentile(times, 50).toFixed(1)} ms`], ['GraphQL `me` p95 (200 requests)', `${percentile(times, 95).toFixed(1)} ms`]);
+
+  const browser = await launchChromium();
+  const page = await browser.newPage();
+  const sizes = { js: 0, css: 0 };
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    const kind = type.includes('javascript') ? 'js' : type.includes('css') ? 'css' : null;
+    if (kind) sizes[kind] += gzipSync(await response.body().catch(() => Buffer.alloc(0))).length;
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await browser.close();
+  rows.push(['Landing `/` initial JS (gzip)', `${(sizes.js / 1024).toFixed(1)} KB`], ['Landing `/` initial CSS (gzip)', `${(sizes.css / 1024).toFixed(1)} KB`]);
+} finally {
+  child.kill('SIGINT');
+}
+
+const width = Math.max(...rows.map(([k]) => k.length));
+console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
+for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);

@@ -1,0 +1,49 @@
+/**
+ * A person in Chromium: opens the landing page, follows Login, signs in as the seeded owner with
+ * the authenticator code, and lands on the clients page of the portal.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_OWNER, DEMO_PASSWORD, demoTotp } from '../../local/demo-accounts.ts';
+import { launchChromium } from '../support/chromium.ts';
+
+let runtime: Runtime;
+let browser: Browser;
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.stop();
+});
+
+describe('sign in from the landing page', () => {
+  it('takes the seeded owner through password and TOTP to /app/clients', async () => {
+    const page = await browser.newPage();
+    await page.goto(runtime.url);
+    await expect(page.title()).resolves.toMatch(/Practice Portal/);
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    await page.waitForURL(/\/signin$/);
+
+    await page.getByLabel('Email').fill(DEMO_OWNER.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByLabel('Code').fill(demoTotp(DEMO_OWNER.email).generate());
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.waitForURL(/\/app\/clients$/);
+    await expect(page.getByText(`Signed in as ${DEMO_OWNER.email}`).waitFor()).resolves.toBeUndefined();
+    await page.close();
+  });
+
+  it('sends a visitor of a protected page to /signin', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${runtime.url}/app/clients`);
+    await page.waitForURL(/\/signin/);
+    await page.close();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A new clinician through Amplify v6, the same library the console uses, against the whole local
+ * runtime: sign up → confirm with the e-mailed code (outbox) → challenged to set up TOTP → signed in
+ * → session refreshed → GraphQL `me` answers with the practice the post-confirmation trigger made.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
+import { Amplify } from 'aws-amplify';
+import { confirmSignIn, confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { generateClient } from 'aws-amplify/api';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../domain/identity.ts';
+
+let runtime: Runtime;
+const email = 'new.clinician@example.com';
+const password = 'Clinician9';
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null, seed: false });
+  Amplify.configure({
+    Auth: { Cognito: { userPoolId: LOCAL_USER_POOL_ID, userPoolClientId: LOCAL_USER_POOL_CLIENT_ID, userPoolEndpoint: `${runtime.url}/cognito`, loginWith: { email: true } } },
+    API: { GraphQL: { endpoint: `${runtime.url}/graphql`, region: LOCAL_REGION, defaultAuthMode: 'userPool' } },
+  });
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('sign-up to first GraphQL query through Amplify v6', () => {
+  it('signs up, confirms, sets up TOTP, signs in, refreshes and queries', async () => {
+    const created = await signUp({ username: email, password, options: { userAttributes: { email, given_name: 'Jane', family_name: 'Doe' } } });
+    expect(created.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
+
+    const code = runtime.outbox.latestTo(email, 'email')?.code;
+    expect(code).toMatch(/^\d{6}$/);
+    const confirmed = await confirmSignUp({ username: email, confirmationCode: code! });
+    expect(confirmed.isSignUpComplete).toBe(true);
+
+    let step = (await signIn({ username: email.toUpperCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })).nextStep;
+    if (step.signInStep === 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION') step = (await confirmSignIn({ challengeResponse: 'TOTP' })).nextStep;
+    expect(step.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    const secret = (step as { totpSetupDetails: { sharedSecret: string } }).totpSetupDetails.sharedSecret;
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+    const done = await confirmSignIn({ challengeResponse: totp.generate() });
+    expect(done.nextStep.signInStep).toBe('DONE');
+
+    const first = await fetchAuthSession();
+    const refreshed = await fetchAuthSession({ forceRefresh: true });
+    expect(refreshed.tokens?.accessToken.toString()).toBeTruthy();
+    expect(refreshed.tokens?.accessToken.toString()).not.toBe(first.tokens?.accessToken.toString());
+
+    const client = generateClient();
+    const result = (await client.graphql({ query: '{ me { id email practiceId roles plan } }' })) as { data: { me: { id: string; email: string; practiceId: string; roles: string[]; plan: string } } };
+    expect(result.data.me).toMatchObject({ email, roles: ['owner'], plan: 'basic' });
+    expect(result.data.me.practiceId).toBe(result.data.me.id);
+
+    await signOut({ global: true });
+    // A second sign-in now asks for the TOTP code, not setup: MFA stays enforced.
+    const again = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    expect(again.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+  });
+});
