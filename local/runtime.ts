@@ -7,6 +7,7 @@
  *   /api/...                public REST gateway → functions/ handlers in-process
  *   /_local/outbox          every e-mail and SMS sent (JSON, newest last)
  *   /_local/s3/...          presigned GET/PUT stand-in for S3
+ *   /_local/nppes/api/      fixture NPI registry (NPPES API v2.1 wire format)
  *   everything else         the built console (web/dist), SPA fallback
  *
  * Internal services (DynamoDB Local) listen on 127.0.0.1 ports chosen free.
@@ -28,6 +29,7 @@ import { createStatic } from './static.ts';
 import { invokeLambda } from './lambdas.ts';
 import { startLocalCognito, type LocalCognito } from './cognito/index.ts';
 import { createJwtVerifier, createLocalAppSync } from './appsync/index.ts';
+import { nppesFixtureHandler } from './nppes-registry.ts';
 import { seedDemoPractice, type SeedResult } from './seed.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -119,6 +121,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       PRACTICE_TABLE: tableName(LOCAL_ENV, 'Practice'),
       DIRECTORY_TABLE: tableName(LOCAL_ENV, 'Directory'),
       AUDIT_TABLE: tableName(LOCAL_ENV, 'Audit'),
+      NPPES_URL: `http://127.0.0.1:${port}/_local/nppes`,
     });
 
     const cognito = await startLocalCognito({
@@ -169,6 +172,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       { prefix: '/api', handle: gateway.handle },
       { prefix: '/_local/outbox', handle: (_req, res) => sendJson(res, 200, outbox.list()) },
       { prefix: '/_local/s3', handle: s3.handle },
+      { prefix: '/_local/nppes', handle: nppesFixtureHandler },
     );
     upgrades.push({ prefix: '/graphql/realtime', handle: appsync.handleRealtime });
 

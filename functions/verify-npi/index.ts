@@ -1,0 +1,33 @@
+/**
+ * verifyNpi (public, pre-login; sign-up step 1): the NPI's check digit, then the NPI registry —
+ * first and last name must match an active individual record. Answers with the spec's messages.
+ */
+import { isValidNpi } from '../../domain/npi.ts';
+import { MESSAGES } from '../../domain/messages.ts';
+import { json, parseBody, type PublicHandler } from '../shared/http.ts';
+import { matchesRegistry, NpiRegistryUnavailable, registryFromEnv, type NpiRegistry } from '../shared/npi-registry.ts';
+
+export function createHandler(registry: () => NpiRegistry): PublicHandler {
+  return async (event) => {
+    const body = parseBody(event);
+    if (!body) return json(400, { message: 'Request body must be a JSON object' });
+    const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
+    const npi = text('npi');
+    const firstName = text('firstName');
+    const lastName = text('lastName');
+    const missing = [!firstName && MESSAGES.firstNameRequired, !lastName && MESSAGES.lastNameRequired, !npi && MESSAGES.npiRequired].filter(Boolean);
+    if (missing.length) return json(400, { message: MESSAGES.missingRequired, fields: missing });
+    if (!isValidNpi(npi)) return json(200, { match: false, message: MESSAGES.npiMismatch });
+    try {
+      const record = await registry().lookup(npi);
+      return matchesRegistry(record, firstName, lastName)
+        ? json(200, { match: true, credential: record!.credential, taxonomies: record!.taxonomies })
+        : json(200, { match: false, message: MESSAGES.npiMismatch });
+    } catch (error) {
+      if (error instanceof NpiRegistryUnavailable) return json(502, { message: MESSAGES.npiLookupFailed });
+      throw error;
+    }
+  };
+}
+
+export const handler = createHandler(registryFromEnv);
