@@ -1,0 +1,71 @@
+/**
+ * Client attribute writes. cognito-local lets an app client write any attribute, including the
+ * custom:* ones that grant rights (teamRoles, teamOwnerId, isOnTrial...). Cognito refuses an
+ * attribute outside the client's WriteAttributes with NotAuthorizedException "A client attempted
+ * to write unauthorized attribute" and writes nothing: so do we, on SignUp and UpdateUserAttributes.
+ * Also: a phone_number change (or a verification code asked for phone_number) is verified by SMS to
+ * that number, where cognito-local would e-mail the code.
+ */
+import { cl, cognitoError, type Ctx } from './cognito-local.ts';
+import { maskDestination } from './outbox-delivery.ts';
+
+export async function assertClientMayWrite(ctx: Ctx, services: any, clientId: unknown, attributes: unknown): Promise<void> {
+  if (!Array.isArray(attributes) || !attributes.length) return;
+  const client = typeof clientId === 'string' ? await services.cognito.getAppClient(ctx, clientId) : null;
+  const writable: string[] | undefined = client?.WriteAttributes;
+  if (!writable) return;
+  for (const a of attributes) {
+    if (!a || typeof a.Name !== 'string' || !writable.includes(a.Name)) {
+      throw cognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
+    }
+  }
+}
+
+/** `messages` that sends to the phone (SMS) instead of the chosen e-mail. */
+function toPhone(services: any, phone: string) {
+  return {
+    ...services,
+    messages: {
+      deliver: (ctx: Ctx, source: string, clientId: any, poolId: string, user: any, code: string, meta: any) =>
+        services.messages.deliver(ctx, source, clientId, poolId, user, code, meta, { DeliveryMedium: 'SMS', AttributeName: 'phone_number', Destination: phone }),
+    },
+  };
+}
+
+const clientIdOf = (req: any): string | undefined => {
+  try {
+    const payload = JSON.parse(Buffer.from(String(req.AccessToken).split('.')[1], 'base64url').toString('utf8'));
+    return payload.client_id;
+  } catch {
+    return undefined;
+  }
+};
+
+export const SignUp = (services: any) => async (ctx: Ctx, req: any) => {
+  await assertClientMayWrite(ctx, services, req.ClientId, req.UserAttributes);
+  const result = await cl.targets.SignUp(services)(ctx, req);
+  const details = result?.CodeDeliveryDetails;
+  if (details?.Destination) details.Destination = maskDestination(details.DeliveryMedium, details.Destination);
+  return result;
+};
+
+/** Runs after access-token verification (router.ts). */
+export const UpdateUserAttributes = (services: any) => async (ctx: Ctx, req: any) => {
+  await assertClientMayWrite(ctx, services, clientIdOf(req), req.UserAttributes);
+  const phone = (req.UserAttributes ?? []).find((a: any) => a.Name === 'phone_number')?.Value;
+  const email = (req.UserAttributes ?? []).some((a: any) => a.Name === 'email');
+  return cl.targets.UpdateUserAttributes(phone && !email ? toPhone(services, phone) : services)(ctx, req);
+};
+
+export const GetUserAttributeVerificationCode = (services: any) => async (ctx: Ctx, req: any) => {
+  if (req.AttributeName === 'phone_number') {
+    const clientId = clientIdOf(req);
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+    const payload = JSON.parse(Buffer.from(String(req.AccessToken).split('.')[1], 'base64url').toString('utf8'));
+    const user = await userPool.getUserByUsername(ctx, payload.username);
+    const phone = cl.userPoolService.attributeValue('phone_number', user?.UnverifiedAttributeChanges) ?? cl.userPoolService.attributeValue('phone_number', user?.Attributes);
+    if (!phone) throw cognitoError('InvalidParameterException', 'User has no phone number');
+    return cl.targets.GetUserAttributeVerificationCode(toPhone(services, phone))(ctx, req);
+  }
+  return cl.targets.GetUserAttributeVerificationCode(services)(ctx, req);
+};

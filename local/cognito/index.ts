@@ -1,0 +1,199 @@
+/**
+ * The local Cognito user pool: cognito-local 5.3.0 run in-process (its express app is called
+ * directly, no port of its own), seeded with the fixed pool and client of domain/identity.ts, with
+ * the gaps of ARCHITECTURE §5.1 filled by the files beside this one. Mounted by the runtime at
+ * /cognito: POST / with x-amz-target, GET /<poolId>/.well-known/{jwks.json,openid-configuration}.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomInt, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { ALLOWED_GROUPS, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../domain/identity.ts';
+import { sendJson, type RequestHandler } from '../http.ts';
+import type { Outbox } from '../outbox.ts';
+import { cl, cognitoError, type Ctx } from './cognito-local.ts';
+import { seedPool } from './seed.ts';
+import { quietLogger } from './logger.ts';
+import { OutboxMessages } from './outbox-delivery.ts';
+import { InProcessLambda, type TriggerFunctions } from './triggers.ts';
+import { PortalTokenGenerator } from './claims.ts';
+import { SessionStore } from './sessions.ts';
+import { createRouter } from './router.ts';
+import { patchCaseInsensitiveUsernames } from './case-insensitive.ts';
+
+export interface LocalCognitoOptions {
+  /** Folder for the pool's JSON files (kept between runs); the pool lives in <dataDir>/db. */
+  dataDir: string;
+  outbox: Outbox;
+  /** The origin the browser and Amplify use, e.g. 'http://localhost:3000/cognito'. */
+  publicUrl: string;
+  triggers?: TriggerFunctions;
+}
+
+export interface LocalUserInput {
+  email: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+  phoneNumber?: string;
+  groups: string[];
+  /** Base32 secret: enrolls TOTP MFA as the preferred method. */
+  totpSecret?: string;
+  /** Keys without the custom: prefix. */
+  customAttributes?: Record<string, string>;
+}
+
+export interface LocalCognito {
+  handle: RequestHandler;
+  issuer: string;
+  jwks(): Promise<{ keys: object[] }>;
+  admin: {
+    createUser(input: LocalUserInput): Promise<{ sub: string }>;
+    setCustomAttributes(email: string, attrs: Record<string, string>): Promise<void>;
+    addUserToGroup(email: string, group: string): Promise<void>;
+    getUser(email: string): Promise<{ sub: string; attributes: Record<string, string>; groups: string[]; status: string } | null>;
+  };
+  close(): Promise<void>;
+}
+
+export async function startLocalCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
+  patchCaseInsensitiveUsernames();
+  const publicUrl = opts.publicUrl.replace(/\/+$/, '');
+  const issuer = `${publicUrl}/${LOCAL_USER_POOL_ID}`;
+  const dbDir = join(opts.dataDir, 'db');
+  seedPool(dbDir);
+
+  const logger = quietLogger();
+  const ctx: Ctx = { logger };
+  const clock = new cl.services.DateClock();
+  const dataStoreFactory = new cl.stormDb.StormDBDataStoreFactory(dbDir);
+  const cognito = await new cl.cognitoService.CognitoServiceFactoryImpl(dbDir, dataStoreFactory, new cl.userPoolService.UserPoolServiceFactoryImpl(clock, dataStoreFactory)).create(ctx, {
+    UsernameAttributes: ['email'],
+  });
+  // CryptoService is only used by the CustomEmailSender trigger, which the portal does not use.
+  const triggers = new cl.services.TriggersService(clock, cognito, new InProcessLambda(opts.triggers ?? {}), null);
+  const services = {
+    clock,
+    cognito,
+    config: { UserPoolDefaults: { UsernameAttributes: ['email'] }, TokenConfig: { IssuerDomain: publicUrl }, TriggerFunctions: {} },
+    messages: new OutboxMessages(opts.outbox),
+    // Six random digits from the CSPRNG (cognito-local uses Math.random).
+    otp: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    tokenGenerator: new PortalTokenGenerator(issuer, triggers),
+    triggers,
+  };
+  const sessions = new SessionStore();
+  // No `services` argument: that would mount cognito-local's OAuth2/hosted-UI routes, unused here.
+  const app = cl.server.createServer(createRouter(services, sessions, issuer), logger, { development: false }).application;
+
+  const jwks = async () => ({ keys: [{ ...cl.publicKey.jwk }] });
+  const poolPrefix = `/${LOCAL_USER_POOL_ID}/.well-known/`;
+
+  const handle: RequestHandler = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    if (req.method === 'GET' && path === `${poolPrefix}jwks.json`) return sendJson(res, 200, await jwks(), { 'cache-control': 'public, max-age=300' });
+    if (req.method === 'GET' && path === `${poolPrefix}openid-configuration`) {
+      return sendJson(res, 200, {
+        issuer,
+        jwks_uri: `${issuer}/.well-known/jwks.json`,
+        id_token_signing_alg_values_supported: ['RS256'],
+        subject_types_supported: ['public'],
+        response_types_supported: ['code', 'token'],
+      });
+    }
+    const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
+    req.url = (path || '/') + query;
+    await new Promise<void>((resolve) => {
+      res.once('finish', resolve);
+      res.once('close', resolve);
+      app(req, res, (err?: unknown) => {
+        if (!res.headersSent) sendJson(res, err ? 500 : 404, { message: err ? 'Internal error' : 'Not found' });
+        resolve();
+      });
+    });
+  };
+
+  const pool = () => cognito.getUserPool(ctx, LOCAL_USER_POOL_ID);
+  const findUser = async (email: string) => {
+    const user = await (await pool()).getUserByUsername(ctx, email);
+    if (!user) throw cognitoError('UserNotFoundException', 'User does not exist.');
+    return user;
+  };
+  const addToGroup = async (user: any, group: string) => {
+    const userPool = await pool();
+    let g = await userPool.getGroupByGroupName(ctx, group);
+    if (!g) {
+      if (!(ALLOWED_GROUPS as readonly string[]).includes(group)) throw cognitoError('ResourceNotFoundException', 'Group not found.');
+      const now = new Date();
+      g = { GroupName: group, UserPoolId: LOCAL_USER_POOL_ID, CreationDate: now, LastModifiedDate: now, members: [] };
+    }
+    await userPool.addUserToGroup(ctx, g, user);
+  };
+
+  const admin: LocalCognito['admin'] = {
+    async createUser(input) {
+      const userPool = await pool();
+      const existing = await userPool.getUserByUsername(ctx, input.email);
+      if (existing) return { sub: cl.userPoolService.attributeValue('sub', existing.Attributes) };
+      const sub = randomUUID();
+      const now = new Date();
+      const record: Record<string, string> = {
+        sub,
+        email: input.email.toLowerCase(),
+        email_verified: 'true',
+        given_name: input.givenName,
+        family_name: input.familyName,
+        name: `${input.givenName} ${input.familyName}`,
+      };
+      if (input.phoneNumber) Object.assign(record, { phone_number: input.phoneNumber, phone_number_verified: 'true' });
+      for (const [k, v] of Object.entries(input.customAttributes ?? {})) record[`custom:${k}`] = v;
+      const user: any = {
+        Username: sub,
+        Password: input.password,
+        Attributes: cl.userPoolService.attributesFromRecord(record),
+        Enabled: true,
+        UserStatus: 'CONFIRMED',
+        RefreshTokens: [],
+        UserCreateDate: now,
+        UserLastModifiedDate: now,
+      };
+      if (input.totpSecret) {
+        user.SoftwareTokenMfaConfiguration = { Secret: input.totpSecret, Verified: true };
+        user.UserMFASettingList = ['SOFTWARE_TOKEN_MFA'];
+        user.PreferredMfaSetting = 'SOFTWARE_TOKEN_MFA';
+      }
+      await userPool.saveUser(ctx, user);
+      for (const group of input.groups) await addToGroup(user, group);
+      return { sub };
+    },
+    async setCustomAttributes(email, attrs) {
+      const user = await findUser(email);
+      const changes = Object.entries(attrs).map(([k, v]) => ({ Name: `custom:${k}`, Value: v }));
+      await (await pool()).saveUser(ctx, { ...user, Attributes: cl.userPoolService.attributesAppend(user.Attributes, ...changes), UserLastModifiedDate: new Date() });
+    },
+    async addUserToGroup(email, group) {
+      await addToGroup(await findUser(email), group);
+    },
+    async getUser(email) {
+      const userPool = await pool();
+      const user = await userPool.getUserByUsername(ctx, email);
+      if (!user) return null;
+      return {
+        sub: cl.userPoolService.attributeValue('sub', user.Attributes),
+        attributes: cl.userPoolService.attributesToRecord(user.Attributes),
+        groups: await userPool.listUserGroupMembership(ctx, user),
+        status: user.UserStatus,
+      };
+    },
+  };
+
+  return {
+    handle,
+    issuer,
+    jwks,
+    admin,
+    async close() {
+      // Nothing listens and StormDB writes each change as it happens: nothing to stop.
+    },
+  };
+}
+
+export { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID };

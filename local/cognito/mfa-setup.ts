@@ -1,0 +1,62 @@
+/**
+ * TOTP enrollment during sign-in (the MFA_SETUP challenge). cognito-local's
+ * AssociateSoftwareToken / VerifySoftwareToken refuse a Session ("MFA_SETUP flow is not
+ * supported"). Amplify v6 calls, in order: AssociateSoftwareToken{Session} → secret + new
+ * Session; VerifySoftwareToken{Session, UserCode} → new Session; RespondToAuthChallenge
+ * MFA_SETUP{Session} → tokens (auth-flow.ts). Each session is single-use (sessions.ts).
+ * With an AccessToken (enrolling while signed in) cognito-local's own targets run, after the token
+ * is verified (access-token.ts).
+ */
+import { cl, CodeMismatch, cognitoError, type Ctx } from './cognito-local.ts';
+import type { SessionStore } from './sessions.ts';
+import { verifyAccessToken } from './access-token.ts';
+
+interface Deps {
+  services: any;
+  sessions: SessionStore;
+  issuer: string;
+}
+
+async function sessionUser(ctx: Ctx, services: any, session: { username: string; clientId: string }) {
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, session.clientId);
+  const user = await userPool.getUserByUsername(ctx, session.username);
+  if (!user) throw cognitoError('NotAuthorizedException', 'Invalid session for the user.');
+  return { userPool, user };
+}
+
+export const AssociateSoftwareToken = ({ services, sessions, issuer }: Deps) => async (ctx: Ctx, req: any) => {
+  if (req.AccessToken) {
+    await verifyAccessToken(ctx, services, issuer, req.AccessToken);
+    return cl.targets.AssociateSoftwareToken(services)(ctx, req);
+  }
+  const session = sessions.consume(req.Session, ['MFA_SETUP']);
+  const { userPool, user } = await sessionUser(ctx, services, session);
+  const secret = cl.totp.generateSecret();
+  await userPool.saveUser(ctx, { ...user, SoftwareTokenMfaConfiguration: { Secret: secret, Verified: false } });
+  return { SecretCode: secret, Session: sessions.issue({ username: session.username, clientId: session.clientId, step: 'MFA_SETUP' }) };
+};
+
+export const VerifySoftwareToken = ({ services, sessions, issuer }: Deps) => async (ctx: Ctx, req: any) => {
+  if (req.AccessToken) {
+    await verifyAccessToken(ctx, services, issuer, req.AccessToken);
+    return cl.targets.VerifySoftwareToken(services)(ctx, req);
+  }
+  const session = sessions.peek(req.Session, ['MFA_SETUP']);
+  const { userPool, user } = await sessionUser(ctx, services, session);
+  const secret = user.SoftwareTokenMfaConfiguration?.Secret;
+  if (!secret) throw cognitoError('InvalidParameterException', 'User has not associated a software token');
+  if (typeof req.UserCode !== 'string' || !cl.totp.verify(secret, req.UserCode)) {
+    sessions.failedAttempt(req.Session);
+    throw CodeMismatch();
+  }
+  sessions.consume(req.Session, ['MFA_SETUP']);
+  const methods = new Set<string>(user.UserMFASettingList ?? []);
+  methods.add('SOFTWARE_TOKEN_MFA');
+  await userPool.saveUser(ctx, {
+    ...user,
+    SoftwareTokenMfaConfiguration: { Secret: secret, Verified: true, FriendlyDeviceName: req.FriendlyDeviceName },
+    UserMFASettingList: [...methods],
+    PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+  });
+  return { Status: 'SUCCESS', Session: sessions.issue({ username: session.username, clientId: session.clientId, step: 'MFA_SETUP_VERIFIED' }) };
+};

@@ -1,0 +1,65 @@
+/**
+ * Refresh and revocation. cognito-local 5.3.0 has no GetTokensFromRefreshToken (Amplify v6's
+ * refresh call) and no GlobalSignOut, and its refresh tokens are never checked for revocation.
+ * A refresh token is valid while it is in the user's RefreshTokens list; revoking it (RevokeToken:
+ * Amplify's local sign-out; GlobalSignOut: every sign-in of the user) removes it, and with it the
+ * access tokens of that sign-in (access-token.ts).
+ */
+import { cognitoError, InvalidParameter, type Ctx } from './cognito-local.ts';
+import { originJtiOfRefreshToken } from './claims.ts';
+import { verifyAccessToken } from './access-token.ts';
+
+const invalidRefresh = () => cognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+
+/** New ID and access tokens for a live refresh token (same sign-in: same origin_jti). */
+export async function refreshTokens(ctx: Ctx, services: any, client: any, userPool: any, refreshToken: unknown, clientMetadata: any) {
+  if (typeof refreshToken !== 'string' || !refreshToken) throw InvalidParameter('Missing required parameter REFRESH_TOKEN');
+  const originJti = originJtiOfRefreshToken(refreshToken);
+  const user = originJti ? await userPool.getUserByRefreshToken(ctx, refreshToken) : null;
+  if (!user || !originJti) throw invalidRefresh();
+  if (user.Enabled === false) throw cognitoError('NotAuthorizedException', 'User is disabled.');
+  const groups = await userPool.listUserGroupMembership(ctx, user);
+  const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, clientMetadata, 'RefreshTokens', originJti);
+  return { AccessToken: tokens.AccessToken, IdToken: tokens.IdToken, ExpiresIn: tokens.ExpiresIn, TokenType: tokens.TokenType };
+}
+
+async function clientAndPool(ctx: Ctx, services: any, clientId: unknown) {
+  const client = typeof clientId === 'string' ? await services.cognito.getAppClient(ctx, clientId) : null;
+  if (!client) throw cognitoError('ResourceNotFoundException', 'User pool client does not exist.');
+  return { client, userPool: await services.cognito.getUserPoolForClientId(ctx, clientId) };
+}
+
+/** Amplify v6's refresh call. */
+export const GetTokensFromRefreshToken = (services: any) => async (ctx: Ctx, req: any) => {
+  const { client, userPool } = await clientAndPool(ctx, services, req.ClientId);
+  return { AuthenticationResult: await refreshTokens(ctx, services, client, userPool, req.RefreshToken, req.ClientMetadata) };
+};
+
+async function dropRefreshTokens(ctx: Ctx, userPool: any, user: any, keep: (token: string) => boolean) {
+  const fresh = (await userPool.getUserByUsername(ctx, user.Username)) ?? user;
+  await userPool.saveUser(ctx, { ...fresh, RefreshTokens: (fresh.RefreshTokens ?? []).filter(keep) });
+}
+
+/** Signs the caller out everywhere: all refresh tokens (and so all access tokens) revoked. */
+export const GlobalSignOut = (services: any, issuer: string) => async (ctx: Ctx, req: any) => {
+  const { userPool, user } = await verifyAccessToken(ctx, services, issuer, req.AccessToken);
+  await dropRefreshTokens(ctx, userPool, user, () => false);
+  return {};
+};
+
+export const AdminUserGlobalSignOut = (services: any) => async (ctx: Ctx, req: any) => {
+  const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await userPool.getUserByUsername(ctx, req.Username);
+  if (!user) throw cognitoError('UserNotFoundException', 'User does not exist.');
+  await dropRefreshTokens(ctx, userPool, user, () => false);
+  return {};
+};
+
+/** Revokes one refresh token and the access tokens of its sign-in (Amplify's non-global sign-out). */
+export const RevokeToken = (services: any) => async (ctx: Ctx, req: any) => {
+  const { userPool } = await clientAndPool(ctx, services, req.ClientId);
+  const user = typeof req.Token === 'string' ? await userPool.getUserByRefreshToken(ctx, req.Token) : null;
+  // Cognito answers success for an unknown or already revoked token.
+  if (user) await dropRefreshTokens(ctx, userPool, user, (t) => t !== req.Token);
+  return {};
+};
