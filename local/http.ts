@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** Handles a request under the part's mount path; `path` is the URL path with the mount prefix removed. */
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> | void;
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse, path: string) => unknown;
 /** Handles a WebSocket upgrade under the part's mount path. */
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, path: string) => void;
 

@@ -47,7 +47,7 @@ export function createLocalS3(options: { rootDir: string; region?: string; now?:
       { method, protocol: 'http:', hostname, port: port ? Number(port) : undefined, path: url.pathname, query, headers: { host, 'X-Amz-Content-Sha256': payloadHash } },
       { signingDate: date, expiresIn: expires },
     );
-    const a = Buffer.from(String(expected.query['X-Amz-Signature']));
+    const a = Buffer.from(String(expected.query?.['X-Amz-Signature']));
     const b = Buffer.from(signature);
     return a.length === b.length && createHash('sha256').update(a).digest().equals(createHash('sha256').update(b).digest()) ? null : 'SignatureDoesNotMatch';
   }

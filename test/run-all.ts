@@ -41,12 +41,13 @@ const typecheck = step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.j
 typecheck ? (passed += 1) : (failed += 1);
 
 vitest('unit-and-infra', ['unit', 'infra']);
-vitest('integration', ['integration']);
 
+// Integration (npm start) and end-to-end tests serve the built console.
 if (webBuildIsStale(ROOT)) {
-  console.log('\n=== building the console for end-to-end tests');
+  console.log('\n=== building the console (web/dist)');
   buildWeb(ROOT);
 }
+vitest('integration', ['integration']);
 vitest('e2e', ['e2e']);
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
