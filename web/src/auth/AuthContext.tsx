@@ -1,0 +1,101 @@
+import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ensureAmplifyConfigured } from '../platform/amplify';
+import { logUserAuthEvent } from './api';
+import { isAllowedUser, sessionUserFromClaims, type SessionUser } from './identity';
+import { hasLoggedInFlag } from './logged-in-flag';
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: SessionUser | null;
+  /** Called by the sign-in page once Amplify reports DONE and the user is allowed in. */
+  signedIn(user: SessionUser): void;
+  /** Records LOGOUT, signs out everywhere, clears local storage. The caller navigates. */
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}
+
+export const AuthContextProvider = AuthContext.Provider;
+
+/** The user of the current Amplify session, or null. Never throws. */
+export async function readSessionUser(): Promise<SessionUser | null> {
+  try {
+    await getCurrentUser();
+    const { tokens } = await fetchAuthSession();
+    if (!tokens?.idToken) return null;
+    return sessionUserFromClaims(tokens.idToken.payload as Record<string, unknown>);
+  } catch {
+    return null;
+  }
+}
+
+/** Drops the local session (tokens and the spec's stored values) without any network call to fail on. */
+export async function clearLocalSession(): Promise<void> {
+  try {
+    await signOut();
+  } catch {
+    // Nothing to sign out of.
+  }
+  localStorage.clear();
+}
+
+/** Spec part 1 §4 "session check at startup": no flag → clear; failed check → logged out. */
+async function checkSession(): Promise<SessionUser | null> {
+  if (!hasLoggedInFlag()) {
+    if (await readSessionUser()) await clearLocalSession();
+    return null;
+  }
+  const user = await readSessionUser();
+  if (!user || !isAllowedUser(user)) {
+    await clearLocalSession();
+    return null;
+  }
+  return user;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  ensureAmplifyConfigured();
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUser] = useState<SessionUser | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void checkSession().then((found) => {
+      if (!live) return;
+      setUser(found);
+      setStatus(found ? 'signedIn' : 'signedOut');
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const signedIn = useCallback((next: SessionUser) => {
+    setUser(next);
+    setStatus('signedIn');
+  }, []);
+
+  const logout = useCallback(async () => {
+    await logUserAuthEvent('LOGOUT');
+    try {
+      await signOut({ global: true });
+    } catch {
+      await clearLocalSession();
+    }
+    localStorage.clear();
+    setUser(null);
+    setStatus('signedOut');
+  }, []);
+
+  const value = useMemo(() => ({ status, user, signedIn, logout }), [status, user, signedIn, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,50 @@
+import { generateClient } from 'aws-amplify/api';
+
+/** The caller as the API sees it (schema.graphql `Me`). */
+export interface Me {
+  id: string;
+  email: string | null;
+  groups: string[];
+  practiceId: string;
+  roles: string[];
+  plan: string;
+}
+
+export type AuthEvent = 'LOGIN_SUCCESS' | 'LOGOUT';
+
+const ME_QUERY = /* GraphQL */ `
+  query Me {
+    me { id email groups practiceId roles plan }
+  }
+`;
+
+const LOG_AUTH_EVENT = /* GraphQL */ `
+  mutation LogUserAuthEvent($event: AuthEventType!) {
+    logUserAuthEvent(event: $event) { practiceId userId event at }
+  }
+`;
+
+/** The one call shape the console uses; Amplify's full generic client type is too deep for tsc. */
+interface GraphQLClient {
+  graphql(options: { query: string; variables?: Record<string, unknown> }): Promise<unknown>;
+}
+
+let client: GraphQLClient | undefined;
+function api(): GraphQLClient {
+  client ??= generateClient() as unknown as GraphQLClient;
+  return client;
+}
+
+export async function fetchMe(): Promise<Me> {
+  const result = (await api().graphql({ query: ME_QUERY })) as { data: { me: Me } };
+  return result.data.me;
+}
+
+/** Account-activity record. Best effort: a failure never blocks sign-in or sign-out. */
+export async function logUserAuthEvent(event: AuthEvent): Promise<void> {
+  try {
+    await api().graphql({ query: LOG_AUTH_EVENT, variables: { event } });
+  } catch {
+    // Deliberately silent: the event is an audit nicety, and errors may echo request data.
+  }
+}

@@ -1,0 +1,133 @@
+import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
+import { useCallback, useRef, useState } from 'react';
+import { getRuntimeConfig } from '../platform/config';
+import { logUserAuthEvent } from './api';
+import { clearLocalSession, readSessionUser } from './AuthContext';
+import { codeErrorMessage, errorName, signInErrorMessage } from './errors';
+import { isAllowedUser, type SessionUser } from './identity';
+import { setLoggedInFlag } from './logged-in-flag';
+import { AUTH_MESSAGES } from './messages';
+import { stepFromNextStep, type MfaChoice, type SignInStep } from './sign-in-steps';
+import { isOtp, normalizeEmail, validateNewPassword, validateSignIn } from './validation';
+
+export interface SignInFlow {
+  step: SignInStep;
+  error: string | null;
+  notice: string | null;
+  busy: boolean;
+  submitCredentials(email: string, password: string): Promise<void>;
+  submitCode(code: string): Promise<void>;
+  chooseMfa(choice: MfaChoice): Promise<void>;
+  submitNewPassword(password: string, confirm: string): Promise<void>;
+  restart(): void;
+}
+
+/** Amplify v6 sign-in as a small state machine: credentials → challenges → DONE → onDone(user). */
+export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
+  const [step, setStep] = useState<SignInStep>({ kind: 'credentials' });
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const email = useRef('');
+
+  const finish = useCallback(async () => {
+    const user = await readSessionUser();
+    if (!user || !isAllowedUser(user)) {
+      // Spec part 1 §4.6: outside the portal's groups → signed out and told the account is not confirmed.
+      await clearLocalSession();
+      setStep({ kind: 'credentials' });
+      setError(AUTH_MESSAGES.notConfirmed);
+      return;
+    }
+    setLoggedInFlag();
+    void logUserAuthEvent('LOGIN_SUCCESS');
+    onDone(user);
+  }, [onDone]);
+
+  const advance = useCallback(
+    async (output: SignInOutput) => {
+      const next = stepFromNextStep(output.nextStep, email.current);
+      if (next.kind === 'done') return finish();
+      setError(null);
+      setStep(next);
+    },
+    [finish],
+  );
+
+  /** Runs one Amplify call with the busy flag; maps a failure to a message. */
+  const run = useCallback(async (call: () => Promise<void>, toMessage: (e: unknown) => string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call();
+    } catch (e) {
+      setError(toMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const submitCredentials = useCallback(
+    async (rawEmail: string, password: string) => {
+      const invalid = validateSignIn(rawEmail, password);
+      setNotice(null);
+      if (invalid) return setError(invalid);
+      email.current = normalizeEmail(rawEmail);
+      const attempt = () =>
+        signIn({ username: email.current, password, options: { authFlowType: getRuntimeConfig().authFlowType } });
+      await run(async () => {
+        let output: SignInOutput;
+        try {
+          output = await attempt();
+        } catch (e) {
+          // A stale session from another tab or user: drop it and try once more.
+          if (errorName(e) !== 'UserAlreadyAuthenticatedException') throw e;
+          await clearLocalSession();
+          output = await attempt();
+        }
+        await advance(output);
+      }, signInErrorMessage);
+    },
+    [advance, run],
+  );
+
+  const submitCode = useCallback(
+    async (code: string) => {
+      const kind = step.kind === 'totpSetup' ? 'totpSetup' : 'mfa';
+      if (!isOtp(code)) return setError(kind === 'mfa' ? AUTH_MESSAGES.invalidOtp : AUTH_MESSAGES.invalidToken);
+      await run(
+        async () => advance(await confirmSignIn({ challengeResponse: code.trim() })),
+        (e) => codeErrorMessage(e, kind),
+      );
+    },
+    [advance, run, step.kind],
+  );
+
+  const chooseMfa = useCallback(
+    async (choice: MfaChoice) => {
+      await run(async () => advance(await confirmSignIn({ challengeResponse: choice })), signInErrorMessage);
+    },
+    [advance, run],
+  );
+
+  const submitNewPassword = useCallback(
+    async (password: string, confirm: string) => {
+      const invalid = validateNewPassword(password, confirm);
+      if (invalid) return setError(invalid);
+      await run(async () => {
+        const output = await confirmSignIn({ challengeResponse: password });
+        setNotice(AUTH_MESSAGES.passwordUpdated);
+        await advance(output);
+      }, signInErrorMessage);
+    },
+    [advance, run],
+  );
+
+  const restart = useCallback(() => {
+    setStep({ kind: 'credentials' });
+    setError(null);
+    setNotice(null);
+  }, []);
+
+  return { step, error, notice, busy, submitCredentials, submitCode, chooseMfa, submitNewPassword, restart };
+}

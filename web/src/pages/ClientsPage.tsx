@@ -1,0 +1,54 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useEffect, useState } from 'react';
+import { fetchMe, type Me } from '../auth/api';
+import { useAuth } from '../auth/AuthContext';
+import { AUTH_MESSAGES } from '../auth/messages';
+
+type Load = { state: 'loading' } | { state: 'ready'; me: Me } | { state: 'failed' };
+
+/** The clients list lands here in a later issue; for now it proves the signed-in API round trip. */
+export default function ClientsPage() {
+  const { user } = useAuth();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    fetchMe()
+      .then((me) => live && setLoad({ state: 'ready', me }))
+      .catch(() => live && setLoad({ state: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const email = load.state === 'ready' ? load.me.email || user?.email : user?.email;
+  return (
+    <ContentLayout header={<Header variant="h1">Clients</Header>}>
+      <SpaceBetween size="l">
+        <Box variant="p">Signed in as {email}</Box>
+        <Container header={<Header variant="h2">Your practice</Header>}>
+          {load.state === 'loading' && <StatusIndicator type="loading">Loading your practice</StatusIndicator>}
+          {load.state === 'failed' && <Alert type="error">{AUTH_MESSAGES.defaultError}</Alert>}
+          {load.state === 'ready' && (
+            <KeyValuePairs
+              columns={4}
+              items={[
+                { label: 'Practice', value: load.me.practiceId },
+                { label: 'Roles', value: load.me.roles.join(', ') || '-' },
+                { label: 'Groups', value: load.me.groups.join(', ') || '-' },
+                { label: 'Plan', value: load.me.plan },
+              ]}
+            />
+          )}
+        </Container>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,116 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useCallback } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthContext';
+import { SessionSpinner } from '../auth/SessionSpinner';
+import type { SessionUser } from '../auth/identity';
+import { AUTH_MESSAGES } from '../auth/messages';
+import { forgetOrigin, redirectTarget } from '../auth/redirect';
+import type { SignInStep } from '../auth/sign-in-steps';
+import { CodeStep } from '../auth/steps/CodeStep';
+import { CredentialsStep } from '../auth/steps/CredentialsStep';
+import { MfaSelectionStep } from '../auth/steps/MfaSelectionStep';
+import { NewPasswordStep } from '../auth/steps/NewPasswordStep';
+import { TotpSetupStep } from '../auth/steps/TotpSetupStep';
+import { useSignInFlow, type SignInFlow } from '../auth/useSignInFlow';
+import { getRuntimeConfig } from '../platform/config';
+import './sign-in.css';
+
+const TITLES: Record<SignInStep['kind'], string> = {
+  credentials: 'Sign in',
+  code: 'Verify it is you',
+  totpSetup: 'Set up your authenticator app',
+  mfaSelection: 'Choose a verification method',
+  newPassword: 'Set a new password',
+  confirmSignUp: 'Confirm your e-mail address',
+  resetPassword: 'Reset your password',
+  done: 'Signing in',
+  unsupported: 'Sign in',
+};
+
+function StepBody({ flow }: { flow: SignInFlow }) {
+  const { step, busy, error, restart } = flow;
+  switch (step.kind) {
+    case 'credentials':
+      return <CredentialsStep busy={busy} error={error} onSubmit={flow.submitCredentials} />;
+    case 'code':
+      return <CodeStep {...step} busy={busy} error={error} onSubmit={flow.submitCode} onBack={restart} />;
+    case 'totpSetup':
+      return <TotpSetupStep {...step} busy={busy} error={error} onSubmit={flow.submitCode} onBack={restart} />;
+    case 'mfaSelection':
+      return <MfaSelectionStep options={step.options} busy={busy} error={error} onSubmit={flow.chooseMfa} onBack={restart} />;
+    case 'newPassword':
+      return <NewPasswordStep busy={busy} error={error} onSubmit={flow.submitNewPassword} onBack={restart} />;
+    case 'done':
+      return <SessionSpinner />;
+    default:
+      return <Dead step={step} onBack={restart} />;
+  }
+}
+
+/** Steps the console cannot finish here yet: say so plainly and offer the way back. */
+function Dead({ step, onBack }: { step: SignInStep; onBack(): void }) {
+  const text =
+    step.kind === 'confirmSignUp'
+      ? 'Your e-mail address has not been confirmed yet. Please confirm it with the code we e-mailed you when you signed up, then sign in again.'
+      : step.kind === 'resetPassword'
+        ? 'Your password must be reset before you can sign in. Please contact your practice administrator.'
+        : AUTH_MESSAGES.defaultError;
+  return (
+    <SpaceBetween size="l">
+      <Alert type={step.kind === 'unsupported' ? 'error' : 'info'}>{text}</Alert>
+      <Button onClick={onBack}>Back to sign in</Button>
+    </SpaceBetween>
+  );
+}
+
+export default function SignInPage() {
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { siteName } = getRuntimeConfig();
+
+  const onDone = useCallback(
+    (user: SessionUser) => {
+      const target = redirectTarget(location.state);
+      forgetOrigin();
+      auth.signedIn(user);
+      navigate(target, { replace: true });
+    },
+    [auth, location.state, navigate],
+  );
+  const flow = useSignInFlow(onDone);
+
+  if (auth.status === 'loading') return <SessionSpinner />;
+  // Already signed in (and not in the middle of this page's own flow): go on.
+  if (auth.status === 'signedIn' && flow.step.kind === 'credentials') {
+    return <Navigate to={redirectTarget(location.state)} replace />;
+  }
+
+  return (
+    <main className="signin-page">
+      <Box textAlign="center" margin={{ bottom: 'l' }}>
+        <Link to="/" className="signin-brand">
+          {siteName}
+        </Link>
+        <Box color="text-body-secondary">Practice Portal for Clinicians</Box>
+      </Box>
+      <Container header={<Header variant="h1">{TITLES[flow.step.kind]}</Header>}>
+        <SpaceBetween size="l">
+          {flow.notice && <Alert type="success">{flow.notice}</Alert>}
+          <StepBody flow={flow} />
+        </SpaceBetween>
+      </Container>
+      {flow.step.kind === 'credentials' && (
+        <Box textAlign="center" margin={{ top: 'l' }}>
+          New to {siteName}? <Link to="/signup">Sign up now</Link>
+        </Box>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+
+/*
+ * Every page is its own chunk. The public pages (landing, pricing, help, sign-up placeholder,
+ * public video) import only React, the router and public.css. Everything that needs Amplify or
+ * Cloudscape hangs under AuthLayout, which is where those libraries are first imported.
+ */
+const LandingPage = lazy(() => import('./pages/LandingPage'));
+const SignUpPage = lazy(() => import('./pages/SignUpPage'));
+const PricingPage = lazy(() => import('./pages/PricingPage'));
+const HelpPage = lazy(() => import('./pages/HelpPage'));
+const PublicVideoPage = lazy(() => import('./pages/PublicVideoPage'));
+
+const AuthLayout = lazy(() => import('./auth/AuthLayout'));
+const RequireAuth = lazy(() => import('./auth/AuthLayout').then((m) => ({ default: m.RequireAuth })));
+const SignInPage = lazy(() => import('./pages/SignInPage'));
+const VideoPage = lazy(() => import('./pages/VideoPage'));
+const PortalLayout = lazy(() => import('./portal/PortalLayout'));
+const ClientsPage = lazy(() => import('./pages/ClientsPage'));
+
+function Loading() {
+  return (
+    <p role="status" style={{ font: '16px system-ui, sans-serif', padding: 24 }}>
+      Loading…
+    </p>
+  );
+}
+
+const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
+
+export const APP_HOME = '/app/clients';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={page(<LandingPage />)} />
+      <Route path="/signup" element={page(<SignUpPage />)} />
+      <Route path="/pricing" element={page(<PricingPage />)} />
+      <Route path="/help" element={page(<HelpPage />)} />
+      {/* /public/video/{id?}/{therapistId}: the room id is optional. */}
+      <Route path="/public/video/:id/:therapistId" element={page(<PublicVideoPage />)} />
+      <Route path="/public/video/:therapistId" element={page(<PublicVideoPage />)} />
+
+      <Route element={page(<AuthLayout />)}>
+        <Route path="/signin" element={page(<SignInPage />)} />
+        <Route element={page(<RequireAuth />)}>
+          <Route path="/video/:id" element={page(<VideoPage />)} />
+          <Route path="/app" element={page(<PortalLayout />)}>
+            <Route index element={<Navigate to={APP_HOME} replace />} />
+            <Route path="clients" element={page(<ClientsPage />)} />
+            <Route path="*" element={<Navigate to={APP_HOME} replace />} />
+          </Route>
+        </Route>
+      </Route>
+
+      <Route path="*" element={<Navigate to="/signin" replace />} />
+    </Routes>
+  );
+}
