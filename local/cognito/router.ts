@@ -11,6 +11,7 @@ import { AssociateSoftwareToken, VerifySoftwareToken } from './mfa-setup.ts';
 import { AdminUserGlobalSignOut, GetTokensFromRefreshToken, GlobalSignOut, RevokeToken } from './refresh.ts';
 import { AdminSetUserMFAPreference, SetUserMFAPreference } from './mfa-preference.ts';
 import { ResendConfirmationCode } from './resend-code.ts';
+import { ConfirmSignUp } from './confirm-sign-up.ts';
 import { GetUserAttributeVerificationCode, SignUp, UpdateUserAttributes } from './attributes.ts';
 import { assertPasswordPolicy, PASSWORD_FIELDS } from './password-policy.ts';
 
@@ -30,6 +31,7 @@ export function createRouter(services: any, sessions: SessionStore, issuer: stri
     SetUserMFAPreference: () => SetUserMFAPreference(services, issuer),
     AdminSetUserMFAPreference: () => AdminSetUserMFAPreference(services),
     ResendConfirmationCode: () => ResendConfirmationCode(services),
+    ConfirmSignUp: () => ConfirmSignUp(services),
     SignUp: () => SignUp(services),
     UpdateUserAttributes: () => UpdateUserAttributes(services),
     GetUserAttributeVerificationCode: () => GetUserAttributeVerificationCode(services),

@@ -1,0 +1,40 @@
+/**
+ * ConfirmSignUp. cognito-local confirms the user but leaves email_verified unset, so the ID token
+ * says the address the code was just sent to is unverified, and it confirms an already-confirmed
+ * user again (running the post-confirmation trigger twice). Here, as in Cognito: the code proves
+ * the e-mail (email_verified=true), a confirmed user cannot be confirmed again, and the
+ * PostConfirmation_ConfirmSignUp trigger then runs with the confirmed attributes.
+ */
+import { cl, cognitoError, type Ctx } from './cognito-local.ts';
+
+export const ConfirmSignUp = (services: any) => async (ctx: Ctx, req: any) => {
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+  const user = typeof req.Username === 'string' ? await userPool.getUserByUsername(ctx, req.Username) : null;
+  if (!user) throw cognitoError('UserNotFoundException', 'Username/client id combination not found.');
+  if (user.UserStatus !== 'UNCONFIRMED') throw cognitoError('NotAuthorizedException', `User cannot be confirmed. Current status is ${user.UserStatus}`);
+  if (!user.ConfirmationCode) throw cognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+  if (typeof req.ConfirmationCode !== 'string' || user.ConfirmationCode !== req.ConfirmationCode) {
+    throw cognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+  }
+
+  const { attribute, attributesAppend } = cl.userPoolService;
+  const confirmed = {
+    ...user,
+    UserStatus: 'CONFIRMED',
+    ConfirmationCode: undefined,
+    Attributes: attributesAppend(user.Attributes, attribute('email_verified', 'true')),
+    UserLastModifiedDate: services.clock.get(),
+  };
+  await userPool.saveUser(ctx, confirmed);
+  if (services.triggers.enabled('PostConfirmation')) {
+    await services.triggers.postConfirmation(ctx, {
+      clientId: req.ClientId,
+      clientMetadata: req.ClientMetadata,
+      source: 'PostConfirmation_ConfirmSignUp',
+      username: confirmed.Username,
+      userPoolId: userPool.options.Id,
+      userAttributes: attributesAppend(confirmed.Attributes, attribute('cognito:user_status', 'CONFIRMED')),
+    });
+  }
+  return {};
+};
