@@ -11,4 +11,5 @@ export interface PublicRoute {
 export const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'POST', path: '/checkTherapist', handler: 'check-therapist' },
   { method: 'POST', path: '/verifyNpi', handler: 'verify-npi' },
+  { method: 'POST', path: '/stageProvider', handler: 'stage-provider' },
 ];

@@ -1,0 +1,120 @@
+/**
+ * The clinician sign-up form (spec part 1 §2, §3, §5): options, the per-step required fields and
+ * their messages, and the validation the wizard runs in the browser and the API runs again.
+ * Pure functions, no I/O.
+ */
+import { MESSAGES } from './messages.ts';
+import { isValidNpi } from './npi.ts';
+
+export const PROFESSIONS = ['Psychologist', 'Medical Doctor', 'Psychiatrist', 'Social Worker', 'Nurse Practitioner', 'Other'] as const;
+export const TREATMENT_SETTINGS = ['Outpatient', 'IntensiveOutpatient', 'PartialHospitalization', 'Residential', 'Hospitalization'] as const;
+export const THERAPIES = ['DBT', 'CBT', 'ACT', 'EMDR', 'IFS', 'REBT', 'RODBT'] as const;
+export const CLIENT_TERMINOLOGIES = ['Patient', 'Client'] as const;
+export const PRACTICE_TYPES = ['Individual', 'GroupSkills'] as const;
+
+/** What the wizard sends to stageProvider (spec §3 "Signup provider input"). */
+export interface SignupProviderInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  npi: string;
+  phone: string;
+  organization: string;
+  clientTerminology: string;
+  profession: string;
+  professionOther?: string;
+  treatmentSetting: string[];
+  totalDBTClients: number;
+  totalCBTClients: number;
+  therapies: string[];
+  psycTodayProfile?: string;
+  license: string;
+  licenseStates: string;
+  dbtPractice: string[];
+  salutation?: string;
+  planId?: string;
+}
+
+export type FieldErrors = Partial<Record<keyof SignupProviderInput, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Letters of any script, spaces, hyphens, apostrophes and periods: no markup in names. */
+const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]{0,63}$/u;
+const E164 = /^\+[1-9]\d{7,14}$/;
+const TEXT = /^[^<>]{1,200}$/;
+
+export const isEmail = (value: string) => EMAIL.test(value.trim());
+
+/** The spec's password rule: 8+ characters with an uppercase letter, a lowercase letter and a digit. */
+export function passwordError(password: string, confirm?: string): string | null {
+  if (password.length < 8 || !/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/\d/.test(password)) return MESSAGES.passwordRule;
+  if (confirm !== undefined && password !== confirm) return MESSAGES.passwordMismatch;
+  return null;
+}
+
+/**
+ * A US number typed any common way ("(555) 555-0100", "555.555.0100") or an international one with
+ * "+", as E.164; null when it cannot be one. Default country US (spec §9).
+ */
+export function toE164(phone: string): string | null {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/[\s().-]/g, '');
+  if (/^\+/.test(digits)) return E164.test(digits) ? digits : null;
+  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
+  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
+  return null;
+}
+
+const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** Step 0: personal information. */
+export function validatePersonal(input: Partial<SignupProviderInput>): FieldErrors {
+  const errors: FieldErrors = {};
+  const first = input.firstName?.trim() ?? '';
+  const last = input.lastName?.trim() ?? '';
+  const email = input.email?.trim() ?? '';
+  const npi = input.npi?.trim() ?? '';
+  if (!first) errors.firstName = MESSAGES.firstNameRequired;
+  else if (!NAME.test(first)) errors.firstName = 'First Name contains characters that are not allowed';
+  if (!last) errors.lastName = MESSAGES.lastNameRequired;
+  else if (!NAME.test(last)) errors.lastName = 'Last Name contains characters that are not allowed';
+  if (!email) errors.email = MESSAGES.emailRequired;
+  else if (!isEmail(email)) errors.email = MESSAGES.invalidEmail;
+  if (!npi) errors.npi = MESSAGES.npiRequired;
+  else if (!isValidNpi(npi)) errors.npi = MESSAGES.npiMismatch;
+  return errors;
+}
+
+/** Step 1: practice details. */
+export function validatePractice(input: Partial<SignupProviderInput>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!input.phone?.trim()) errors.phone = MESSAGES.phoneRequired;
+  else if (!toE164(input.phone)) errors.phone = MESSAGES.invalidPhone;
+  if (!CLIENT_TERMINOLOGIES.includes(input.clientTerminology as never)) errors.clientTerminology = MESSAGES.clientTerminologyRequired;
+  if (!input.license?.trim() || !TEXT.test(input.license)) errors.license = MESSAGES.licenseRequired;
+  if (!input.licenseStates?.trim() || !TEXT.test(input.licenseStates)) errors.licenseStates = MESSAGES.licenseStateRequired;
+  if (!PROFESSIONS.includes(input.profession as never)) errors.profession = MESSAGES.professionRequired;
+  else if (input.profession === 'Other' && !(input.professionOther?.trim() && TEXT.test(input.professionOther))) errors.professionOther = MESSAGES.professionRequired;
+  for (const key of ['totalCBTClients', 'totalDBTClients'] as const) {
+    const n = input[key] ?? 0;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) errors[key] = 'Must be a number of 0 or more';
+  }
+  if (input.psycTodayProfile && !/^https?:\/\/\S+$/.test(input.psycTodayProfile.trim())) errors.psycTodayProfile = 'Enter the full address of the profile (https://…)';
+  if (asList(input.treatmentSetting).some((s) => !TREATMENT_SETTINGS.includes(s as never))) errors.treatmentSetting = 'Unknown practice setting';
+  return errors;
+}
+
+/** Step 2: clinician information (the four agreements are checked by the wizard before submit). */
+export function validateClinician(input: Partial<SignupProviderInput>): FieldErrors {
+  const errors: FieldErrors = {};
+  const therapies = asList(input.therapies);
+  if (!therapies.length || therapies.some((t) => !THERAPIES.includes(t as never))) errors.therapies = MESSAGES.therapyRequired;
+  if (!input.organization?.trim() || !TEXT.test(input.organization)) errors.organization = MESSAGES.organizationRequired;
+  const practice = asList(input.dbtPractice);
+  if (!practice.length || practice.some((p) => !PRACTICE_TYPES.includes(p as never))) errors.dbtPractice = MESSAGES.practiceRequired;
+  return errors;
+}
+
+export function validateSignup(input: Partial<SignupProviderInput>): FieldErrors {
+  return { ...validatePersonal(input), ...validatePractice(input), ...validateClinician(input) };
+}
