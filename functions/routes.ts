@@ -12,4 +12,5 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'POST', path: '/checkTherapist', handler: 'check-therapist' },
   { method: 'POST', path: '/verifyNpi', handler: 'verify-npi' },
   { method: 'POST', path: '/stageProvider', handler: 'stage-provider' },
+  { method: 'POST', path: '/doesUserExist', handler: 'does-user-exist' },
 ];
