@@ -1,0 +1,46 @@
+/**
+ * Api: the AppSync GraphQL API (signed-in calls) and the public REST gateway (pre-login calls).
+ */
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import type { PortalConfig } from './config.ts';
+import type { PortalTables } from './data-stack.ts';
+import { GraphqlApi, type GraphqlApiProps } from './graphql-api.ts';
+import { LogKey } from './log-key.ts';
+import { DYNAMODB_GRANT_SUPPRESSION, INLINE_POLICY_REASON } from './nag.ts';
+import { PublicApi } from './public-api.ts';
+
+export interface ApiStackProps extends StackProps {
+  config: PortalConfig;
+  userPool: cognito.IUserPool;
+  tables: PortalTables;
+  /** Overrides of the resolver map (tests only). */
+  resolverMap?: Pick<GraphqlApiProps, 'functions' | 'resolvers'>;
+}
+
+export class ApiStack extends Stack {
+  readonly graphql: GraphqlApi;
+  readonly publicApi: PublicApi;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, tables } = props;
+    const logKey = new LogKey(this, 'LogKey', config);
+    this.graphql = new GraphqlApi(this, 'Graphql', { config, userPool: props.userPool, tables, logKey, ...props.resolverMap });
+    this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey });
+
+    new CfnOutput(this, 'GraphqlUrl', { value: this.graphql.api.graphqlUrl });
+    new CfnOutput(this, 'RestUrl', { value: this.publicApi.url });
+
+    NagSuppressions.addStackSuppressions(this, [
+      { id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON },
+      {
+        id: 'AwsSolutions-ASC3',
+        reason: 'Request-level logging is on at ERROR level with verbose content excluded on purpose: full request/response logs would copy PHI from resolver arguments and results into CloudWatch.',
+      },
+      DYNAMODB_GRANT_SUPPRESSION,
+    ]);
+  }
+}

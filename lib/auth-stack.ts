@@ -1,0 +1,119 @@
+/**
+ * Auth: the Cognito user pool (e-mail sign-in, MFA required, the portal's groups and custom
+ * attributes) with its web client and the post-confirmation / pre-token-generation triggers.
+ */
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { ALLOWED_GROUPS, CUSTOM_ATTRIBUTES, PASSWORD_POLICY } from '../domain/identity.ts';
+import type { PortalConfig } from './config.ts';
+import type { PortalTables } from './data-stack.ts';
+import { LogKey } from './log-key.ts';
+import { DYNAMODB_GRANT_SUPPRESSION, INLINE_POLICY_REASON, suppress } from './nag.ts';
+import { PortalFunction } from './portal-function.ts';
+
+export interface AuthStackProps extends StackProps {
+  config: PortalConfig;
+  tables: PortalTables;
+}
+
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config, tables } = props;
+    const logKey = new LogKey(this, 'LogKey', config);
+
+    const postConfirmation = new PortalFunction(this, 'PostConfirmation', {
+      config, logKey, folder: 'post-confirmation', description: 'Cognito post-confirmation: create the practice, membership and group',
+    }).fn;
+    const preTokenGeneration = new PortalFunction(this, 'PreTokenGeneration', {
+      config, logKey, folder: 'pre-token-generation', description: 'Cognito pre-token-generation: practice, roles and plan claims',
+    }).fn;
+    for (const table of [tables.Directory, tables.Practice, tables.Audit]) table.grantReadWriteData(postConfirmation);
+    for (const table of [tables.Directory, tables.Practice]) table.grantReadData(preTokenGeneration);
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      userPoolName: `portal-${config.envName}`,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+        fullname: { required: false, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+      },
+      customAttributes: Object.fromEntries(CUSTOM_ATTRIBUTES.map((name) => [name, new cognito.StringAttribute({ mutable: true })])),
+      mfa: cognito.Mfa.REQUIRED,
+      mfaSecondFactor: { otp: true, sms: true },
+      passwordPolicy: {
+        minLength: PASSWORD_POLICY.minLength,
+        requireUppercase: PASSWORD_POLICY.requireUppercase,
+        requireLowercase: PASSWORD_POLICY.requireLowercase,
+        requireDigits: PASSWORD_POLICY.requireDigits,
+        requireSymbols: PASSWORD_POLICY.requireSymbols,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Threat protection (adaptive auth, compromised credentials) needs the billed Plus plan.
+      featurePlan: config.threatProtection ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
+      standardThreatProtectionMode: config.threatProtection ? cognito.StandardThreatProtectionMode.FULL_FUNCTION : undefined,
+      deletionProtection: config.deletionProtection,
+      lambdaTriggers: { postConfirmation, preTokenGeneration },
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    // A separate policy (not the function's default policy, which the function depends on)
+    // names the exact pool ARN without a pool -> trigger -> policy -> pool cycle.
+    new iam.Policy(this, 'PostConfirmationGroups', {
+      roles: [postConfirmation.role!],
+      statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [this.userPool.userPoolArn] })],
+    });
+
+    for (const group of ALLOWED_GROUPS) {
+      new cognito.CfnUserPoolGroup(this, `Group${group}`, { userPoolId: this.userPool.userPoolId, groupName: group });
+    }
+
+    this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false,
+      authFlows: { userSrp: true, userPassword: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.minutes(60),
+      idTokenValidity: Duration.minutes(60),
+      refreshTokenValidity: Duration.hours(12),
+      // Custom attributes carry rights and billing state: only the back end may write them.
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({
+        email: true, givenName: true, familyName: true, fullname: true, phoneNumber: true,
+      }),
+    });
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
+
+    suppress(this.userPool, [
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'The password policy is the product requirement (8+ characters, upper, lower, digit; spec part 1 §5); MFA is REQUIRED for every user, which outweighs a symbol rule (NIST SP 800-63B discourages composition rules).',
+      },
+      ...(config.threatProtection
+        ? []
+        : [{ id: 'AwsSolutions-COG3', reason: `Threat protection needs the billed Plus plan; it is ENFORCED in prod and off in ${config.envName}, which holds no real users.` }]),
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: 'The SMS role Cognito uses for MFA codes must publish to arbitrary phone numbers, which have no ARN.',
+        appliesTo: ['Resource::*'],
+      },
+    ]);
+    NagSuppressions.addStackSuppressions(this, [{ id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON }, DYNAMODB_GRANT_SUPPRESSION]);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * One typed configuration object per environment, read from cdk.json context
+ * (`environments.<env>`, selected with `-c env=<env>`, default `dev`). Every stack takes it;
+ * no stack reads context on its own.
+ */
+import type { Node } from 'constructs';
+import { DEFAULT_IDLE_TIMEOUT_MINUTES, SITE_NAME } from '../domain/runtime-config.ts';
+
+export interface PortalConfig {
+  /** Environment name: stack names `Portal-<envName>-<Part>` and table names `portal-<envName>-<Table>`. */
+  envName: string;
+  region: string;
+  /** Optional: stacks stay environment-agnostic (and synth needs no credentials) without it. */
+  account?: string;
+  siteName: string;
+  /** Keep tables, keys, buckets and the backup vault when a stack is deleted. */
+  retainData: boolean;
+  /** DynamoDB and Cognito deletion protection. */
+  deletionProtection: boolean;
+  /** Cognito threat protection ENFORCED (Plus feature plan, billed per user). */
+  threatProtection: boolean;
+  idleTimeoutMinutes: number;
+  /**
+   * Origins allowed by CORS on the media bucket and the public REST gateway. Empty = the default
+   * CloudFront domain, which is only known after the first deploy (see corsOrigins in media-stack.ts).
+   */
+  consoleOrigins: string[];
+  logRetentionDays: number;
+  backupRetentionDays: number;
+  accessLogRetentionDays: number;
+  publicApiThrottle: { rateLimit: number; burstLimit: number };
+  /** Optional AWS WAF web ACL (CLOUDFRONT scope, us-east-1) for the distribution. */
+  webAclArn?: string;
+}
+
+const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+
+type RawConfig = Partial<Omit<PortalConfig, 'envName'>>;
+
+const REQUIRED_NUMBERS = ['idleTimeoutMinutes', 'logRetentionDays', 'backupRetentionDays', 'accessLogRetentionDays'] as const;
+
+/** Reads and checks the selected environment's settings; throws a clear error on a typo. */
+export function loadConfig(node: Node): PortalConfig {
+  const envName = String(node.tryGetContext('env') ?? 'dev');
+  const environments = (node.tryGetContext('environments') ?? {}) as Record<string, RawConfig>;
+  const raw = environments[envName];
+  if (!raw) {
+    throw new Error(`Unknown environment "${envName}": cdk.json context "environments" has ${Object.keys(environments).join(', ') || 'nothing'}`);
+  }
+  if (!/^[a-z][a-z0-9]{1,15}$/.test(envName)) throw new Error(`Environment name "${envName}" must be lowercase letters and digits`);
+  for (const key of REQUIRED_NUMBERS) {
+    if (raw[key] !== undefined && (typeof raw[key] !== 'number' || raw[key] <= 0)) throw new Error(`environments.${envName}.${key} must be a positive number`);
+  }
+  // CloudWatch Logs accepts only these retention periods.
+  const retention = raw.logRetentionDays ?? 365;
+  if (!LOG_RETENTION_DAYS.includes(retention)) throw new Error(`environments.${envName}.logRetentionDays must be one of ${LOG_RETENTION_DAYS.join(', ')}`);
+  const throttle = raw.publicApiThrottle ?? { rateLimit: 10, burstLimit: 20 };
+  return {
+    envName,
+    region: raw.region ?? 'us-east-1',
+    account: raw.account ?? process.env.CDK_DEFAULT_ACCOUNT,
+    siteName: raw.siteName ?? SITE_NAME,
+    retainData: raw.retainData ?? true,
+    deletionProtection: raw.deletionProtection ?? true,
+    threatProtection: raw.threatProtection ?? true,
+    idleTimeoutMinutes: raw.idleTimeoutMinutes ?? DEFAULT_IDLE_TIMEOUT_MINUTES,
+    consoleOrigins: raw.consoleOrigins ?? [],
+    logRetentionDays: retention,
+    backupRetentionDays: raw.backupRetentionDays ?? 365,
+    accessLogRetentionDays: raw.accessLogRetentionDays ?? 365,
+    publicApiThrottle: throttle,
+    webAclArn: raw.webAclArn,
+  };
+}
+
+/** `Portal-<env>-<part>` */
+export const stackName = (config: PortalConfig, part: string) => `Portal-${config.envName}-${part}`;

@@ -1,0 +1,120 @@
+/**
+ * The AppSync GraphQL API: schema.graphql, Cognito user-pool auth only, and one pipeline
+ * resolver per entry of resolvers/map.ts whose functions are esbuild bundles of resolvers/.
+ */
+import * as appsync from 'aws-cdk-lib/aws-appsync';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { bundleResolverSync } from '../resolvers/bundle.ts';
+import { FUNCTIONS, PIPELINE_ENTRY, RESOLVERS, type FunctionDef, type ResolverDef } from '../resolvers/map.ts';
+import type { PortalConfig } from './config.ts';
+import type { PortalTables } from './data-stack.ts';
+import type { LogKey } from './log-key.ts';
+import { suppress } from './nag.ts';
+import { PortalFunction, ROOT } from './portal-function.ts';
+import { appsyncName, checkResolverMap, lambdaFolder } from './resolver-map-check.ts';
+
+export interface GraphqlApiProps {
+  config: PortalConfig;
+  userPool: cognito.IUserPool;
+  tables: PortalTables;
+  logKey: LogKey;
+  /** Defaults to resolvers/map.ts; tests pass broken maps to see the synth fail. */
+  functions?: FunctionDef[];
+  resolvers?: ResolverDef[];
+}
+
+const RUNTIME = appsync.FunctionRuntime.JS_1_0_0;
+
+export class GraphqlApi extends Construct {
+  readonly api: appsync.GraphqlApi;
+  readonly lambdas: PortalFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: GraphqlApiProps) {
+    super(scope, id);
+    const { config, tables } = props;
+    const functions = props.functions ?? FUNCTIONS;
+    const resolvers = props.resolvers ?? RESOLVERS;
+    const schemaPath = resolve(ROOT, 'schema.graphql');
+
+    const folders = [...new Set(functions.map((fn) => lambdaFolder(fn.dataSource)).filter((f): f is string => f !== undefined))];
+    const existingFolders = folders.filter((folder) => existsSync(resolve(ROOT, 'functions', folder, 'index.ts')));
+    checkResolverMap({
+      schemaText: readFileSync(schemaPath, 'utf8'),
+      functions,
+      resolvers,
+      dataSources: ['NONE', 'PracticeTable', 'DirectoryTable', 'AuditTable', ...existingFolders.map((f) => `Lambda:${f}`)],
+      root: ROOT,
+      pipelineEntry: PIPELINE_ENTRY,
+    });
+
+    // Our own logging role, scoped to this API's log group (instead of the broad managed policy).
+    const logRole = new iam.Role(this, 'LogRole', { assumedBy: new iam.ServicePrincipal('appsync.amazonaws.com') });
+    this.api = new appsync.GraphqlApi(this, 'Api', {
+      name: `portal-${config.envName}`,
+      definition: appsync.Definition.fromFile(schemaPath),
+      authorizationConfig: {
+        defaultAuthorization: { authorizationType: appsync.AuthorizationType.USER_POOL, userPoolConfig: { userPool: props.userPool } },
+      },
+      xrayEnabled: true,
+      introspectionConfig: config.envName === 'prod' ? appsync.IntrospectionConfig.DISABLED : appsync.IntrospectionConfig.ENABLED,
+      queryDepthLimit: 10,
+    });
+    // ERROR only and no request/response bodies: resolver arguments and results can hold PHI.
+    // Set on the L1: the L2's logConfig adds a LogRetention custom resource that would compete
+    // with our encrypted log group for the same name.
+    (this.api.node.defaultChild as appsync.CfnGraphQLApi).logConfig = {
+      cloudWatchLogsRoleArn: logRole.roleArn,
+      fieldLogLevel: appsync.FieldLogLevel.ERROR,
+      excludeVerboseContent: true,
+    };
+    const logGroup = props.logKey.logGroup(this, 'Logs', `/aws/appsync/apis/${this.api.apiId}`);
+    const logPolicy = new iam.Policy(this, 'LogPolicy', {
+      roles: [logRole],
+      statements: [new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn, `${logGroup.logGroupArn}:*`] })],
+    });
+    suppress(logPolicy, [
+      { id: 'AwsSolutions-IAM5', reason: 'Log streams of this API\'s own log group (<log group ARN>:*); stream names are chosen by AppSync.', appliesTo: [{ regex: '/^Resource::<.*Logs.*\\.Arn>:\\*$/g' }] },
+    ]);
+
+    const dataSources = new Map<string, appsync.BaseDataSource>();
+    dataSources.set('NONE', this.api.addNoneDataSource('NONE'));
+    for (const [id, table] of Object.entries(tables)) {
+      dataSources.set(`${id}Table`, this.api.addDynamoDbDataSource(`${id}Table`, table));
+    }
+    for (const folder of existingFolders) {
+      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}` });
+      for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
+      this.lambdas.push(fn);
+      dataSources.set(`Lambda:${folder}`, this.api.addLambdaDataSource(appsyncName(`Lambda_${folder}`), fn.fn));
+    }
+
+    const appsyncFunctions = new Map<string, appsync.AppsyncFunction>();
+    for (const def of functions) {
+      appsyncFunctions.set(
+        def.name,
+        new appsync.AppsyncFunction(this, `Fn-${def.name}`, {
+          api: this.api,
+          name: appsyncName(def.name),
+          dataSource: dataSources.get(def.dataSource)!,
+          runtime: RUNTIME,
+          code: appsync.Code.fromInline(bundleResolverSync(def.entry)),
+        }),
+      );
+    }
+    const pipelineCode = appsync.Code.fromInline(bundleResolverSync(PIPELINE_ENTRY));
+    for (const r of resolvers) {
+      new appsync.Resolver(this, `Resolver-${r.typeName}.${r.fieldName}`, {
+        api: this.api,
+        typeName: r.typeName,
+        fieldName: r.fieldName,
+        runtime: RUNTIME,
+        code: pipelineCode,
+        pipelineConfig: r.pipeline.map((name) => appsyncFunctions.get(name)!),
+      });
+    }
+  }
+}

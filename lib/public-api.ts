@@ -1,0 +1,103 @@
+/**
+ * The public REST gateway for pre-login calls (HTTP API): one route per entry of
+ * functions/routes.ts, throttled, access-logged, CORS for the console.
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Construct } from 'constructs';
+import { PUBLIC_ROUTES, type PublicRoute } from '../functions/routes.ts';
+import type { PortalConfig } from './config.ts';
+import type { PortalTables } from './data-stack.ts';
+import type { LogKey } from './log-key.ts';
+import { suppress } from './nag.ts';
+import { PortalFunction } from './portal-function.ts';
+
+export interface PublicApiProps {
+  config: PortalConfig;
+  tables: PortalTables;
+  logKey: LogKey;
+  routes?: PublicRoute[];
+}
+
+/**
+ * The console's origins. Without configured origins (domain-free default) the CloudFront domain
+ * is unknown until deployed and HTTP APIs accept no partial wildcard: allow any origin. The
+ * routes are public, take no credentials and return no PHI, so CORS protects nothing there yet.
+ */
+export function restCorsOrigins(config: PortalConfig): string[] {
+  return config.consoleOrigins.length > 0 ? config.consoleOrigins : ['*'];
+}
+
+/** Read access per handler folder: least privilege per route, not one role for all. */
+const TABLE_ACCESS: Record<string, (keyof PortalTables)[]> = {
+  'check-therapist': ['Directory'],
+};
+
+export class PublicApi extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  /** Base URL without a trailing slash (the $default stage is served at the root). */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: PublicApiProps) {
+    super(scope, id);
+    const { config } = props;
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: `portal-${config.envName}-public`,
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: restCorsOrigins(config),
+        allowMethods: [apigwv2.CorsHttpMethod.GET, apigwv2.CorsHttpMethod.POST, apigwv2.CorsHttpMethod.OPTIONS],
+        allowHeaders: ['content-type'],
+        allowCredentials: false,
+        maxAge: Duration.hours(1),
+      },
+    });
+    const accessLogs = props.logKey.logGroup(this, 'AccessLogs');
+    new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: config.publicApiThrottle,
+      // Ids, status and timing only: no bodies, no query strings, no headers.
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: apigw.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+    this.url = this.httpApi.apiEndpoint;
+
+    const handlers = new Map<string, PortalFunction>();
+    for (const route of props.routes ?? PUBLIC_ROUTES) {
+      let handler = handlers.get(route.handler);
+      if (!handler) {
+        handler = new PortalFunction(this, `Handler-${route.handler}`, { config, logKey: props.logKey, folder: route.handler, description: `Public REST ${route.method} ${route.path}` });
+        for (const id of TABLE_ACCESS[route.handler] ?? ['Directory']) props.tables[id].grantReadData(handler.fn);
+        handlers.set(route.handler, handler);
+      }
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`Integration-${route.method}-${route.path}`, handler.fn),
+      });
+    }
+    suppress(this.httpApi, [
+      {
+        id: 'AwsSolutions-APIG4',
+        reason: 'These routes serve the sign-up wizard before anyone has signed in, so they cannot require a token; they return no PHI and the stage is throttled.',
+      },
+    ]);
+  }
+}
