@@ -11,12 +11,12 @@ import { createMembershipIfAbsent, ownerMembership } from '../shared/membership.
 /** The group a self-signed-up clinician joins (mapping profession → group comes later). */
 export const DEFAULT_SIGNUP_GROUP = 'Therapists';
 
-export async function handler(event: PostConfirmationTriggerEvent, now: () => Date = () => new Date()): Promise<PostConfirmationTriggerEvent> {
+export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const sub = event.request.userAttributes.sub;
   const email = event.request.userAttributes.email ?? '';
   if (!sub) throw new Error('PostConfirmation event without sub');
-  await createMembershipIfAbsent(ownerMembership(sub, email, now()));
+  await createMembershipIfAbsent(ownerMembership(sub, email, new Date()));
   await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: DEFAULT_SIGNUP_GROUP }));
   return event;
 }

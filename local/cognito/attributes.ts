@@ -54,7 +54,13 @@ export const UpdateUserAttributes = (services: any) => async (ctx: Ctx, req: any
   await assertClientMayWrite(ctx, services, clientIdOf(req), req.UserAttributes);
   const phone = (req.UserAttributes ?? []).find((a: any) => a.Name === 'phone_number')?.Value;
   const email = (req.UserAttributes ?? []).some((a: any) => a.Name === 'email');
-  return cl.targets.UpdateUserAttributes(phone && !email ? toPhone(services, phone) : services)(ctx, req);
+  if (!phone || email) return cl.targets.UpdateUserAttributes(services)(ctx, req);
+  const result = await cl.targets.UpdateUserAttributes(toPhone(services, phone))(ctx, req);
+  // cognito-local reports the e-mail it would have used; the code went to the phone.
+  if (result?.CodeDeliveryDetailsList?.length) {
+    result.CodeDeliveryDetailsList = [{ AttributeName: 'phone_number', DeliveryMedium: 'SMS', Destination: maskDestination('SMS', phone) }];
+  }
+  return result;
 };
 
 export const GetUserAttributeVerificationCode = (services: any) => async (ctx: Ctx, req: any) => {

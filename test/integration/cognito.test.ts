@@ -12,7 +12,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { Amplify } from 'aws-amplify';
-import { confirmSignIn, confirmSignUp, fetchAuthSession, resendSignUpCode, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { confirmSignIn, confirmSignUp, confirmUserAttribute, fetchAuthSession, fetchMFAPreference, resendSignUpCode, signIn, signOut, signUp, updateMFAPreference, updateUserAttribute } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import {
   AdminSetUserMFAPreferenceCommand,
@@ -171,6 +171,26 @@ describe('local Cognito through Amplify v6', () => {
     expect((await confirmSignIn({ challengeResponse: sms!.code! })).nextStep.signInStep).toBe('DONE');
     const { tokens } = await fetchAuthSession();
     expect(tokens!.idToken!.payload).toMatchObject({ phone_number: phone, 'custom:teamRoles': 'owner' });
+    await signOut();
+  });
+
+  it('a signed-in user verifies a phone by SMS code and switches to SMS MFA', async () => {
+    const phone = '+15555550142';
+    await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    expect((await confirmSignIn({ challengeResponse: totpFor(secret).generate() })).nextStep.signInStep).toBe('DONE');
+    const update = await updateUserAttribute({ userAttribute: { attributeKey: 'phone_number', value: phone } });
+    expect(update.nextStep.updateAttributeStep).toBe('CONFIRM_ATTRIBUTE_WITH_CODE');
+    const code = outbox.latestTo(phone, 'sms')?.code;
+    expect(code).toMatch(/^\d{6}$/);
+    await confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: code! });
+    expect((await cognito.admin.getUser(email))?.attributes.phone_number_verified).toBe('true');
+    await updateMFAPreference({ sms: 'PREFERRED' });
+    expect(await fetchMFAPreference()).toMatchObject({ preferred: 'SMS', enabled: expect.arrayContaining(['SMS', 'TOTP']) });
+    await signOut();
+
+    const next = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    expect(next.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_SMS_CODE');
+    expect((await confirmSignIn({ challengeResponse: outbox.latestTo(phone, 'sms')!.code! })).nextStep.signInStep).toBe('DONE');
     await signOut();
   });
 

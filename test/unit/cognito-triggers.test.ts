@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -47,7 +47,9 @@ describe('post-confirmation trigger', () => {
     ddb.on(PutCommand).resolves({});
     idp.on(AdminAddUserToGroupCommand).resolves({});
     const event = confirmEvent();
-    const out = await postConfirmation(event, () => new Date('2025-01-02T03:04:05.000Z'));
+    vi.useFakeTimers({ now: new Date('2025-01-02T03:04:05.000Z'), toFake: ['Date'] });
+    const out = await postConfirmation(event);
+    vi.useRealTimers();
     expect(out).toBe(event);
     const put = ddb.commandCalls(PutCommand)[0].args[0].input;
     expect(put.TableName).toBe('portal-test-Directory');
