@@ -16,6 +16,8 @@ import { confirmSignIn, confirmSignUp, confirmUserAttribute, fetchAuthSession, f
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import {
   AdminSetUserMFAPreferenceCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
   GetUserCommand,
@@ -268,6 +270,18 @@ describe('local Cognito API edges', () => {
     expect(await errorOf(idp.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'weak@example.com', Password: 'weakpass', UserAttributes: [{ Name: 'email', Value: 'weak@example.com' }] })))).toMatchObject({
       name: 'InvalidPasswordException',
     });
+  });
+
+  it('forgot password: code through the outbox, new password must meet the policy', async () => {
+    const user = 'forgetful@example.com';
+    await cognito.admin.createUser({ email: user, password, givenName: 'For', familyName: 'Getful', groups: ['Therapists'], totpSecret });
+    const sent = await idp.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: user.toUpperCase() }));
+    expect(sent.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
+    const code = outbox.latestTo(user, 'email')!.code!;
+    expect(await errorOf(idp.send(new ConfirmForgotPasswordCommand({ ClientId: CLIENT_ID, Username: user, ConfirmationCode: code, Password: 'weak' })))).toMatchObject({ name: 'InvalidPasswordException' });
+    await idp.send(new ConfirmForgotPasswordCommand({ ClientId: CLIENT_ID, Username: user, ConfirmationCode: code, Password: 'Renewed123' }));
+    const next = await idp.send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user, PASSWORD: 'Renewed123' } }));
+    expect(next.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });
 
   it('a user with a verified phone and no MFA enrolled gets an SMS challenge', async () => {
