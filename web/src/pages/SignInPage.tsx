@@ -3,6 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
+import CloudscapeLink from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -108,7 +109,16 @@ export default function SignInPage() {
       </Container>
       {flow.step.kind === 'credentials' && (
         <Box textAlign="center" margin={{ top: 'l' }}>
-          New to {siteName}? <Link to="/signup">Sign up now</Link>
+          New to {siteName}?{' '}
+          <CloudscapeLink
+            href="/signup"
+            onFollow={(event) => {
+              event.preventDefault();
+              navigate('/signup');
+            }}
+          >
+            Sign up now
+          </CloudscapeLink>
         </Box>
       )}
     </main>

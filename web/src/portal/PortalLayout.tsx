@@ -36,7 +36,6 @@ export default function PortalLayout() {
               type: 'menu-dropdown',
               text: user?.email || 'Account',
               iconName: 'user-profile',
-              ariaLabel: 'User menu',
               items: [{ id: 'logout', text: 'Logout' }],
               onItemClick: ({ detail }) => void onUserMenu(detail.id),
             },
