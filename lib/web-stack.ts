@@ -94,11 +94,12 @@ export class WebStack extends Stack {
       },
     });
 
+    const origin = S3BucketOrigin.withOriginAccessControl(site);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Practice Portal ${config.envName} console`,
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(site),
+        origin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
@@ -106,7 +107,7 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         // Read at every start of the console: never cached, so a redeploy takes effect at once.
         '/config.json': {
-          origin: S3BucketOrigin.withOriginAccessControl(site),
+          origin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           responseHeadersPolicy: headers,

@@ -1,0 +1,57 @@
+/**
+ * Synthesizes the whole portal for one environment, as `cdk synth -c env=<env>` would (same
+ * cdk.json context, same buildPortal), into a fixed folder under the OS temp dir.
+ */
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import type { Stack } from 'aws-cdk-lib';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildPortal, type PortalStacks } from '../../lib/portal-app.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export function cdkContext(): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8')).context;
+}
+
+export interface Synthesized {
+  stacks: PortalStacks;
+  assembly: CloudAssembly;
+  outdir: string;
+  template(stack: Stack): Template;
+  /** cdk-nag findings (errors and warnings) and any other error annotation of a stack. */
+  findings(stack: Stack): string[];
+  cleanup(): void;
+}
+
+export function synthPortal(env: string, options: Parameters<typeof buildPortal>[1] = {}): Synthesized {
+  const outdir = join(tmpdir(), 'practice-portal-infra-test', `${env}-${process.pid}`);
+  rmSync(outdir, { recursive: true, force: true });
+  const app = new App({ outdir, context: { ...cdkContext(), env } });
+  const stacks = buildPortal(app, options);
+  const assembly = app.synth();
+  const templates = new Map<string, Template>();
+  return {
+    stacks,
+    assembly,
+    outdir,
+    template(stack) {
+      let template = templates.get(stack.artifactId);
+      if (!template) {
+        template = Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template);
+        templates.set(stack.artifactId, template);
+      }
+      return template;
+    },
+    findings(stack) {
+      return assembly
+        .getStackArtifact(stack.artifactId)
+        .messages.filter((m) => m.level === 'error' || (m.level === 'warning' && /^(AwsSolutions|HIPAA\.Security)-/.test(String(m.entry.data))))
+        .map((m) => `${m.level} ${m.id}: ${String(m.entry.data).slice(0, 200)}`);
+    },
+    cleanup: () => rmSync(outdir, { recursive: true, force: true }),
+  };
+}
