@@ -5,7 +5,7 @@
  * named in a subscription's @aws_subscribe is published to the subscription registry.
  */
 import {
-  execute, getDirectiveValues, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult,
+  execute, getDirectiveValues, parse, type GraphQLError, validate, type DocumentNode, type ExecutionResult,
   type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { RESOLVERS, type ResolverDef } from '../../resolvers/map.ts';
@@ -224,4 +224,3 @@ function pathOf(info: GraphQLResolveInfo): (string | number)[] {
   return out;
 }
 
-export { GraphQLError };

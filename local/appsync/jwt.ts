@@ -34,11 +34,12 @@ const MIN_REFETCH_MS = 5_000;
 export function createJwtVerifier(options: JwtVerifierOptions): (jwt: string) => Promise<Identity | null> {
   const clients = Array.isArray(options.clientId) ? options.clientId : [options.clientId];
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
-  let fetchedAt = 0;
+  let refetchedAt = 0; // unknown-kid refetches are rate-limited (a flood of bad kids ≠ a flood of fetches)
   const load = async (force: boolean) => {
-    if (!keySet || (force && Date.now() - fetchedAt > MIN_REFETCH_MS)) {
+    if (!keySet) keySet = createLocalJWKSet(await options.jwks());
+    else if (force && Date.now() - refetchedAt > MIN_REFETCH_MS) {
+      refetchedAt = Date.now();
       keySet = createLocalJWKSet(await options.jwks());
-      fetchedAt = Date.now();
     }
     return keySet;
   };

@@ -29,7 +29,8 @@ describe('APPSYNC_JS lint', () => {
 
   it('the plugin reports forbidden constructs', async () => {
     const { default: appsync } = await import('@aws-appsync/eslint-plugin');
-    const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'], ...appsync.configs.base }] });
+    const base = (appsync.configs as Record<string, object>).base as ESLint.Options['overrideConfig'] & object;
+    const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'], ...base }] as ESLint.Options['overrideConfig'] });
     const [result] = await eslint.lintText('export function request(ctx) { while (ctx.x) { ctx.x = null; } try { return 1; } catch (e) { return 2; } }\n', { filePath: resolve(ROOT, 'probe.ts') });
     expect(result.messages.map((m) => m.ruleId)).toEqual(expect.arrayContaining(['@aws-appsync/no-while', '@aws-appsync/no-try']));
   });
