@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { MESSAGES } from '../../domain/messages';
 import { loadRuntimeConfig } from './platform/config';
 import { installLocalWebSocketFix } from './platform/local-websocket';
 import { AppRoutes } from './routes';
-
-const DEFAULT_ERROR = 'Oops, Something went wrong! Please try again later';
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
@@ -15,7 +14,7 @@ async function start(): Promise<void> {
     if (config.backend === 'local') installLocalWebSocketFix();
     document.title = config.siteName;
   } catch {
-    root.render(<p style={{ font: '16px system-ui, sans-serif', padding: 24 }}>{DEFAULT_ERROR}</p>);
+    root.render(<p style={{ font: '16px system-ui, sans-serif', padding: 24 }}>{MESSAGES.defaultError}</p>);
     return;
   }
   root.render(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeErrorMessage, signInErrorMessage } from '../../../web/src/auth/errors';
 import { isAllowedUser, sessionUserFromClaims } from '../../../web/src/auth/identity';
-import { AUTH_MESSAGES } from '../../../web/src/auth/messages';
+import { MESSAGES } from '../../../domain/messages';
 import { isOtp, isValidEmail, normalizeEmail, validateNewPassword, validateSignIn } from '../../../web/src/auth/validation';
 
 const named = (name: string, message = 'service said no') => Object.assign(new Error(message), { name });
@@ -32,9 +32,9 @@ describe('sign-in validation (spec part 1 §5)', () => {
   });
 
   it('checks a new password against the policy, then the confirmation', () => {
-    expect(validateNewPassword('short1A', 'short1A')).toBe(AUTH_MESSAGES.passwordPolicy);
-    expect(validateNewPassword('alllower1', 'alllower1')).toBe(AUTH_MESSAGES.passwordPolicy);
-    expect(validateNewPassword('NoDigitsHere', 'NoDigitsHere')).toBe(AUTH_MESSAGES.passwordPolicy);
+    expect(validateNewPassword('short1A', 'short1A')).toBe(MESSAGES.passwordRule);
+    expect(validateNewPassword('alllower1', 'alllower1')).toBe(MESSAGES.passwordRule);
+    expect(validateNewPassword('NoDigitsHere', 'NoDigitsHere')).toBe(MESSAGES.passwordRule);
     expect(validateNewPassword('Secret123', 'Secret124')).toBe('Password does not match with confirm password');
     expect(validateNewPassword('Secret123', 'Secret123')).toBeNull();
   });

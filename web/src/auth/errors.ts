@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from './messages';
+import { MESSAGES } from '../../../domain/messages';
 
 /** The name of an Amplify/Cognito error (AuthError.name carries the Cognito exception name). */
 export function errorName(error: unknown): string {
@@ -10,7 +10,7 @@ function serviceMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
     return error.message;
   }
-  return AUTH_MESSAGES.defaultError;
+  return MESSAGES.defaultError;
 }
 
 /** Message for a failed signIn(): the spec's wording for bad credentials, else the service's own. */
@@ -18,12 +18,12 @@ export function signInErrorMessage(error: unknown): string {
   switch (errorName(error)) {
     case 'NotAuthorizedException':
     case 'UserNotFoundException':
-      return AUTH_MESSAGES.wrongCredentials;
+      return MESSAGES.wrongCredentials;
     case 'EmptySignInUsername':
     case 'EmptySignInPassword':
-      return AUTH_MESSAGES.required;
+      return MESSAGES.credentialsRequired;
     case 'UserAlreadyAuthenticatedException':
-      return AUTH_MESSAGES.defaultError;
+      return MESSAGES.defaultError;
     default:
       return serviceMessage(error);
   }
@@ -34,13 +34,13 @@ export function codeErrorMessage(error: unknown, step: 'mfa' | 'totpSetup'): str
   switch (errorName(error)) {
     case 'CodeMismatchException':
     case 'EnableSoftwareTokenMFAException':
-      return step === 'mfa' ? AUTH_MESSAGES.invalidOtp : AUTH_MESSAGES.invalidToken;
+      return step === 'mfa' ? MESSAGES.invalidOtp : MESSAGES.invalidToken;
     case 'ExpiredCodeException':
-      return AUTH_MESSAGES.invalidOtp;
+      return MESSAGES.invalidOtp;
     case 'NotAuthorizedException':
       // The challenge session expired (3 minutes): the user must start again.
       return serviceMessage(error);
     default:
-      return step === 'totpSetup' ? AUTH_MESSAGES.mfaSetupError : serviceMessage(error);
+      return step === 'totpSetup' ? MESSAGES.mfaSetupError : serviceMessage(error);
   }
 }

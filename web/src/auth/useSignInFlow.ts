@@ -6,7 +6,7 @@ import { clearLocalSession, readSessionUser } from './AuthContext';
 import { codeErrorMessage, errorName, signInErrorMessage } from './errors';
 import { isAllowedUser, type SessionUser } from './identity';
 import { setLoggedInFlag } from './logged-in-flag';
-import { AUTH_MESSAGES } from './messages';
+import { MESSAGES } from '../../../domain/messages';
 import { stepFromNextStep, type MfaChoice, type SignInStep } from './sign-in-steps';
 import { isOtp, normalizeEmail, validateNewPassword, validateSignIn } from './validation';
 
@@ -36,7 +36,7 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
       // Spec part 1 §4.6: outside the portal's groups → signed out and told the account is not confirmed.
       await clearLocalSession();
       setStep({ kind: 'credentials' });
-      setError(AUTH_MESSAGES.notConfirmed);
+      setError(MESSAGES.notConfirmed);
       return;
     }
     setLoggedInFlag();
@@ -94,7 +94,7 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
   const submitCode = useCallback(
     async (code: string) => {
       const kind = step.kind === 'totpSetup' ? 'totpSetup' : 'mfa';
-      if (!isOtp(code)) return setError(kind === 'mfa' ? AUTH_MESSAGES.invalidOtp : AUTH_MESSAGES.invalidToken);
+      if (!isOtp(code)) return setError(kind === 'mfa' ? MESSAGES.invalidOtp : MESSAGES.invalidToken);
       await run(
         async () => advance(await confirmSignIn({ challengeResponse: code.trim() })),
         (e) => codeErrorMessage(e, kind),
@@ -116,7 +116,7 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
       if (invalid) return setError(invalid);
       await run(async () => {
         const output = await confirmSignIn({ challengeResponse: password });
-        setNotice(AUTH_MESSAGES.passwordUpdated);
+        setNotice(MESSAGES.newPasswordSet);
         await advance(output);
       }, signInErrorMessage);
     },

@@ -1,8 +1,6 @@
-import { PASSWORD_POLICY } from '../../../domain/identity';
-import { AUTH_MESSAGES } from './messages';
+import { MESSAGES } from '../../../domain/messages';
+import { isEmail, passwordError } from '../../../domain/signup';
 
-// A standard e-mail shape: local part, @, a domain with at least one dot, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const OTP_LENGTH = 6;
 
 /** Cognito usernames are e-mails, compared case-insensitively: trim and lowercase before sending. */
@@ -10,14 +8,13 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
-}
+/** The same e-mail rule as sign-up (domain/signup.ts). */
+export const isValidEmail = isEmail;
 
-/** The sign-in form's message, or null when the credentials may be submitted. */
+/** The sign-in form's message, or null when the credentials may be submitted (spec part 1 §5). */
 export function validateSignIn(email: string, password: string): string | null {
-  if (email.trim() === '' || password === '') return AUTH_MESSAGES.required;
-  if (!isValidEmail(email)) return AUTH_MESSAGES.invalidEmail;
+  if (email.trim() === '' || password === '') return MESSAGES.credentialsRequired;
+  if (!isValidEmail(email)) return MESSAGES.invalidEmail;
   return null;
 }
 
@@ -25,11 +22,7 @@ export function isOtp(code: string): boolean {
   return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim());
 }
 
-/** The set-new-password step: policy from domain/identity, messages from the spec. */
+/** The set-new-password step: the password policy and the confirmation, as in sign-up. */
 export function validateNewPassword(password: string, confirm: string): string | null {
-  const okay =
-    password.length >= PASSWORD_POLICY.minLength && /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password);
-  if (!okay) return AUTH_MESSAGES.passwordPolicy;
-  if (password !== confirm) return AUTH_MESSAGES.passwordMismatch;
-  return null;
+  return passwordError(password, confirm);
 }

@@ -9,7 +9,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useState } from 'react';
 import { fetchMe, type Me } from '../auth/api';
 import { useAuth } from '../auth/AuthContext';
-import { AUTH_MESSAGES } from '../auth/messages';
+import { MESSAGES } from '../../../domain/messages';
 
 type Load = { state: 'loading' } | { state: 'ready'; me: Me } | { state: 'failed' };
 
@@ -35,7 +35,7 @@ export default function ClientsPage() {
         <Box variant="p">Signed in as {email}</Box>
         <Container header={<Header variant="h2">Your practice</Header>}>
           {load.state === 'loading' && <StatusIndicator type="loading">Loading your practice</StatusIndicator>}
-          {load.state === 'failed' && <Alert type="error">{AUTH_MESSAGES.defaultError}</Alert>}
+          {load.state === 'failed' && <Alert type="error">{MESSAGES.defaultError}</Alert>}
           {load.state === 'ready' && (
             <KeyValuePairs
               columns={4}

@@ -10,7 +10,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { SessionSpinner } from '../auth/SessionSpinner';
 import type { SessionUser } from '../auth/identity';
-import { AUTH_MESSAGES } from '../auth/messages';
+import { MESSAGES } from '../../../domain/messages';
 import { forgetOrigin, redirectTarget } from '../auth/redirect';
 import type { SignInStep } from '../auth/sign-in-steps';
 import { CodeStep } from '../auth/steps/CodeStep';
@@ -61,7 +61,7 @@ function Dead({ step, onBack }: { step: SignInStep; onBack(): void }) {
       ? 'Your e-mail address has not been confirmed yet. Please confirm it with the code we e-mailed you when you signed up, then sign in again.'
       : step.kind === 'resetPassword'
         ? 'Your password must be reset before you can sign in. Please contact your practice administrator.'
-        : AUTH_MESSAGES.defaultError;
+        : MESSAGES.defaultError;
   return (
     <SpaceBetween size="l">
       <Alert type={step.kind === 'unsupported' ? 'error' : 'info'}>{text}</Alert>
