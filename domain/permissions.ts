@@ -42,6 +42,15 @@ export const ROLE_PERMISSIONS: Record<Role, Permission[]> = {
   scheduler: MEMBER_PERMISSIONS,
 };
 
+/**
+ * Permissions granted by membership of a Cognito group that is not a team role. Coordinators are a
+ * group (spec part 1 §6, part 2 §6) with no team role; the group is read from the membership
+ * record, like roles, so removing it takes effect on the next request.
+ */
+export const GROUP_PERMISSIONS: Record<string, Permission[]> = {
+  coordinators: MEMBER_PERMISSIONS,
+};
+
 /** Plan features (spec part 2 §3); a field may require one. */
 export const FEATURES = {
   /** Everything every plan has. */
@@ -88,8 +97,17 @@ export function planHas(plan: string, feature: Feature): boolean {
   return features !== null && features.indexOf(feature) >= 0;
 }
 
-/** Whether a caller with these roles, in a practice on this plan, may call `field` ("Type.field"). */
-export function canCall(field: string, roles: string[] | null | undefined, plan: string | null | undefined): boolean {
+/** Whether a group grants a permission (unknown group → false). */
+export function groupHas(group: string, permission: Permission): boolean {
+  const granted = own(GROUP_PERMISSIONS, group);
+  return granted !== null && granted.indexOf(permission) >= 0;
+}
+
+/**
+ * Whether a caller with these roles (and groups, from the membership record), in a practice on this
+ * plan, may call `field` ("Type.field").
+ */
+export function canCall(field: string, roles: string[] | null | undefined, plan: string | null | undefined, groups?: string[] | null): boolean {
   const rule = own(FIELD_RULES, field);
   if (rule === null || !roles || !plan) {
     return false;
@@ -101,5 +119,6 @@ export function canCall(field: string, roles: string[] | null | undefined, plan:
   if (rule.feature && !planHas(plan, rule.feature)) {
     return false;
   }
-  return roles.some((role) => roleHas(role, rule.permission));
+  const permission = rule.permission;
+  return roles.some((role) => roleHas(role, permission)) || (groups || []).some((group) => groupHas(group, permission));
 }

@@ -14,6 +14,8 @@ export interface Membership {
   SK: 'MEMBERSHIP';
   practiceId: string;
   roles: Role[];
+  /** Cognito groups that carry permissions of their own (coordinators); mirrors the user pool. */
+  groups: string[];
   plan: Plan;
   planName: string;
   email: string;
@@ -30,6 +32,7 @@ export function ownerMembership(sub: string, email: string, now: Date): Membersh
     ...(membershipKey(sub) as { PK: string; SK: 'MEMBERSHIP' }),
     practiceId: sub,
     roles: ['owner'],
+    groups: ['Therapists'],
     plan: 'basic',
     planName: DEFAULT_PLAN_NAME,
     email: email.toLowerCase(),

@@ -19,6 +19,7 @@ interface CognitoLikeIdentity {
 interface Membership {
   practiceId?: string;
   roles?: string[];
+  groups?: string[];
   plan?: string;
   email?: string;
 }
@@ -48,7 +49,7 @@ export function response(ctx: Context): Record<string, unknown> {
   const roles = member.roles || [];
   const plan = member.plan || '';
   const field = ctx.info.parentTypeName + '.' + ctx.info.fieldName;
-  if (!canCall(field, roles, plan)) {
+  if (!canCall(field, roles, plan, member.groups || [])) {
     util.unauthorized();
   }
   const claims = (identity as CognitoLikeIdentity).claims || {};

@@ -60,9 +60,9 @@ describe('local runtime', () => {
     const none = await graphql(`${runtime.url}/graphql`, null, '{ me { id } }');
     expect(none.status).toBe(401);
     expect(none.body.errors?.[0].errorType).toBe('UnauthorizedException');
-    const malformed = await fetch(`${runtime.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'x' }, body: '{' });
-    expect(malformed.status).toBe(400);
     const { accessToken } = await signInSeeded(runtime.url, DEMO_OWNER.email, DEMO_PASSWORD);
+    const malformed = await fetch(`${runtime.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: accessToken }, body: '{' });
+    expect(malformed.status).toBe(400);
     const ok = await graphql(`${runtime.url}/graphql`, accessToken, '{ me { practiceId } }');
     expect(ok.body.data.me.practiceId).toBe(runtime.seed!.practiceId);
   });

@@ -59,6 +59,7 @@ describe('post-confirmation trigger', () => {
       SK: 'MEMBERSHIP',
       practiceId: SUB,
       roles: ['owner'],
+      groups: ['Therapists'],
       plan: 'basic',
       planName: 'ESSENTIALS',
       email: 'dr.who@example.com',

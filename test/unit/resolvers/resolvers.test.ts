@@ -61,6 +61,14 @@ describe('authorize', () => {
     }
   });
 
+  it("allows a coordinator by the membership's group, and not by a group claimed only in the token", () => {
+    const coordinator = { ...membership, roles: [], groups: ['coordinators'] };
+    expect(evaluate(code.authorize, 'response', { identity, info, result: coordinator }).error).toBeNull();
+    const tokenOnly = { ...identity, groups: ['coordinators'] };
+    expect(evaluate(code.authorize, 'response', { identity: tokenOnly, info, result: { ...membership, roles: [] } }).error?.errorType).toBe('Unauthorized');
+    expect(evaluate(code.authorize, 'response', { identity, info, result: { ...membership, roles: [], groups: ['Therapists'] } }).error?.errorType).toBe('Unauthorized');
+  });
+
   it('turns a data-source error into an error', () => {
     const out = evaluate(code.authorize, 'response', { identity, info, result: null, error: { message: 'boom', type: 'DynamoDB:ResourceNotFoundException' } });
     expect(out.error).toMatchObject({ message: 'boom', errorType: 'DynamoDB:ResourceNotFoundException' });
