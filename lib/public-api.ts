@@ -30,7 +30,10 @@ export function restCorsOrigins(config: PortalConfig): string[] {
   return config.consoleOrigins.length > 0 ? config.consoleOrigins : ['*'];
 }
 
-/** Read access per handler folder: least privilege per route, not one role for all. */
+/**
+ * Tables each public handler may read: least privilege per handler, none unless listed here
+ * (verify-npi only calls the NPPES registry).
+ */
 const TABLE_ACCESS: Record<string, (keyof PortalTables)[]> = {
   'check-therapist': ['Directory'],
 };
@@ -84,7 +87,7 @@ export class PublicApi extends Construct {
       let handler = handlers.get(route.handler);
       if (!handler) {
         handler = new PortalFunction(this, `Handler-${route.handler}`, { config, logKey: props.logKey, folder: route.handler, description: `Public REST ${route.method} ${route.path}` });
-        for (const id of TABLE_ACCESS[route.handler] ?? ['Directory']) props.tables[id].grantReadData(handler.fn);
+        for (const id of TABLE_ACCESS[route.handler] ?? []) props.tables[id].grantReadData(handler.fn);
         handlers.set(route.handler, handler);
       }
       this.httpApi.addRoutes({

@@ -64,8 +64,8 @@ export class WebStack extends Stack {
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'site/',
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: false,
+      // Rebuilt by every deploy, but kept like the other buckets: CloudFormation cannot delete a non-empty one.
+      removalPolicy,
     });
     suppress(site, [
       { id: 'HIPAA.Security-S3DefaultEncryptionKMS', reason: 'Holds only the public console bundle and its non-secret config.json (no PHI); SSE-S3 avoids granting CloudFront decrypt on a KMS key.' },
