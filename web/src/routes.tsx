@@ -18,6 +18,7 @@ const SignInPage = lazy(() => import('./pages/SignInPage'));
 const VideoPage = lazy(() => import('./pages/VideoPage'));
 const PortalLayout = lazy(() => import('./portal/PortalLayout'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
+const AccountActivityPage = lazy(() => import('./pages/AccountActivityPage'));
 
 function Loading() {
   return (
@@ -49,6 +50,7 @@ export function AppRoutes() {
           <Route path="/app" element={page(<PortalLayout />)}>
             <Route index element={<Navigate to={APP_HOME} replace />} />
             <Route path="clients" element={page(<ClientsPage />)} />
+            <Route path="account-activity" element={page(<AccountActivityPage />)} />
             <Route path="*" element={<Navigate to={APP_HOME} replace />} />
           </Route>
         </Route>

@@ -24,9 +24,29 @@ const LOG_AUTH_EVENT = /* GraphQL */ `
   }
 `;
 
-/** The one call shape the console uses; Amplify's full generic client type is too deep for tsc. */
+/** A sign-in or sign-out in the caller's practice (schema.graphql `UserAuthEvent`). */
+export interface UserAuthEvent {
+  practiceId: string;
+  userId: string;
+  event: AuthEvent;
+  at: string;
+}
+
+const ON_AUTH_EVENT = /* GraphQL */ `
+  subscription OnUserAuthEvent {
+    onUserAuthEvent { practiceId userId event at }
+  }
+`;
+
+interface Subscription {
+  unsubscribe(): void;
+}
+
+/** The call shapes the console uses; Amplify's full generic client type is too deep for tsc. */
 interface GraphQLClient {
-  graphql(options: { query: string; variables?: Record<string, unknown> }): Promise<unknown>;
+  graphql(options: { query: string; variables?: Record<string, unknown> }): Promise<unknown> & {
+    subscribe?: (observer: { next: (message: { data: Record<string, unknown> }) => void; error: (error: unknown) => void }) => Subscription;
+  };
 }
 
 let client: GraphQLClient | undefined;
@@ -47,4 +67,12 @@ export async function logUserAuthEvent(event: AuthEvent): Promise<void> {
   } catch {
     // Deliberately silent: the event is an audit nicety, and errors may echo request data.
   }
+}
+
+/** Live sign-ins and sign-outs of the caller's practice (the server filters by practice). */
+export function subscribeToAuthEvents(onEvent: (event: UserAuthEvent) => void, onError: () => void): Subscription {
+  const operation = api().graphql({ query: ON_AUTH_EVENT }) as unknown as {
+    subscribe: (observer: { next: (message: { data: { onUserAuthEvent: UserAuthEvent } }) => void; error: (error: unknown) => void }) => Subscription;
+  };
+  return operation.subscribe({ next: ({ data }) => onEvent(data.onUserAuthEvent), error: () => onError() });
 }

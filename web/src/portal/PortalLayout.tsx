@@ -5,7 +5,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { getRuntimeConfig } from '../platform/config';
 
-const NAV_ITEMS = [{ type: 'link' as const, text: 'Clients', href: '/app/clients' }];
+const NAV_ITEMS = [
+  { type: 'link' as const, text: 'Clients', href: '/app/clients' },
+  { type: 'link' as const, text: 'Account Activity', href: '/app/account-activity' },
+];
 
 /** The signed-in console's frame: top bar with the user menu, side navigation, page in the middle. */
 export default function PortalLayout() {
