@@ -11,6 +11,9 @@ import { ROOT, startRuntime } from './runtime.ts';
 import { buildWeb, webBuildIsStale } from './build-web.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotp } from './demo-accounts.ts';
 
+// We run on Node 20 on purpose (the machines' version); the SDK's upgrade notice is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const args = new Set(process.argv.slice(2));
 const dataDir = args.has('--memory') ? null : join(ROOT, '.data');
 if (args.has('--clean') && dataDir) rmSync(dataDir, { recursive: true, force: true });
