@@ -17,6 +17,11 @@ import { TABLES, tableName } from '../domain/tables.ts';
 import { freePort } from './free-port.ts';
 
 export const LOCAL_ENV = 'local';
+/**
+ * DynamoDB Local allows CORS from any origin by default, and it has no bind-address option. An
+ * allow-list naming only an origin that cannot exist keeps web pages from reaching it.
+ */
+const NO_BROWSER_ORIGIN = 'https://no-browser-access.invalid';
 /** DynamoDB Local accepts any credentials; these are placeholders, not secrets. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -60,7 +65,7 @@ export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamo
 
   const port = await freePort();
   const jars = jarDirectory();
-  const args = [`-Djava.library.path=${join(jars, 'DynamoDBLocal_lib')}`, '-Xmx512m', '-jar', join(jars, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb', '-disableTelemetry'];
+  const args = [`-Djava.library.path=${join(jars, 'DynamoDBLocal_lib')}`, '-Xmx512m', '-jar', join(jars, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb', '-disableTelemetry', '-cors', NO_BROWSER_ORIGIN];
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     args.push('-dbPath', dataDir);
