@@ -13,4 +13,5 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'POST', path: '/verifyNpi', handler: 'verify-npi' },
   { method: 'POST', path: '/stageProvider', handler: 'stage-provider' },
   { method: 'POST', path: '/doesUserExist', handler: 'does-user-exist' },
+  { method: 'POST', path: '/confirmProvider', handler: 'confirm-provider' },
 ];
