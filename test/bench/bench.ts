@@ -16,6 +16,7 @@ import { graphql } from '../support/graphql.ts';
 import { launchChromium } from '../support/chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
