@@ -3,51 +3,39 @@
  * elsewhere; the event arrives over the AppSync realtime WebSocket (through the console's local
  * ws:// rewrite, docs/decisions.md). Practice filtering is covered in test/integration/graphql.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { usePortal } from '../support/portal.ts';
 import { signInInBrowser } from '../support/browser-signin.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 
-let runtime: Runtime;
-let browser: Browser;
-
-beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const portal = usePortal();
 
 const subOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()).sub as string;
 
 describe('account activity, live', () => {
   it("shows a colleague's sign-in to the owner as it happens", async () => {
-    const page = await browser.newPage();
+    const page = await portal.browser.newPage();
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
-    await signInInBrowser(page, runtime.url, DEMO_OWNER.email);
+    await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
     await page.getByRole('link', { name: 'Account Activity' }).click();
     await page.getByText('No activity since you opened this page.').waitFor();
 
     const biller = DEMO_ACCOUNTS.find((a) => a.roles.includes('biller'))!;
-    const { accessToken } = await signInSeeded(runtime.url, biller.email, DEMO_PASSWORD);
+    const { accessToken } = await signInSeeded(portal.runtime.url, biller.email, DEMO_PASSWORD);
     const billerSub = subOf(accessToken);
     const row = page.getByRole('row').filter({ hasText: billerSub });
     // AppSync delivers only the fields the mutation selected, so it selects all the subscriber wants.
     // The subscription may still be starting when the page shows: publish until it is seen (bounded).
     for (let attempt = 0; attempt < 10 && !(await row.count()); attempt++) {
-      const { body } = await graphql(`${runtime.url}/graphql`, accessToken, 'mutation { logUserAuthEvent(event: LOGIN_SUCCESS) { practiceId userId event at } }');
+      const { body } = await graphql(`${portal.runtime.url}/graphql`, accessToken, 'mutation { logUserAuthEvent(event: LOGIN_SUCCESS) { practiceId userId event at } }');
       expect(body.errors).toBeUndefined();
       await row.first().waitFor({ timeout: 1000 }).catch(() => undefined);
     }
     await expect(row.first().textContent()).resolves.toContain('Signed in');
-    expect(sockets.some((url) => url.startsWith(`ws://localhost:${runtime.port}/graphql/realtime`))).toBe(true);
+    expect(sockets.some((url) => url.startsWith(`ws://localhost:${portal.runtime.port}/graphql/realtime`))).toBe(true);
     await page.close();
   });
 });

@@ -2,28 +2,16 @@
  * A person in Chromium: opens the landing page, follows Login, signs in as the seeded owner with
  * the authenticator code, and lands on the clients page of the portal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_OWNER, DEMO_PASSWORD, demoTotp } from '../../local/demo-accounts.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { usePortal } from '../support/portal.ts';
 
-let runtime: Runtime;
-let browser: Browser;
-
-beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const portal = usePortal();
 
 describe('sign in from the landing page', () => {
   it('takes the seeded owner through password and TOTP to /app/clients', async () => {
-    const page = await browser.newPage();
-    await page.goto(runtime.url);
+    const page = await portal.browser.newPage();
+    await page.goto(portal.runtime.url);
     await expect(page.title()).resolves.toMatch(/Practice Portal/);
     await page.getByRole('link', { name: 'Login' }).first().click();
     await page.waitForURL(/\/signin$/);
@@ -41,8 +29,8 @@ describe('sign in from the landing page', () => {
   });
 
   it('sends a visitor of a protected page to /signin', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${runtime.url}/app/clients`);
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.runtime.url}/app/clients`);
     await page.waitForURL(/\/signin/);
     await page.close();
   });
