@@ -1,0 +1,140 @@
+/**
+ * Page weight: the JS and CSS (gzip) Chromium downloads to show each route on a first visit.
+ * The local runtime serves files uncompressed, so each JS/CSS response body is gzipped here with
+ * zlib's default level, about what a CDN sends.
+ *
+ *   npx tsx test/bench/page-weight.ts        (needs `npx vite build --config web/vite.config.ts` first)
+ *
+ * Targets (issue 4; reported, not enforced): the public pages ≤ 120 KB JS and ≤ 40 KB CSS;
+ * /signin and /signup ≤ 250 KB JS; /app/clients ≤ 350 KB JS and ≤ 250 KB CSS.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
+
+export interface PageWeight {
+  path: string;
+  /** Where the browser ended up (a protected route without a session lands on /signin). */
+  finalPath: string;
+  jsBytes: number;
+  cssBytes: number;
+  jsFiles: number;
+  cssFiles: number;
+}
+
+export interface MeasureOptions {
+  /** Runs first in the same browser context (e.g. signs in); its downloads are not counted. */
+  prepare?: (page: Page, baseUrl: string) => Promise<void>;
+}
+
+function kindOf(contentType: string | undefined, url: string): 'js' | 'css' | null {
+  const type = contentType ?? '';
+  if (/javascript|ecmascript/.test(type) || /\.m?js(\?|$)/.test(url)) return 'js';
+  if (/text\/css/.test(type) || /\.css(\?|$)/.test(url)) return 'css';
+  return null;
+}
+
+/** Loads each path in a fresh browser context with the cache off and sums gzip JS and CSS bytes. */
+export async function measurePageWeights(baseUrl: string, paths: string[], options: MeasureOptions = {}): Promise<PageWeight[]> {
+  const browser = await launchChromium();
+  try {
+    const results: PageWeight[] = [];
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (options.prepare) await options.prepare(page, baseUrl);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+
+      const pending: Array<Promise<void>> = [];
+      const weight: PageWeight = { path, finalPath: path, jsBytes: 0, cssBytes: 0, jsFiles: 0, cssFiles: 0 };
+      const seen = new Set<string>();
+      page.on('response', (response) => {
+        const url = response.url();
+        const kind = kindOf(response.headers()['content-type'], new URL(url).pathname);
+        if (!kind || seen.has(url) || !url.startsWith(baseUrl)) return;
+        seen.add(url);
+        pending.push(
+          response.body().then(
+            (body) => {
+              const size = gzipSync(body).length;
+              if (kind === 'js') {
+                weight.jsBytes += size;
+                weight.jsFiles += 1;
+              } else {
+                weight.cssBytes += size;
+                weight.cssFiles += 1;
+              }
+            },
+            () => undefined, // a body dropped by a redirect or navigation
+          ),
+        );
+      });
+
+      await page.goto(baseUrl + path, { waitUntil: 'load' });
+      // Lazy route chunks load after the entry runs; wait until the network settles.
+      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+      await Promise.all(pending);
+      weight.finalPath = new URL(page.url()).pathname;
+      results.push(weight);
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+export const PUBLIC_TARGET = { js: 120 * 1024, css: 40 * 1024 };
+const TARGETS: Record<string, { js: number; css?: number }> = {
+  '/': PUBLIC_TARGET,
+  '/pricing': PUBLIC_TARGET,
+  '/help': PUBLIC_TARGET,
+  '/public/video/x/y': PUBLIC_TARGET,
+  '/signin': { js: 250 * 1024 },
+  '/signup': { js: 250 * 1024 },
+  '/app/clients': { js: 350 * 1024, css: 250 * 1024 },
+};
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function formatTable(weights: PageWeight[]): string {
+  const lines = ['path                 JS gzip     CSS gzip    target (JS / CSS)       landed on'];
+  for (const w of weights) {
+    const target = TARGETS[w.path];
+    const ok = !target || (w.jsBytes <= target.js && (target.css === undefined || w.cssBytes <= target.css));
+    const targetText = target ? `${kb(target.js)} / ${target.css ? kb(target.css) : '-'}` : '-';
+    lines.push(
+      `${w.path.padEnd(18)} ${kb(w.jsBytes).padStart(9)}  ${kb(w.cssBytes).padStart(9)}    ${(targetText + (ok ? ' ok' : ' OVER')).padEnd(22)}  ${w.finalPath}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const { startRuntime } = await import('../../local/runtime.ts');
+  const { DEMO_OWNER } = await import('../../local/demo-accounts.ts');
+  const { signInInBrowser } = await import('../support/browser-signin.ts');
+  const runtime = await startRuntime({ port: 0, dataDir: null });
+  try {
+    const anonymous = await measurePageWeights(runtime.url, ['/', '/pricing', '/help', '/public/video/x/y', '/signin', '/signup']);
+    // /app/clients as a signed-in clinician sees it; signing in first is not counted.
+    const signedIn = await measurePageWeights(runtime.url, ['/app/clients'], {
+      prepare: async (page, baseUrl) => {
+        await signInInBrowser(page, baseUrl, DEMO_OWNER.email);
+        await page.goto('about:blank');
+      },
+    });
+    console.log(formatTable([...anonymous, ...signedIn]));
+  } finally {
+    await runtime.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
