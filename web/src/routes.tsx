@@ -2,12 +2,11 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 
 /*
- * Every page is its own chunk. The public pages (landing, pricing, help, sign-up placeholder,
- * public video) import only React, the router and public.css. Everything that needs Amplify or
- * Cloudscape hangs under AuthLayout, which is where those libraries are first imported.
+ * Every page is its own chunk. The public pages (landing, pricing, help, public video) import
+ * only React, the router and public.css. Everything that needs Amplify or Cloudscape (sign-in,
+ * the sign-up wizard, the portal) hangs under AuthLayout, which is where those libraries are first imported.
  */
 const LandingPage = lazy(() => import('./pages/LandingPage'));
-const SignUpPage = lazy(() => import('./pages/SignUpPage'));
 const PricingPage = lazy(() => import('./pages/PricingPage'));
 const HelpPage = lazy(() => import('./pages/HelpPage'));
 const PublicVideoPage = lazy(() => import('./pages/PublicVideoPage'));
@@ -15,6 +14,7 @@ const PublicVideoPage = lazy(() => import('./pages/PublicVideoPage'));
 const AuthLayout = lazy(() => import('./auth/AuthLayout'));
 const RequireAuth = lazy(() => import('./auth/AuthLayout').then((m) => ({ default: m.RequireAuth })));
 const SignInPage = lazy(() => import('./pages/SignInPage'));
+const SignUpPage = lazy(() => import('./pages/SignUpPage'));
 const VideoPage = lazy(() => import('./pages/VideoPage'));
 const PortalLayout = lazy(() => import('./portal/PortalLayout'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
@@ -36,7 +36,6 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={page(<LandingPage />)} />
-      <Route path="/signup" element={page(<SignUpPage />)} />
       <Route path="/pricing" element={page(<PricingPage />)} />
       <Route path="/help" element={page(<HelpPage />)} />
       {/* /public/video/{id?}/{therapistId}: the room id is optional. */}
@@ -45,6 +44,7 @@ export function AppRoutes() {
 
       <Route element={page(<AuthLayout />)}>
         <Route path="/signin" element={page(<SignInPage />)} />
+        <Route path="/signup" element={page(<SignUpPage />)} />
         <Route element={page(<RequireAuth />)}>
           <Route path="/video/:id" element={page(<VideoPage />)} />
           <Route path="/app" element={page(<PortalLayout />)}>

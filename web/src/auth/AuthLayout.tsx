@@ -1,6 +1,7 @@
 import '@cloudscape-design/global-styles/index.css';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AuthProvider, useAuth } from './AuthContext';
+import { IdleLogoff } from './idleLogoff';
 import { rememberOrigin } from './redirect';
 import { SessionSpinner } from './SessionSpinner';
 
@@ -11,6 +12,7 @@ import { SessionSpinner } from './SessionSpinner';
 export default function AuthLayout() {
   return (
     <AuthProvider>
+      <IdleLogoff />
       <Outlet />
     </AuthProvider>
   );

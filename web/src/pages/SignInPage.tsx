@@ -5,10 +5,16 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import CloudscapeLink from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useCallback } from 'react';
+import { resendSignUpCode } from 'aws-amplify/auth';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { SessionSpinner } from '../auth/SessionSpinner';
+import { ForgotPassword } from '../auth/ForgotPassword';
+import { idleLogoffMessage, isIdleLogoffState } from '../auth/idleLogoff';
+import { normalizeEmail } from '../auth/validation';
+import { ConfirmEmailModal } from '../signup/ConfirmEmailModal';
+import { takeCredentials, type Credentials } from '../signup/handoff';
 import type { SessionUser } from '../auth/identity';
 import { MESSAGES } from '../../../domain/messages';
 import { forgetOrigin, redirectTarget } from '../auth/redirect';
@@ -34,11 +40,11 @@ const TITLES: Record<SignInStep['kind'], string> = {
   unsupported: 'Sign in',
 };
 
-function StepBody({ flow }: { flow: SignInFlow }) {
+function StepBody({ flow, onCredentials }: { flow: SignInFlow; onCredentials(email: string, password: string): void }) {
   const { step, busy, error, restart } = flow;
   switch (step.kind) {
     case 'credentials':
-      return <CredentialsStep busy={busy} error={error} onSubmit={flow.submitCredentials} />;
+      return <CredentialsStep busy={busy} error={error} onSubmit={onCredentials} />;
     case 'code':
       return <CodeStep {...step} busy={busy} error={error} onSubmit={flow.submitCode} onBack={restart} />;
     case 'totpSetup':
@@ -86,6 +92,33 @@ export default function SignInPage() {
     [auth, location.state, navigate],
   );
   const flow = useSignInFlow(onDone);
+  const [forgot, setForgot] = useState(false);
+  const [pageNotice, setPageNotice] = useState<string | null>(null);
+  // The credentials of this attempt, in memory: an unconfirmed user confirms and continues with them.
+  const credentials = useRef<Credentials | null>(null);
+  const { submitCredentials } = flow;
+  const submit = useCallback(
+    (email: string, password: string) => {
+      credentials.current = { email: normalizeEmail(email), password };
+      setPageNotice(null);
+      void submitCredentials(email, password);
+    },
+    [submitCredentials],
+  );
+
+  // Automatic sign-in after sign-up: the wizard handed the credentials over in memory.
+  const ready = auth.status !== 'loading';
+  useEffect(() => {
+    if (!ready) return;
+    const handed = takeCredentials();
+    if (handed) submit(handed.email, handed.password);
+  }, [ready, submit]);
+
+  // Spec part 1 §4.5: an unconfirmed user gets the Confirm Email modal and the code is resent.
+  const unconfirmed = flow.step.kind === 'confirmSignUp' && credentials.current !== null;
+  useEffect(() => {
+    if (unconfirmed && credentials.current) void resendSignUpCode({ username: credentials.current.email }).catch(() => undefined);
+  }, [unconfirmed]);
 
   if (auth.status === 'loading') return <SessionSpinner />;
   // Already signed in (and not in the middle of this page's own flow): go on.
@@ -101,13 +134,43 @@ export default function SignInPage() {
         </Link>
         <Box color="text-body-secondary">Practice Portal for Clinicians</Box>
       </Box>
-      <Container header={<Header variant="h1">{TITLES[flow.step.kind]}</Header>}>
+      <Container header={<Header variant="h1">{forgot ? TITLES.resetPassword : TITLES[flow.step.kind]}</Header>}>
         <SpaceBetween size="l">
+          {isIdleLogoffState(location.state) && !forgot && flow.step.kind === 'credentials' && (
+            <Alert type="info">{idleLogoffMessage(getRuntimeConfig().idleTimeoutMinutes)}</Alert>
+          )}
           {flow.notice && <Alert type="success">{flow.notice}</Alert>}
-          <StepBody flow={flow} />
+          {pageNotice && <Alert type="success">{pageNotice}</Alert>}
+          {forgot ? (
+            <ForgotPassword
+              onDone={(message) => {
+                setForgot(false);
+                setPageNotice(message);
+              }}
+              onCancel={() => setForgot(false)}
+            />
+          ) : unconfirmed ? (
+            <SessionSpinner />
+          ) : (
+            <StepBody flow={flow} onCredentials={submit} />
+          )}
         </SpaceBetween>
       </Container>
-      {flow.step.kind === 'credentials' && (
+      {unconfirmed && credentials.current && (
+        <ConfirmEmailModal
+          email={credentials.current.email}
+          onVerified={() => submit(credentials.current!.email, credentials.current!.password)}
+          onDismiss={flow.restart}
+        />
+      )}
+      {flow.step.kind === 'credentials' && !forgot && (
+        <Box textAlign="center" margin={{ top: 'm' }}>
+          <CloudscapeLink href="#" onFollow={(event) => { event.preventDefault(); setPageNotice(null); setForgot(true); }}>
+            Forgot password?
+          </CloudscapeLink>
+        </Box>
+      )}
+      {flow.step.kind === 'credentials' && !forgot && (
         <Box textAlign="center" margin={{ top: 'l' }}>
           New to {siteName}?{' '}
           <CloudscapeLink

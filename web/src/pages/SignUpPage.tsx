@@ -1,17 +1,50 @@
-import { Link } from 'react-router-dom';
-import { PublicLayout } from '../public/PublicLayout';
+import Box from '@cloudscape-design/components/box';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { handOffCredentials } from '../signup/handoff';
+import { ConfirmEmailModal } from '../signup/ConfirmEmailModal';
+import { SignupDone } from '../signup/SignupDone';
+import { SignupWizard } from '../signup/SignupWizard';
+import { useSignup } from '../signup/useSignup';
+import { UserExistsModal } from '../signup/UserExistsModal';
+import { getRuntimeConfig } from '../platform/config';
+import './sign-in.css';
 
-/** Placeholder until the sign-up wizard (spec part 1 §2) lands; it always offers a way on. */
+/**
+ * /signup: the clinician sign-up wizard (spec part 1 §2, §4). `?personalInfo=true` opens the
+ * personal-information step, which is where the wizard always begins.
+ */
 export default function SignUpPage() {
+  const state = useSignup();
+  const navigate = useNavigate();
+  const { siteName } = getRuntimeConfig();
+
+  // Automatic sign-in: the credentials go to /signin in memory only (signup/handoff.ts).
+  const login = useCallback(() => {
+    handOffCredentials({ email: state.email, password: state.form.password });
+    navigate('/signin');
+  }, [navigate, state.email, state.form.password]);
+
   return (
-    <PublicLayout>
-      <section className="pub-section">
-        <h1>Sign up</h1>
-        <p className="pub-lead">The clinician sign-up wizard arrives with the sign-up issue.</p>
-        <p>
+    <main style={{ boxSizing: 'border-box', maxWidth: 1000, margin: '0 auto', padding: '48px 16px' }}>
+      <Box textAlign="center" margin={{ bottom: 'l' }}>
+        <Link to="/" className="signin-brand">
+          {siteName}
+        </Link>
+        <Box color="text-body-secondary">Clinician sign-up</Box>
+      </Box>
+      {state.outcome ? (
+        <SignupDone verified={state.outcome === 'verified'} onLogin={login} />
+      ) : (
+        <SignupWizard state={state} onCancel={() => navigate('/')} />
+      )}
+      {state.modal === 'confirm' && <ConfirmEmailModal email={state.email} onVerified={state.confirmed} onDismiss={state.confirmLater} />}
+      {state.modal === 'userExists' && <UserExistsModal busy={state.busy} onYes={state.reuseAccount} onNo={state.startOver} />}
+      {!state.outcome && (
+        <Box textAlign="center" margin={{ top: 'l' }}>
           Already have an account? <Link to="/signin">Sign in</Link>
-        </p>
-      </section>
-    </PublicLayout>
+        </Box>
+      )}
+    </main>
   );
 }

@@ -1,0 +1,104 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Modal from '@cloudscape-design/components/modal';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { getRuntimeConfig } from '../platform/config';
+import { useAuth } from './AuthContext';
+import { createIdleTimer, type IdleTimer } from './idle';
+
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+/** Tabs of the portal share activity, so working in one tab keeps the others signed in. */
+const CHANNEL = 'portal-activity';
+
+/** State handed to /signin after an automatic logoff; the page shows IDLE_LOGOFF_MESSAGE. */
+export interface IdleLogoffState {
+  idleLogoff: true;
+  from: string;
+}
+
+export const idleLogoffMessage = (minutes: number) =>
+  `You have been signed out because there was no activity for ${minutes >= 1 ? `${Math.round(minutes)} minutes` : `${Math.round(minutes * 60)} seconds`}.`;
+
+export function isIdleLogoffState(state: unknown): state is IdleLogoffState {
+  return Boolean(state && typeof state === 'object' && (state as IdleLogoffState).idleLogoff === true);
+}
+
+/**
+ * Signs a signed-in user out globally after `idleTimeoutMinutes` (from /config.json) without input,
+ * with a warning before; renders nothing until then.
+ */
+export function IdleLogoff() {
+  const { status, logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = useRef(location.pathname);
+  from.current = location.pathname;
+  const timer = useRef<IdleTimer | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (status !== 'signedIn') return;
+    const timeoutMs = getRuntimeConfig().idleTimeoutMinutes * 60_000;
+    if (!(timeoutMs > 0)) return;
+    let tick: ReturnType<typeof setInterval> | undefined;
+    const showCountdown = () => setSecondsLeft(Math.ceil((timer.current?.remainingMs() ?? 0) / 1000));
+    const idle = createIdleTimer({
+      timeoutMs,
+      onWarn: () => {
+        showCountdown();
+        tick = setInterval(showCountdown, 1000);
+      },
+      onActive: () => {
+        clearInterval(tick);
+        setSecondsLeft(null);
+      },
+      onExpire: () => {
+        clearInterval(tick);
+        setSecondsLeft(null);
+        void logout().then(() => {
+          const state: IdleLogoffState = { idleLogoff: true, from: from.current };
+          navigate('/signin', { replace: true, state });
+        });
+      },
+    });
+    timer.current = idle;
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+    let lastPost = 0;
+    const onInput = () => {
+      idle.activity();
+      if (channel && Date.now() - lastPost > 1000) {
+        lastPost = Date.now();
+        channel.postMessage('activity');
+      }
+    };
+    if (channel) channel.onmessage = () => idle.activity();
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onInput, { passive: true, capture: true });
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onInput, { capture: true });
+      channel?.close();
+      clearInterval(tick);
+      idle.stop();
+      timer.current = null;
+      setSecondsLeft(null);
+    };
+  }, [status, logout, navigate]);
+
+  if (secondsLeft === null) return null;
+  return (
+    <Modal
+      visible
+      header="Are you still there?"
+      onDismiss={() => timer.current?.activity()}
+      footer={
+        <Box float="right">
+          <Button variant="primary" onClick={() => timer.current?.activity()}>
+            Stay signed in
+          </Button>
+        </Box>
+      }
+    >
+      For your clients&apos; privacy you will be signed out in {secondsLeft} seconds because there has been no activity.
+    </Modal>
+  );
+}
