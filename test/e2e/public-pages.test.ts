@@ -4,27 +4,16 @@
  * redirect, no Cloudscape or Amplify downloaded, and no axe violations.
  * Needs the built console: npx vite build --config web/vite.config.ts
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { startRuntime, type Runtime } from '../../local/runtime.ts';
-import { launchChromium } from '../support/chromium.ts';
+import type { Page } from 'playwright-core';
+import { usePortal } from '../support/portal.ts';
 
-let runtime: Runtime;
-let browser: Browser;
+const portal = usePortal();
 
-beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
-
-/** A page in its own context (AxeBuilder needs one made by browser.newContext()). */
+/** A page in its own context (AxeBuilder needs one made by portal.browser.newContext()). */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await portal.browser.newContext();
   return context.newPage();
 }
 
@@ -34,7 +23,7 @@ async function close(page: Page): Promise<void> {
 
 async function open(path: string): Promise<Page> {
   const page = await newPage();
-  await page.goto(runtime.url + path);
+  await page.goto(portal.runtime.url + path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }
@@ -88,7 +77,7 @@ describe('pricing', () => {
 describe('help', () => {
   it('switches tabs by click and by arrow keys, and goes Back', async () => {
     const page = await newPage();
-    await page.goto(`${runtime.url}/pricing`);
+    await page.goto(`${portal.runtime.url}/pricing`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();
     await page.waitForURL(/\/help/);
 
@@ -150,9 +139,9 @@ describe('landing', () => {
 
   it('shows Dashboard instead of Signup Now with the isLoggedin flag', async () => {
     const page = await newPage();
-    await page.goto(`${runtime.url}/pricing`);
+    await page.goto(`${portal.runtime.url}/pricing`);
     await page.evaluate(() => localStorage.setItem('isLoggedin', 'true'));
-    await page.goto(`${runtime.url}/`);
+    await page.goto(`${portal.runtime.url}/`);
     const header = page.getByRole('navigation', { name: 'Main' });
     await expect(header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).resolves.toBe('/app/clients');
     await expect(header.getByRole('link', { name: 'Signup Now' }).count()).resolves.toBe(0);
@@ -161,7 +150,7 @@ describe('landing', () => {
 
   it('sends an unknown path to /signin', async () => {
     const page = await newPage();
-    await page.goto(`${runtime.url}/no/such/page`);
+    await page.goto(`${portal.runtime.url}/no/such/page`);
     await page.waitForURL(/\/signin$/);
     await close(page);
   });
@@ -173,7 +162,7 @@ describe('landing', () => {
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') scripts.push(response.url());
       });
-      await page.goto(runtime.url + path, { waitUntil: 'networkidle' });
+      await page.goto(portal.runtime.url + path, { waitUntil: 'networkidle' });
       const bodies = await page.evaluate(
         async (urls) => Promise.all(urls.map((url) => fetch(url).then((r) => r.text()))),
         scripts,

@@ -24,19 +24,23 @@ const manifest: Record<string, { file: string }> = JSON.parse(readFileSync(join(
 const entry = chunks.find((c) => c.isEntry);
 if (!entry) throw new Error('no entry chunk');
 
-/** Route → the lazy modules rendered for it, outermost first. */
-const ROUTES: Array<{ route: string; modules: string[]; public: boolean }> = [
-  { route: '/', modules: ['src/pages/LandingPage.tsx'], public: true },
-  { route: '/pricing', modules: ['src/pages/PricingPage.tsx'], public: true },
-  { route: '/help', modules: ['src/pages/HelpPage.tsx'], public: true },
-  { route: '/signup', modules: ['src/pages/SignUpPage.tsx'], public: true },
-  { route: '/public/video/…', modules: ['src/pages/PublicVideoPage.tsx'], public: true },
-  { route: '/signin', modules: ['src/auth/AuthLayout.tsx', 'src/pages/SignInPage.tsx'], public: false },
-  { route: '/video/:id', modules: ['src/auth/AuthLayout.tsx', 'src/pages/VideoPage.tsx'], public: false },
+/**
+ * Route → the lazy modules rendered for it, outermost first. `light`: a page strangers land on
+ * (ARCHITECTURE §7), which must not load Cloudscape or Amplify. Sign-in and the sign-up wizard are
+ * forms that need both, so they sit under AuthLayout and are not light.
+ */
+const ROUTES: Array<{ route: string; modules: string[]; light: boolean }> = [
+  { route: '/', modules: ['src/pages/LandingPage.tsx'], light: true },
+  { route: '/pricing', modules: ['src/pages/PricingPage.tsx'], light: true },
+  { route: '/help', modules: ['src/pages/HelpPage.tsx'], light: true },
+  { route: '/public/video/…', modules: ['src/pages/PublicVideoPage.tsx'], light: true },
+  { route: '/signup', modules: ['src/auth/AuthLayout.tsx', 'src/pages/SignUpPage.tsx'], light: false },
+  { route: '/signin', modules: ['src/auth/AuthLayout.tsx', 'src/pages/SignInPage.tsx'], light: false },
+  { route: '/video/:id', modules: ['src/auth/AuthLayout.tsx', 'src/pages/VideoPage.tsx'], light: false },
   {
     route: '/app/clients',
     modules: ['src/auth/AuthLayout.tsx', 'src/portal/PortalLayout.tsx', 'src/pages/ClientsPage.tsx'],
-    public: false,
+    light: false,
   },
 ];
 
@@ -56,7 +60,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let failed = false;
 console.log('route              JS gzip    CSS gzip   libraries');
-for (const { route, modules, public: isPublic } of ROUTES) {
+for (const { route, modules, light } of ROUTES) {
   const roots = modules.map((m) => {
     const chunk = manifest[m] && byFile.get(manifest[m].file);
     if (!chunk) throw new Error(`no chunk for ${m}`);
@@ -68,8 +72,8 @@ for (const { route, modules, public: isPublic } of ROUTES) {
   const css = [...cssFiles].reduce((sum, f) => sum + gz(f), 0);
   const libraries = [...new Set([...all].flatMap((c) => c.libraries))].sort();
   console.log(`${route.padEnd(18)} ${kb(js).padStart(9)}  ${kb(css).padStart(9)}   ${libraries.join(', ') || '-'}`);
-  if (isPublic && libraries.some((l) => l === 'cloudscape' || l === 'amplify')) {
-    console.error(`  ✗ ${route} is public but loads ${libraries.join(', ')}`);
+  if (light && libraries.some((l) => l === 'cloudscape' || l === 'amplify')) {
+    console.error(`  ✗ ${route} is a light public page but loads ${libraries.join(', ')}`);
     failed = true;
   }
 }
