@@ -3,17 +3,17 @@
  *   - `npm start` time to ready (in-memory, a free port)
  *   - resident memory of the runtime at idle (Node process and DynamoDB Local's JVM)
  *   - GraphQL round trip p50/p95 of `me` over 200 requests
- *   - initial JS and CSS (gzip) of the landing page as Chromium loads it
+ *   - initial JS and CSS (gzip) per route as Chromium loads it (test/bench/page-weight.ts)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { freePort } from '../../local/free-port.ts';
 import { DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { signInInBrowser } from '../support/browser-signin.ts';
+import { formatTable, measurePageWeights } from './page-weight.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -48,6 +48,7 @@ const url = await new Promise<string>((done, fail) => {
 });
 const readyMs = Date.now() - started;
 const rows: Array<[string, string]> = [['npm start → ready', `${(readyMs / 1000).toFixed(1)} s`]];
+let pageWeights = '';
 
 try {
   await new Promise((r) => setTimeout(r, 3000));
@@ -68,17 +69,14 @@ try {
   times.sort((a, b) => a - b);
   rows.push(['GraphQL `me` p50 (200 requests)', `${percentile(times, 50).toFixed(1)} ms`], ['GraphQL `me` p95 (200 requests)', `${percentile(times, 95).toFixed(1)} ms`]);
 
-  const browser = await launchChromium();
-  const page = await browser.newPage();
-  const sizes = { js: 0, css: 0 };
-  page.on('response', async (response) => {
-    const type = response.headers()['content-type'] ?? '';
-    const kind = type.includes('javascript') ? 'js' : type.includes('css') ? 'css' : null;
-    if (kind) sizes[kind] += gzipSync(await response.body().catch(() => Buffer.alloc(0))).length;
+  const anonymous = await measurePageWeights(url, ['/', '/pricing', '/help', '/public/video/x/y', '/signin', '/signup']);
+  const signedIn = await measurePageWeights(url, ['/app/clients'], {
+    prepare: async (page, baseUrl) => {
+      await signInInBrowser(page, baseUrl, DEMO_OWNER.email);
+      await page.goto('about:blank');
+    },
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await browser.close();
-  rows.push(['Landing `/` initial JS (gzip)', `${(sizes.js / 1024).toFixed(1)} KB`], ['Landing `/` initial CSS (gzip)', `${(sizes.css / 1024).toFixed(1)} KB`]);
+  pageWeights = formatTable([...anonymous, ...signedIn]);
 } finally {
   child.kill('SIGINT');
 }
@@ -86,3 +84,4 @@ try {
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
 for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
+console.log(`\nPage weight (first visit, gzip):\n${pageWeights}`);
