@@ -11,18 +11,18 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 /** Tabs of the portal share activity, so working in one tab keeps the others signed in. */
 const CHANNEL = 'portal-activity';
 
-/** State handed to /signin after an automatic logoff; the page shows IDLE_LOGOFF_MESSAGE. */
-export interface IdleLogoffState {
-  idleLogoff: true;
-  from: string;
-}
+/*
+ * Set when this tab logged the user off for inactivity, read by /signin to say why. In memory:
+ * RequireAuth may redirect to /signin before our own navigation, so router state cannot carry it.
+ */
+let loggedOffForIdle = false;
+export const wasLoggedOffForIdle = () => loggedOffForIdle;
+export const forgetIdleLogoff = () => {
+  loggedOffForIdle = false;
+};
 
 export const idleLogoffMessage = (minutes: number) =>
   `You have been signed out because there was no activity for ${minutes >= 1 ? `${Math.round(minutes)} minutes` : `${Math.round(minutes * 60)} seconds`}.`;
-
-export function isIdleLogoffState(state: unknown): state is IdleLogoffState {
-  return Boolean(state && typeof state === 'object' && (state as IdleLogoffState).idleLogoff === true);
-}
 
 /**
  * Signs a signed-in user out globally after `idleTimeoutMinutes` (from /config.json) without input,
@@ -56,10 +56,9 @@ export function IdleLogoff() {
       onExpire: () => {
         clearInterval(tick);
         setSecondsLeft(null);
-        void logout().then(() => {
-          const state: IdleLogoffState = { idleLogoff: true, from: from.current };
-          navigate('/signin', { replace: true, state });
-        });
+        loggedOffForIdle = true;
+        // RequireAuth sends portal pages to /signin (remembering the page); this covers the rest.
+        void logout().then(() => navigate('/signin', { replace: true, state: { from: from.current } }));
       },
     });
     timer.current = idle;

@@ -11,7 +11,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { SessionSpinner } from '../auth/SessionSpinner';
 import { ForgotPassword } from '../auth/ForgotPassword';
-import { idleLogoffMessage, isIdleLogoffState } from '../auth/idleLogoff';
+import { forgetIdleLogoff, idleLogoffMessage, wasLoggedOffForIdle } from '../auth/idleLogoff';
 import { normalizeEmail } from '../auth/validation';
 import { ConfirmEmailModal } from '../signup/ConfirmEmailModal';
 import { takeCredentials, type Credentials } from '../signup/handoff';
@@ -101,6 +101,7 @@ export default function SignInPage() {
     (email: string, password: string) => {
       credentials.current = { email: normalizeEmail(email), password };
       setPageNotice(null);
+      forgetIdleLogoff();
       void submitCredentials(email, password);
     },
     [submitCredentials],
@@ -136,7 +137,7 @@ export default function SignInPage() {
       </Box>
       <Container header={<Header variant="h1">{forgot ? TITLES.resetPassword : TITLES[flow.step.kind]}</Header>}>
         <SpaceBetween size="l">
-          {isIdleLogoffState(location.state) && !forgot && flow.step.kind === 'credentials' && (
+          {wasLoggedOffForIdle() && !forgot && flow.step.kind === 'credentials' && (
             <Alert type="info">{idleLogoffMessage(getRuntimeConfig().idleTimeoutMinutes)}</Alert>
           )}
           {flow.notice && <Alert type="success">{flow.notice}</Alert>}
