@@ -1,17 +1,29 @@
 /**
- * Who may call what: the role matrix and plan gating shared by the web console (menu, route
- * gating) and the `authorize` step at the head of every resolver pipeline (the real gate).
+ * Who may call what: the spec's role matrix (part 2 §6) and plan gating, shared by the web console
+ * (menu, route gating — a courtesy) and the `authorize` step at the head of every resolver
+ * pipeline (the real gate).
  *
- * Shape (so the full matrix of the spec can be added without changing callers):
- *   - PERMISSIONS: named capabilities ("session.log", "client.read", ...).
- *   - ROLE_PERMISSIONS: which permissions each team role grants.
- *   - PLAN_FEATURES: which features each plan tier unlocks.
- *   - FIELD_RULES: for each schema field `<Type>.<field>`, the permission it needs and, when the
- *     field belongs to a paid feature, the feature its plan must include.
- *   - canCall(field, roles, plan): pure, fail closed (unknown field, unknown role or plan → false).
+ *   - PERMISSIONS: named capabilities; ROLE_PERMISSIONS / GROUP_PERMISSIONS: who holds them (the
+ *     union over a user's roles and groups applies).
+ *   - MENU_GATES: the spec's menu gates (Clients, Appointment, ...), each satisfied by any of a
+ *     few permissions.
+ *   - FEATURES / PLAN_FEATURES: what each plan tier covers (plan gating is separate from roles).
+ *   - ROUTES: every /app route with its gate and plan feature; routeAccess() and menuFor() are
+ *     the pure functions the browser uses.
+ *   - FIELD_RULES: for each schema field `<Type>.<field>`, the permission it needs and the plan
+ *     feature, if any; canCall() — fail closed (unknown field, role or plan → false).
+ *
+ * Readings of the spec where it is terse (kept here, next to the table they shape):
+ *   - "notifications" in a role's list is the Notifications settings page; "summaries" is
+ *     the dashboard; "appointments (locked)" is a read-only appointment view.
+ *   - Removing (archiving) a client is not listed for any role but owner ("everything") and
+ *     clinicianAdmin; "clients create/edit" does not include it.
+ *   - Where the matrix says "own", the server scopes to records whose therapistId is the caller.
+ *   - A user whose only group is coordinators reaches only homework, homework-list and groups:
+ *     not even the always-reachable routes (the spec gives that user no Profile link).
  *
  * This file is imported by APPSYNC_JS resolvers, so it obeys the same rules (linted by
- * @aws-appsync/eslint-plugin): no classes, no try/catch, no while, no regex, no recursion,
+ * @aws-appsync/eslint-plugin): no classes, no try/catch, no while/for(;;), no regex, no recursion,
  * no async, no function passing except inline callbacks to Array methods.
  */
 import type { Plan, Role } from './identity.ts';
@@ -24,22 +36,111 @@ export const PERMISSIONS = {
   sessionLog: 'session.log',
   /** Watch the practice's account activity (sign-ins and sign-outs of members). */
   sessionWatch: 'session.watch',
+  profile: 'profile',
+  /** Dashboard and client summaries. */
+  summaries: 'summaries',
+  clientsSummary: 'clients.summary',
+  dataExport: 'data.export',
+  demoData: 'demo.data',
+  /** Read clients: every client of the practice with clientsAll, else only one's own. */
+  clientRead: 'client.read',
+  /** Scope of client rights: the whole practice (absent: own clients only). */
+  clientsAll: 'client.all',
+  clientCreate: 'client.create',
+  clientEdit: 'client.edit',
+  /** Archive a client (removeClient). */
+  clientRemove: 'client.remove',
+  appointmentAll: 'appointment.all',
+  appointmentOwn: 'appointment.own',
+  appointmentCreate: 'appointment.create',
+  appointmentLocked: 'appointment.locked',
+  secureMessaging: 'secure.messaging',
+  apps: 'apps',
+  groups: 'groups',
+  homework: 'homework',
+  homeworkList: 'homework.list',
+  assessments: 'assessments',
+  insights: 'insights',
+  notesAll: 'notes.all',
+  notesOwn: 'notes.own',
+  reminders: 'reminders',
+  supervision: 'supervision',
+  /** Billing on a client's record: all of it, own clients only, or without claims. */
+  clientBilling: 'client.billing',
+  clientBillingOwn: 'client.billing.own',
+  clientBillingNoClaims: 'client.billing.noClaims',
+  /** The billing suite: the whole of it, or limited to one's own records. */
+  billing: 'billing',
+  billingOwn: 'billing.own',
+  coverage: 'coverage',
+  insurancePayers: 'insurance.payers',
+  billingAndService: 'settings.billingAndService',
+  practiceDetails: 'settings.practiceDetails',
+  documents: 'settings.documents',
+  notifications: 'settings.notifications',
+  notesAndForms: 'settings.notesAndForms',
+  clientPortal: 'settings.clientPortal',
+  subscription: 'subscription',
+  upgradePlan: 'upgrade.plan',
+  teamMembers: 'team.members',
+  activity: 'activity',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
-/** Permissions every member of a practice holds, whatever their role. */
-const MEMBER_PERMISSIONS: Permission[] = [PERMISSIONS.selfRead, PERMISSIONS.sessionLog, PERMISSIONS.sessionWatch];
+const P = PERMISSIONS;
 
-/** Permissions granted by each team role (spec part 2 §3). Only member-level rights for now. */
+/** Permissions every member of a practice holds, whatever their role or group. */
+const MEMBER_PERMISSIONS: Permission[] = [P.selfRead, P.sessionLog, P.sessionWatch];
+
+/** owner: everything except what the spec adds for clinicianAdmin. */
+const OWNER: Permission[] = MEMBER_PERMISSIONS.concat([
+  P.profile, P.summaries, P.demoData,
+  P.clientRead, P.clientsAll, P.clientCreate, P.clientEdit, P.clientRemove,
+  P.appointmentAll, P.appointmentOwn, P.appointmentCreate,
+  P.secureMessaging, P.apps, P.groups, P.homework, P.homeworkList, P.assessments, P.insights,
+  P.notesAll, P.notesOwn, P.reminders, P.supervision,
+  P.clientBilling, P.billing, P.coverage, P.insurancePayers, P.billingAndService,
+  P.practiceDetails, P.documents, P.notifications, P.notesAndForms, P.clientPortal,
+  P.subscription, P.upgradePlan, P.teamMembers, P.activity,
+]);
+
+const FULL_CLIENT: Permission[] = MEMBER_PERMISSIONS.concat([
+  P.profile, P.homework, P.homeworkList, P.apps, P.groups, P.assessments,
+  P.appointmentAll, P.appointmentCreate,
+  P.clientRead, P.clientsAll, P.clientCreate, P.clientEdit,
+  P.notesOwn, P.clientBillingOwn, P.summaries, P.reminders, P.notifications,
+]);
+
+/** Permissions granted by each team role (spec part 2 §6). */
 export const ROLE_PERMISSIONS: Record<Role, Permission[]> = {
-  owner: MEMBER_PERMISSIONS,
-  clinicianAdmin: MEMBER_PERMISSIONS,
-  clinicianFullClient: MEMBER_PERMISSIONS,
-  clinicianBasicBilling: MEMBER_PERMISSIONS,
-  clinicianBasic: MEMBER_PERMISSIONS,
-  supervisor: MEMBER_PERMISSIONS,
-  biller: MEMBER_PERMISSIONS,
-  scheduler: MEMBER_PERMISSIONS,
+  owner: OWNER,
+  clinicianAdmin: OWNER.concat([P.clientsSummary, P.dataExport]),
+  clinicianFullClient: FULL_CLIENT,
+  // As clinicianFullClient with own appointments only and own-records billing. Clients: own
+  // (therapistId = the caller), as for clinicianBasic.
+  clinicianBasicBilling: MEMBER_PERMISSIONS.concat([
+    P.profile, P.homework, P.homeworkList, P.apps, P.groups, P.assessments,
+    P.appointmentOwn, P.appointmentCreate,
+    P.clientRead, P.clientCreate, P.clientEdit,
+    P.notesOwn, P.clientBillingOwn, P.billingOwn, P.summaries, P.reminders, P.notifications,
+  ]),
+  clinicianBasic: MEMBER_PERMISSIONS.concat([
+    P.profile, P.homework, P.homeworkList, P.apps, P.subscription, P.groups, P.assessments,
+    P.appointmentOwn,
+    P.clientRead, P.clientCreate, P.clientEdit,
+    P.notesOwn, P.reminders, P.notifications,
+  ]),
+  supervisor: MEMBER_PERMISSIONS.concat([P.profile, P.appointmentLocked, P.reminders, P.supervision, P.notifications]),
+  biller: MEMBER_PERMISSIONS.concat([
+    P.profile, P.appointmentLocked,
+    P.clientRead, P.clientsAll, P.clientEdit,
+    P.clientBilling, P.billing, P.coverage, P.insurancePayers, P.billingAndService,
+  ]),
+  scheduler: MEMBER_PERMISSIONS.concat([
+    P.profile, P.appointmentOwn, P.appointmentCreate,
+    P.clientRead, P.clientsAll, P.clientCreate, P.clientEdit,
+    P.clientBillingNoClaims, P.summaries, P.reminders,
+  ]),
 };
 
 /**
@@ -48,21 +149,129 @@ export const ROLE_PERMISSIONS: Record<Role, Permission[]> = {
  * record, like roles, so removing it takes effect on the next request.
  */
 export const GROUP_PERMISSIONS: Record<string, Permission[]> = {
-  coordinators: MEMBER_PERMISSIONS,
+  coordinators: MEMBER_PERMISSIONS.concat([P.homework, P.homeworkList, P.groups]),
 };
 
-/** Plan features (spec part 2 §3); a field may require one. */
+/** The spec's menu gates (part 2 §6); each is passed by any one of its permissions. */
+export const MENU_GATES = {
+  Clients: [P.clientRead],
+  Appointment: [P.appointmentAll, P.appointmentOwn, P.appointmentLocked],
+  SecureMessaging: [P.secureMessaging],
+  Apps: [P.apps],
+  Groups: [P.groups],
+  Homework: [P.homework],
+  Assessments: [P.assessments],
+  Insights: [P.insights],
+  Billing: [P.billing, P.billingOwn],
+  Coverage: [P.coverage],
+  PracticeDetails: [P.practiceDetails],
+  Documents: [P.documents],
+  Notifications: [P.notifications],
+  NotesAndForms: [P.notesAndForms],
+  ClientPortal: [P.clientPortal],
+  InsurancePayers: [P.insurancePayers],
+  Subscription: [P.subscription],
+  TeamMembers: [P.teamMembers],
+  Activity: [P.activity],
+} as const satisfies Record<string, readonly Permission[]>;
+export type MenuGate = keyof typeof MENU_GATES;
+
+/** Plan features: what a plan tier covers (spec part 2 §6, plan-based route access). */
 export const FEATURES = {
-  /** Everything every plan has. */
+  /** Everything every plan has (sign-in logging, one's own identity). */
   core: 'core',
+  profile: 'profile',
+  dashboard: 'dashboard',
+  clients: 'clients',
+  appointments: 'appointments',
+  communication: 'communication',
+  secureMessaging: 'secureMessaging',
+  coachApps: 'coachApps',
+  appsExport: 'appsExport',
+  groups: 'groups',
+  homework: 'homework',
+  assessments: 'assessments',
+  insights: 'insights',
+  billing: 'billing',
+  coverage: 'coverage',
+  settings: 'settings',
+  subscription: 'subscription',
+  teamMembers: 'teamMembers',
+  accountActivity: 'accountActivity',
 } as const;
 export type Feature = (typeof FEATURES)[keyof typeof FEATURES];
 
+const F = FEATURES;
+
+/** The lists are the spec's, as written (premium does not list insights, dashboard or activity). */
 export const PLAN_FEATURES: Record<Plan, Feature[]> = {
-  basic: [FEATURES.core],
-  premium: [FEATURES.core],
-  professional: [FEATURES.core],
+  basic: [F.core, F.profile, F.coachApps, F.insights, F.clients, F.teamMembers, F.accountActivity, F.dashboard],
+  premium: [
+    F.core, F.profile, F.homework, F.coachApps, F.subscription, F.appointments, F.communication, F.groups,
+    F.assessments, F.clients, F.teamMembers, F.appsExport, F.secureMessaging,
+  ],
+  professional: [
+    F.core, F.profile, F.dashboard, F.clients, F.appointments, F.communication, F.secureMessaging, F.coachApps,
+    F.appsExport, F.groups, F.homework, F.assessments, F.insights, F.billing, F.coverage, F.settings,
+    F.subscription, F.teamMembers, F.accountActivity,
+  ],
 };
+
+/** Reachable whatever the roles and plan (spec part 2 §4), except for a coordinator-only user. */
+export const ALWAYS_REACHABLE = ['/app/profile', '/app/settings/billing-and-service', '/app/upgrade-plan'];
+
+/** The only routes of a user whose only group is coordinators (spec part 2 §2.2). */
+export const COORDINATOR_ROUTES = ['/app/homework', '/app/homework-list', '/app/groups'];
+
+export interface RouteRule {
+  path: string;
+  /** Any one of these permissions lets the user in. */
+  anyOf: Permission[];
+  feature: Feature;
+  /** Also matches `<path>/<anything>` (e.g. /app/insights/{chartType}). */
+  prefix?: boolean;
+}
+
+const APPOINTMENT_ANY: Permission[] = [P.appointmentAll, P.appointmentOwn, P.appointmentLocked];
+const BILLING_ANY: Permission[] = [P.billing, P.billingOwn];
+
+/** Every gated /app route (spec part 2 §2.1) with its role gate and plan feature. */
+export const ROUTES: RouteRule[] = [
+  { path: '/app/clients', anyOf: [P.clientRead], feature: F.clients },
+  { path: '/app/dashboard', anyOf: [P.summaries], feature: F.dashboard },
+  { path: '/app/appointment', anyOf: APPOINTMENT_ANY, feature: F.appointments },
+  { path: '/app/appointment-status', anyOf: APPOINTMENT_ANY, feature: F.appointments },
+  { path: '/app/communication', anyOf: [P.secureMessaging], feature: F.communication },
+  { path: '/app/act-coach', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/cbt-companion', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/dbt-coach', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/mi-coach', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/dbt-daily', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/ifs-companion', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/emdr', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/demo-designs', anyOf: [P.demoData], feature: F.coachApps },
+  { path: '/app/groups', anyOf: [P.groups], feature: F.groups },
+  { path: '/app/homework', anyOf: [P.homework], feature: F.homework },
+  { path: '/app/homework-list', anyOf: [P.homework, P.homeworkList], feature: F.homework },
+  { path: '/app/assessments/config', anyOf: [P.assessments], feature: F.assessments },
+  { path: '/app/assessments', anyOf: [P.assessments], feature: F.assessments },
+  { path: '/app/assessments/population', anyOf: [P.assessments], feature: F.assessments },
+  { path: '/app/insights', anyOf: [P.insights], feature: F.insights, prefix: true },
+  { path: '/app/billings', anyOf: BILLING_ANY, feature: F.billing },
+  { path: '/app/billings/insurance', anyOf: BILLING_ANY, feature: F.billing },
+  { path: '/app/billings/insurance_payments/new', anyOf: BILLING_ANY, feature: F.billing },
+  { path: '/app/billings/documents', anyOf: BILLING_ANY, feature: F.billing },
+  { path: '/app/coverage', anyOf: [P.coverage], feature: F.coverage },
+  { path: '/app/settings/practice-details', anyOf: [P.practiceDetails], feature: F.settings },
+  { path: '/app/settings/documents', anyOf: [P.documents], feature: F.settings },
+  { path: '/app/settings/notifications', anyOf: [P.notifications], feature: F.settings },
+  { path: '/app/settings/notesAndForms', anyOf: [P.notesAndForms], feature: F.settings },
+  { path: '/app/settings/client-portal', anyOf: [P.clientPortal], feature: F.settings },
+  { path: '/app/settings/insurance-payer', anyOf: [P.insurancePayers], feature: F.settings },
+  { path: '/app/subscription', anyOf: [P.subscription], feature: F.subscription },
+  { path: '/app/team_members', anyOf: [P.teamMembers], feature: F.teamMembers },
+  { path: '/app/account-activity', anyOf: [P.activity], feature: F.accountActivity },
+];
 
 export interface FieldRule {
   permission: Permission;
@@ -72,9 +281,16 @@ export interface FieldRule {
 
 /** Every schema field and what it needs. A field missing here cannot be called (fail closed). */
 export const FIELD_RULES: Record<string, FieldRule> = {
-  'Query.me': { permission: PERMISSIONS.selfRead },
-  'Mutation.logUserAuthEvent': { permission: PERMISSIONS.sessionLog },
-  'Subscription.onUserAuthEvent': { permission: PERMISSIONS.sessionWatch },
+  'Query.me': { permission: P.selfRead },
+  'Mutation.logUserAuthEvent': { permission: P.sessionLog },
+  'Subscription.onUserAuthEvent': { permission: P.sessionWatch },
+  'Query.getClients': { permission: P.clientRead, feature: F.clients },
+  'Query.getClient': { permission: P.clientRead, feature: F.clients },
+  'Mutation.addClient': { permission: P.clientCreate, feature: F.clients },
+  'Mutation.editClient': { permission: P.clientEdit, feature: F.clients },
+  'Mutation.removeClient': { permission: P.clientRemove, feature: F.clients },
+  // Video calls are clinical sessions: notes.own is held by exactly owner, admin and the clinician roles.
+  'Query.getVideoToken': { permission: P.notesOwn },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */
@@ -103,6 +319,11 @@ export function groupHas(group: string, permission: Permission): boolean {
   return granted !== null && granted.indexOf(permission) >= 0;
 }
 
+/** Whether any of the roles or groups grants the permission (the union applies). */
+export function holds(permission: Permission, roles: string[] | null | undefined, groups?: string[] | null): boolean {
+  return (roles || []).some((role) => roleHas(role, permission)) || (groups || []).some((group) => groupHas(group, permission));
+}
+
 /**
  * Whether a caller with these roles (and groups, from the membership record), in a practice on this
  * plan, may call `field` ("Type.field").
@@ -119,6 +340,210 @@ export function canCall(field: string, roles: string[] | null | undefined, plan:
   if (rule.feature && !planHas(plan, rule.feature)) {
     return false;
   }
-  const permission = rule.permission;
-  return roles.some((role) => roleHas(role, permission)) || (groups || []).some((group) => groupHas(group, permission));
+  return holds(rule.permission, roles, groups);
+}
+
+/** Which clients a caller's rights cover: the whole practice, or only their own (therapistId). */
+export function clientScope(roles: string[] | null | undefined): 'all' | 'own' {
+  return holds(P.clientsAll, roles, []) ? 'all' : 'own';
+}
+
+export interface Viewer {
+  roles?: string[] | null;
+  groups?: string[] | null;
+  plan?: string | null;
+}
+
+export type Access = 'allowed' | 'forbidden' | 'locked';
+
+/** A user whose only group is coordinators and who holds no team role. */
+export function isCoordinatorOnly(viewer: Viewer): boolean {
+  const groups = viewer.groups || [];
+  return (viewer.roles || []).length === 0 && groups.length > 0 && groups.every((g) => g === 'coordinators');
+}
+
+/** Whether the user passes a menu gate (roles and groups only; the plan is not considered). */
+export function passesGate(gate: MenuGate, viewer: Viewer): boolean {
+  const anyOf = MENU_GATES[gate] as readonly Permission[] as Permission[];
+  return anyOf.some((p) => holds(p, viewer.roles, viewer.groups));
+}
+
+function findRoute(path: string): RouteRule | null {
+  const exact = ROUTES.filter((r) => r.path === path);
+  if (exact.length > 0) {
+    return exact[0];
+  }
+  const nested = ROUTES.filter((r) => r.prefix === true && path.indexOf(r.path + '/') === 0 && path.length > r.path.length + 1);
+  return nested.length > 0 ? nested[0] : null;
+}
+
+/**
+ * Route gating (spec part 2 §4): 'forbidden' (roles do not allow it: go to /app/clients, or to
+ * /app/appointment when already there), 'locked' (the plan does not cover it: go to
+ * /app/upgrade-plan) or 'allowed'. Unknown /app paths are 'forbidden' (the browser redirects them).
+ */
+export function routeAccess(path: string, viewer: Viewer): Access {
+  if (path === '/help') {
+    return 'allowed';
+  }
+  const coordinatorOnly = isCoordinatorOnly(viewer);
+  if (coordinatorOnly && COORDINATOR_ROUTES.indexOf(path) < 0) {
+    return 'forbidden';
+  }
+  if (!coordinatorOnly && ALWAYS_REACHABLE.indexOf(path) >= 0) {
+    return 'allowed';
+  }
+  const route = findRoute(path);
+  if (route === null || !route.anyOf.some((p) => holds(p, viewer.roles, viewer.groups))) {
+    return 'forbidden';
+  }
+  return planHas(viewer.plan || '', route.feature) ? 'allowed' : 'locked';
+}
+
+export interface MenuItem {
+  label: string;
+  /** Route of a leaf; absent on an item with children or an external link. */
+  path?: string;
+  /** External link (Help opens the help site). */
+  external?: boolean;
+  locked: boolean;
+  children?: MenuItem[];
+}
+
+export interface MenuSection {
+  /** Section heading; null for the top-level items (Clients, Help). */
+  title: string | null;
+  items: MenuItem[];
+}
+
+interface MenuLeaf {
+  label: string;
+  path: string;
+}
+
+interface MenuEntry {
+  label: string;
+  path?: string;
+  children?: MenuLeaf[];
+}
+
+/** The sidebar (spec part 2 §2.2). Coach-app entries are further filtered by the account's app list. */
+export const MENU: { title: string | null; entries: MenuEntry[] }[] = [
+  { title: null, entries: [{ label: 'Clients', path: '/app/clients' }] },
+  {
+    title: 'Client Communication',
+    entries: [
+      { label: 'Appointments', path: '/app/appointment' },
+      { label: 'Telehealth', path: '/app/communication' },
+    ],
+  },
+  {
+    title: 'Evidence-based Tools',
+    entries: [
+      {
+        label: 'Apps',
+        children: [
+          { label: 'ACT Coach', path: '/app/act-coach' },
+          { label: 'CBT Companion', path: '/app/cbt-companion' },
+          { label: 'DBT Coach', path: '/app/dbt-coach' },
+          { label: 'MI Coach', path: '/app/mi-coach' },
+          { label: 'DBT Daily', path: '/app/dbt-daily' },
+        ],
+      },
+      { label: 'Groups', path: '/app/groups' },
+      {
+        label: 'Homework',
+        children: [
+          { label: 'Assign or Schedule', path: '/app/homework' },
+          { label: 'List', path: '/app/homework-list' },
+        ],
+      },
+      {
+        label: 'Assessments',
+        children: [
+          { label: 'Assign', path: '/app/assessments/config' },
+          { label: 'Results', path: '/app/assessments' },
+          { label: 'Population', path: '/app/assessments/population' },
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Practice Management',
+    entries: [
+      { label: 'Insights', path: '/app/insights' },
+      {
+        label: 'Billing and Insurance',
+        children: [
+          { label: 'Billing', path: '/app/billings' },
+          { label: 'Insurance', path: '/app/billings/insurance' },
+          { label: 'Documents', path: '/app/billings/documents' },
+          { label: 'Coverage', path: '/app/coverage' },
+        ],
+      },
+      {
+        label: 'Practice Setting',
+        children: [
+          { label: 'Practice Details', path: '/app/settings/practice-details' },
+          { label: 'Billing and Service', path: '/app/settings/billing-and-service' },
+          { label: 'Documents', path: '/app/settings/documents' },
+          { label: 'Notifications', path: '/app/settings/notifications' },
+          { label: 'Notes and Forms', path: '/app/settings/notesAndForms' },
+          { label: 'Client Portal', path: '/app/settings/client-portal' },
+          { label: 'Insurance Payer', path: '/app/settings/insurance-payer' },
+        ],
+      },
+      {
+        label: 'Administration',
+        children: [
+          { label: 'Subscription', path: '/app/subscription' },
+          { label: 'Team Members', path: '/app/team_members' },
+          { label: 'Account Activity', path: '/app/account-activity' },
+        ],
+      },
+    ],
+  },
+  { title: null, entries: [{ label: 'Help', path: '/help' }] },
+];
+
+/**
+ * The sidebar a user sees: items their roles/groups allow, each marked locked when the plan does
+ * not cover it (a click goes to /app/upgrade-plan). An item with children shows when any child
+ * shows and is locked when every shown child is. Empty sections are dropped.
+ */
+export function menuFor(viewer: Viewer): MenuSection[] {
+  const leaf = (label: string, path: string): MenuItem | null => {
+    const access = routeAccess(path, viewer);
+    if (access === 'forbidden') {
+      return null;
+    }
+    return path === '/help' ? { label: label, path: path, external: true, locked: false } : { label: label, path: path, locked: access === 'locked' };
+  };
+  const sections: MenuSection[] = [];
+  MENU.forEach((section) => {
+    const items: MenuItem[] = [];
+    section.entries.forEach((entry) => {
+      if (entry.children) {
+        const children: MenuItem[] = [];
+        entry.children.forEach((child) => {
+          const item = leaf(child.label, child.path);
+          if (item !== null) {
+            children.push(item);
+          }
+        });
+        if (children.length > 0) {
+          items.push({ label: entry.label, locked: children.every((c) => c.locked), children: children });
+        }
+        return;
+      }
+      const item = leaf(entry.label, entry.path || '');
+      if (item !== null) {
+        items.push(item);
+      }
+    });
+    if (items.length > 0) {
+      sections.push({ title: section.title, items: items });
+    }
+  });
+  return sections;
 }

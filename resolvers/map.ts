@@ -31,10 +31,25 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.me', dataSource: 'NONE', entry: 'resolvers/Query.me.ts' },
   { name: 'Mutation.logUserAuthEvent', dataSource: 'AuditTable', entry: 'resolvers/Mutation.logUserAuthEvent.ts' },
   { name: 'Subscription.onUserAuthEvent', dataSource: 'NONE', entry: 'resolvers/Subscription.onUserAuthEvent.ts' },
+  // Clients: shared steps, then one data step per field; reads and writes end with `audit`.
+  { name: 'audit', dataSource: 'AuditTable', entry: 'resolvers/functions/audit.ts' },
+  { name: 'Client.validate', dataSource: 'NONE', entry: 'resolvers/functions/validateClientInput.ts' },
+  { name: 'Client.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadClient.ts' },
+  { name: 'Client.checkTherapist', dataSource: 'DirectoryTable', entry: 'resolvers/functions/checkTherapist.ts' },
+  { name: 'Query.getClients', dataSource: 'PracticeTable', entry: 'resolvers/Query.getClients.ts' },
+  { name: 'Query.getClient', dataSource: 'PracticeTable', entry: 'resolvers/Query.getClient.ts' },
+  { name: 'Mutation.addClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.addClient.ts' },
+  { name: 'Mutation.editClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editClient.ts' },
+  { name: 'Mutation.removeClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.removeClient.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'me', pipeline: ['authorize', 'Query.me'] },
   { typeName: 'Mutation', fieldName: 'logUserAuthEvent', pipeline: ['authorize', 'Mutation.logUserAuthEvent'] },
   { typeName: 'Subscription', fieldName: 'onUserAuthEvent', pipeline: ['authorize', 'Subscription.onUserAuthEvent'] },
+  { typeName: 'Query', fieldName: 'getClients', pipeline: ['authorize', 'Query.getClients', 'audit'] },
+  { typeName: 'Query', fieldName: 'getClient', pipeline: ['authorize', 'Query.getClient', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'addClient', pipeline: ['authorize', 'Client.validate', 'Client.checkTherapist', 'Mutation.addClient', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'editClient', pipeline: ['authorize', 'Client.validate', 'Client.load', 'Client.checkTherapist', 'Mutation.editClient', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'removeClient', pipeline: ['authorize', 'Client.load', 'Mutation.removeClient', 'audit'] },
 ];

@@ -1,0 +1,36 @@
+/**
+ * Client.checkTherapist (data source: DirectoryTable): decides whose client this is. Absent
+ * therapistId: the existing one (edit) or the caller (add). Only callers with practice-wide client
+ * rights may name someone else, and that someone must be a member of the caller's practice
+ * (their membership, read by sub); otherwise a ValidationError on therapistId. The result goes to
+ * `ctx.stash.therapistId`.
+ */
+import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { membershipKey } from '../../domain/tables.ts';
+import { clientScope } from '../../domain/permissions.ts';
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  const caller = ctx.stash.caller;
+  const existing = ctx.stash.client as { therapistId?: string } | undefined;
+  const current = existing && existing.therapistId ? existing.therapistId : caller.sub;
+  const wanted = (ctx.stash.clientInput.therapistId as string | null) || current;
+  if (wanted !== current && clientScope(caller.roles) === 'own') {
+    util.unauthorized();
+  }
+  ctx.stash.therapistId = wanted;
+  if (wanted === current) {
+    runtime.earlyReturn(ctx.prev.result);
+  }
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(membershipKey(wanted)), consistentRead: true };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const member = ctx.result as { practiceId?: string } | null;
+  if (!member || member.practiceId !== ctx.stash.caller.practiceId) {
+    util.error('Invalid client input: therapistId (unknown)', 'ValidationError', null, { fields: [{ field: 'therapistId', reason: 'unknown' }] });
+  }
+  return ctx.prev.result;
+}

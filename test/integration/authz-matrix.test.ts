@@ -1,0 +1,193 @@
+/**
+ * The authorization matrix, against the whole local runtime: every Query, Mutation and
+ * Subscription field of schema.graphql × every seeded role, the coordinator and the owner of
+ * another practice → allowed, Unauthorized or (for ids outside the caller's reach) NotFound.
+ *
+ * EXPECTED is written by hand from the spec (part 2 §6 roles and permissions; part 1 §6 / part 2
+ * §2.2 coordinators; ARCHITECTURE §3 tenancy), NOT derived from domain/permissions.ts, so a wrong
+ * matrix there cannot pass itself. A schema field without a row here fails the test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { parse, Kind, type ObjectTypeDefinitionNode, type ObjectTypeExtensionNode } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import WebSocket from 'ws';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
+import { membershipKey, tableName } from '../../domain/tables.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+
+type Outcome = 'allowed' | 'Unauthorized' | 'NotFound';
+const A: Outcome = 'allowed';
+const U: Outcome = 'Unauthorized';
+const N: Outcome = 'NotFound';
+
+const CALLERS = ['owner', 'clinicianAdmin', 'clinicianFullClient', 'clinicianBasicBilling', 'clinicianBasic', 'supervisor', 'biller', 'scheduler', 'coordinator', 'otherPractice'] as const;
+type Caller = (typeof CALLERS)[number];
+
+// prettier-ignore
+/**                                     owner admin full  bBill basic super biller sched coord other */
+const EXPECTED: Record<string, Outcome[]> = {
+  // Every member: their own identity, their sign-in log, their practice's account activity.
+  'Query.me':                          [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
+  'Mutation.logUserAuthEvent':         [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
+  'Subscription.onUserAuthEvent':      [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
+  // Clients: owner/admin everything; clinicians and scheduler "clients create/edit"; biller "clients
+  // edit"; supervisor and coordinators nothing. The target client is the owner's: the basic
+  // clinicians' rights are "own", so it is missing for them; another practice's owner may list
+  // and add in their own practice, and this practice's ids are missing for them.
+  'Query.getClients':                  [A,    A,    A,    A,    A,    U,    A,    A,    U,    A],
+  'Query.getClient':                   [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  'Mutation.addClient':                [A,    A,    A,    A,    A,    U,    U,    A,    U,    A],
+  'Mutation.editClient':               [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  'Mutation.removeClient':             [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
+};
+
+const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
+  owner: 'owner', clinicianAdmin: 'admin', clinicianFullClient: 'fullclient', clinicianBasicBilling: 'basicbilling', clinicianBasic: 'basic',
+  supervisor: 'supervisor', biller: 'biller', scheduler: 'scheduler', coordinator: 'coordinator',
+};
+const OTHER_EMAIL = 'other-owner@elsewhere.practiceportal.test';
+
+let runtime: Runtime;
+const tokens = {} as Record<Caller, string>;
+let otherSub = '';
+
+async function call(who: Caller, query: string, variables: Record<string, unknown> = {}) {
+  const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
+  return body as { data?: any; errors?: Array<{ message: string; errorType?: string }> };
+}
+
+/** allowed / Unauthorized / NotFound from a GraphQL answer; anything else fails the test. */
+function outcomeOf(body: { data?: any; errors?: Array<{ errorType?: string; message: string }> }, field: string): Outcome {
+  const type = body.errors?.[0]?.errorType;
+  if (type === 'Unauthorized') return U;
+  if (type === 'NotFound') return N;
+  if (body.errors) throw new Error(`${field}: unexpected error ${type}`);
+  const name = field.split('.')[1];
+  return body.data?.[name] === null && field === 'Query.getClient' ? N : A;
+}
+
+const clientInput = (first: string) => ({ personalDetail: { first, last: 'Matrix' }, dateOfBirth: '01/01/1990' });
+
+/** Subscribes over the realtime protocol: start_ack → allowed; an error → its type. */
+async function subscribe(who: Caller, query: string): Promise<Outcome> {
+  const host = new URL(runtime.url).host;
+  const header = Buffer.from(JSON.stringify({ host, Authorization: tokens[who] })).toString('base64url');
+  const ws = new WebSocket(`${runtime.url.replace('http', 'ws')}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
+  const messages: Record<string, any>[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (raw) => {
+    messages.push(JSON.parse(raw.toString()));
+    waiters.splice(0).forEach((w) => w());
+  });
+  const next = async (pred: (m: Record<string, any>) => boolean) => {
+    for (let i = 0; i < 100; i++) {
+      const found = messages.find(pred);
+      if (found) return found;
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+    throw new Error('realtime: no answer');
+  };
+  await new Promise<void>((r, j) => (ws.once('open', () => r()), ws.once('error', j)));
+  ws.send(JSON.stringify({ type: 'connection_init' }));
+  await next((m) => m.type === 'connection_ack');
+  ws.send(JSON.stringify({ id: '1', type: 'start', payload: { data: JSON.stringify({ query, variables: {} }), extensions: { authorization: { Authorization: tokens[who], host } } } }));
+  const answer = await next((m) => m.id === '1' && (m.type === 'start_ack' || m.type === 'error'));
+  ws.close();
+  if (answer.type === 'start_ack') return A;
+  const type = answer.payload?.errors?.[0]?.errorType;
+  if (type === 'Unauthorized') return U;
+  throw new Error(`subscription: unexpected ${JSON.stringify(answer.payload)}`);
+}
+
+/** One call per schema field, made as `who`; `target` is a client of the seeded practice made for this caller. */
+const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcome>> = {
+  'Query.me': async (who) => outcomeOf(await call(who, '{ me { id practiceId } }'), 'Query.me'),
+  'Mutation.logUserAuthEvent': async (who) => outcomeOf(await call(who, 'mutation { logUserAuthEvent(event: LOGIN_SUCCESS) { userId } }'), 'Mutation.logUserAuthEvent'),
+  'Subscription.onUserAuthEvent': (who) => subscribe(who, 'subscription { onUserAuthEvent { userId event } }'),
+  'Query.getClients': async (who, target) => {
+    const body = await call(who, '{ getClients { items { id } nextToken } }');
+    // Whoever may list never sees another practice's clients.
+    if (who === 'otherPractice' && body.data) expect(body.data.getClients.items.map((c: { id: string }) => c.id)).not.toContain(target);
+    return outcomeOf(body, 'Query.getClients');
+  },
+  'Query.getClient': async (who, target) => outcomeOf(await call(who, 'query ($id: ID!) { getClient(id: $id) { id } }', { id: target }), 'Query.getClient'),
+  'Mutation.addClient': async (who) => outcomeOf(await call(who, 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: clientInput(`Added${who}`) }), 'Mutation.addClient'),
+  'Mutation.editClient': async (who, target) =>
+    outcomeOf(await call(who, 'mutation ($id: ID!, $input: ClientInput!) { editClient(id: $id, version: 1, input: $input) { id } }', { id: target, input: clientInput(`Edited${who}`) }), 'Mutation.editClient'),
+  'Mutation.removeClient': async (who, target) => outcomeOf(await call(who, 'mutation ($id: ID!) { removeClient(id: $id) { status } }', { id: target }), 'Mutation.removeClient'),
+};
+
+function schemaFields(): string[] {
+  const doc = parse(readFileSync(resolve(import.meta.dirname, '../../schema.graphql'), 'utf8'));
+  const fields: string[] = [];
+  for (const def of doc.definitions) {
+    if ((def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION) && ['Query', 'Mutation', 'Subscription'].includes(def.name.value)) {
+      for (const f of (def as ObjectTypeDefinitionNode | ObjectTypeExtensionNode).fields ?? []) fields.push(`${def.name.value}.${f.name.value}`);
+    }
+  }
+  return fields.sort();
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  const { sub } = await runtime.cognito.admin.createUser({
+    email: OTHER_EMAIL, password: DEMO_PASSWORD, givenName: 'Otto', familyName: 'Other', groups: ['Therapists'], totpSecret: demoTotpSecret(OTHER_EMAIL),
+  });
+  otherSub = sub;
+  await runtime.dynamo.client.send(new PutItemCommand({
+    TableName: tableName('local', 'Directory'),
+    Item: marshall({ ...membershipKey(sub), GSI1PK: `P#${sub}`, GSI1SK: `USER#${sub}`, practiceId: sub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL }),
+  }));
+  await Promise.all([
+    ...CALLERS.filter((c) => c !== 'otherPractice').map(async (c) => {
+      tokens[c] = (await signInSeeded(runtime.url, `${EMAIL_OF[c as Exclude<Caller, 'otherPractice'>]}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
+    }),
+    signInSeeded(runtime.url, OTHER_EMAIL, DEMO_PASSWORD).then((t) => (tokens.otherPractice = t.accessToken)),
+  ]);
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('authorization matrix', () => {
+  it('has exactly one hand-written row per schema field, and a call for each', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(schemaFields());
+    expect(Object.keys(OPERATIONS).sort()).toEqual(schemaFields());
+    for (const row of Object.values(EXPECTED)) expect(row).toHaveLength(CALLERS.length);
+    expect(DEMO_ACCOUNTS.map((a) => a.roles[0] ?? 'coordinator').sort()).toEqual(CALLERS.filter((c) => c !== 'otherPractice').sort());
+  });
+
+  it('every field × every caller answers exactly as the spec says', async () => {
+    const actual: Record<string, Outcome[]> = {};
+    for (const field of schemaFields()) {
+      actual[field] = [];
+      for (const who of CALLERS) {
+        // A fresh client of the seeded practice (the owner's) per call, so edits and removals never collide.
+        const created = await call('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: clientInput(`Target${who}`) });
+        actual[field].push(await OPERATIONS[field](who, created.data.addClient.id));
+      }
+    }
+    expect(actual).toEqual(EXPECTED);
+  });
+
+  it("takes a role change or a removal into account on the member's very next request", async () => {
+    const key = marshall(membershipKey(otherSub));
+    expect(outcomeOf(await call('otherPractice', '{ getClients { nextToken } }'), 'Query.getClients')).toBe(A);
+    await runtime.dynamo.client.send(new PutItemCommand({
+      TableName: tableName('local', 'Directory'),
+      Item: marshall({ ...membershipKey(otherSub), practiceId: otherSub, roles: ['supervisor'], groups: ['TeamMembers'], plan: 'professional' }),
+    }));
+    expect(outcomeOf(await call('otherPractice', '{ getClients { nextToken } }'), 'Query.getClients')).toBe(U);
+    expect(outcomeOf(await call('otherPractice', '{ me { id } }'), 'Query.me')).toBe(A);
+    await runtime.dynamo.client.send(new DeleteItemCommand({ TableName: tableName('local', 'Directory'), Key: key }));
+    expect(outcomeOf(await call('otherPractice', '{ me { id } }'), 'Query.me')).toBe(U);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The clients API against the whole local runtime with the seeded demo practice: add, search,
+ * pages of 20, edit with version, stale edit, archive, tenancy, 'own' scope and the audit trail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { tableName } from '../../domain/tables.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+
+const CLIENT_FIELDS = `id therapistId username status active gender dateOfBirth sendEmailReminder version createdAt updatedAt
+  contact { phone type email } personalDetail { first middle last suffix nickname } address { city line1 line2 state zip } communicationSetting { email }`;
+const ADD = `mutation ($input: ClientInput!) { addClient(input: $input) { ${CLIENT_FIELDS} } }`;
+const EDIT = `mutation ($id: ID!, $version: Int!, $input: ClientInput!) { editClient(id: $id, version: $version, input: $input) { ${CLIENT_FIELDS} } }`;
+const REMOVE = 'mutation ($id: ID!) { removeClient(id: $id) { id message status } }';
+const GET = `query ($id: ID!) { getClient(id: $id) { ${CLIENT_FIELDS} } }`;
+const LIST = 'query ($search: String, $nextToken: String) { getClients(search: $search, nextToken: $nextToken) { items { id therapistId personalDetail { first last } status } nextToken } }';
+
+let runtime: Runtime;
+const tokens: Record<string, string> = {};
+const subs: Record<string, string> = {};
+
+async function call(who: string, query: string, variables: Record<string, unknown> = {}) {
+  const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
+  return body as { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> };
+}
+
+const ana = {
+  personalDetail: { first: 'Ana', middle: 'María', last: 'Lopez', nickname: 'Annie' },
+  dateOfBirth: '02/29/2000',
+  gender: 'female',
+  sendEmailReminder: true,
+  contact: { phone: '(512) 555-0100', type: 'mobile', email: 'ana.lopez@example.org' },
+  address: { line1: '1 Main St', city: 'Austin', state: 'tx', zip: '78701' },
+  communicationSetting: { email: true },
+};
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  for (const who of ['owner', 'basic', 'biller', 'scheduler']) {
+    tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
+    subs[who] = (await call(who, '{ me { id } }')).data.me.id;
+  }
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+async function auditItems() {
+  const out = await runtime.dynamo.client.send(new QueryCommand({
+    TableName: tableName('local', 'Audit'), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: marshall({ ':pk': `P#${runtime.seed!.practiceId}` }),
+  }));
+  return (out.Items ?? []).map((i) => unmarshall(i));
+}
+
+describe('clients API', () => {
+  let anaId = '';
+
+  it('adds a client with every spec field, normalised, version 1, and audits it without PHI', async () => {
+    const out = await call('owner', ADD, { input: ana });
+    expect(out.errors).toBeUndefined();
+    const client = out.data.addClient;
+    anaId = client.id;
+    expect(client).toMatchObject({
+      therapistId: subs.owner, status: 'active', active: true, version: 1, dateOfBirth: '02/29/2000', sendEmailReminder: true,
+      contact: { phone: '+15125550100', type: 'mobile', email: 'ana.lopez@example.org' },
+      personalDetail: { first: 'Ana', middle: 'María', last: 'Lopez', suffix: null, nickname: 'Annie' },
+      address: { line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', zip: '78701' },
+      communicationSetting: { email: true },
+    });
+    const audit = (await auditItems()).filter((a) => a.entityId === anaId);
+    expect(audit).toEqual([expect.objectContaining({ actor: subs.owner, action: 'client.create', entityType: 'Client', field: 'Mutation.addClient' })]);
+    const text = JSON.stringify(audit);
+    for (const phi of ['Ana', 'Lopez', '5125550100', 'example.org', '02/29/2000', 'Austin']) expect(text).not.toContain(phi);
+  });
+
+  it('refuses bad input with field-level errors (names only) and writes nothing', async () => {
+    const before = (await auditItems()).length;
+    const out = await call('owner', ADD, { input: { ...ana, dateOfBirth: '02/30/2001', contact: { phone: '12', email: 'nope' }, address: { state: 'XX', zip: '1' } } });
+    expect(out.data).toBeNull();
+    expect(out.errors?.[0].errorType).toBe('ValidationError');
+    expect(out.errors?.[0].errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual(['address.state', 'address.zip', 'contact.email', 'contact.phone', 'dateOfBirth']);
+    expect(out.errors?.[0].message).not.toContain('02/30/2001');
+    expect((await auditItems()).length).toBe(before);
+    const missing = await call('owner', ADD, { input: { dateOfBirth: '01/01/1990' } });
+    expect(missing.errors?.[0].errorInfo.fields).toEqual([{ field: 'personalDetail.first', reason: 'required' }, { field: 'personalDetail.last', reason: 'required' }]);
+  });
+
+  it('finds the client by the start of "first last", case-insensitive (top-bar search)', async () => {
+    for (const search of ['ana', 'ANA  lo', 'Ana Lopez']) {
+      const out = await call('owner', LIST, { search });
+      expect([search, out.data.getClients.items.map((c: { id: string }) => c.id)]).toEqual([search, [anaId]]);
+    }
+    expect((await call('owner', LIST, { search: 'lopez' })).data.getClients.items).toEqual([]);
+    expect((await call('owner', GET, { id: anaId })).data.getClient.personalDetail.first).toBe('Ana');
+  });
+
+  it('pages 45 clients 20 at a time, by name, with nextToken', async () => {
+    const names = Array.from({ length: 45 }, (_, i) => `Pager${String(i).padStart(2, '0')}`);
+    for (let i = 0; i < names.length; i += 9) {
+      await Promise.all(names.slice(i, i + 9).map((first) => call('scheduler', ADD, { input: { personalDetail: { first, last: 'Test' }, dateOfBirth: '01/01/1980' } })));
+    }
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let nextToken: string | null = null;
+    do {
+      const page: any = (await call('owner', LIST, { search: 'pager', nextToken })).data.getClients;
+      sizes.push(page.items.length);
+      seen.push(...page.items.map((c: { personalDetail: { first: string } }) => c.personalDetail.first));
+      nextToken = page.nextToken;
+    } while (nextToken);
+    expect(sizes.slice(0, 3)).toEqual([20, 20, 5]);
+    expect(seen).toEqual(names);
+    const firstPage = (await call('owner', LIST, {})).data.getClients;
+    expect(firstPage.items).toHaveLength(20);
+    expect(firstPage.nextToken).toEqual(expect.any(String));
+    const tampered = await call('owner', LIST, { nextToken: firstPage.nextToken.slice(0, -2) + 'xx' });
+    expect(tampered.errors?.[0]).toBeDefined();
+  });
+
+  it('edits with the current version, and rejects a stale version without writing', async () => {
+    const edited = await call('owner', EDIT, { id: anaId, version: 1, input: { ...ana, personalDetail: { first: 'Anna', last: 'Lopez' } } });
+    expect(edited.errors).toBeUndefined();
+    expect(edited.data.editClient).toMatchObject({ version: 2, personalDetail: { first: 'Anna', middle: null }, therapistId: subs.owner });
+    const stale = await call('biller', EDIT, { id: anaId, version: 1, input: { ...ana, personalDetail: { first: 'Stale', last: 'Write' } } });
+    expect(stale.errors?.[0].errorType).toBe('ConflictError');
+    const now = (await call('owner', GET, { id: anaId })).data.getClient;
+    expect(now).toMatchObject({ version: 2, personalDetail: { first: 'Anna' } });
+    expect((await call('owner', LIST, { search: 'anna' })).data.getClients.items.map((c: { id: string }) => c.id)).toEqual([anaId]);
+  });
+
+  it('removes by archiving: status archived, active false, out of the list, still readable', async () => {
+    const out = await call('owner', REMOVE, { id: anaId });
+    expect(out.data.removeClient).toEqual({ id: anaId, message: 'Client archived', status: 'archived' });
+    expect((await call('owner', GET, { id: anaId })).data.getClient).toMatchObject({ status: 'archived', active: false, version: 3 });
+    expect((await call('owner', LIST, { search: 'anna' })).data.getClients.items).toEqual([]);
+  });
+
+  it("treats another practice's client id as missing", async () => {
+    await runtime.dynamo.client.send(new PutItemCommand({
+      TableName: tableName('local', 'Practice'),
+      Item: marshall({ PK: 'P#another-practice', SK: 'Client#foreign-1', id: 'foreign-1', therapistId: 'x', version: 1, status: 'active', active: true, personalDetail: { first: 'Foreign', last: 'Person' }, dateOfBirth: '01/01/1990' }),
+    }));
+    expect((await call('owner', GET, { id: 'foreign-1' })).data.getClient).toBeNull();
+    const edit = await call('owner', EDIT, { id: 'foreign-1', version: 1, input: ana });
+    expect(edit.errors?.[0].errorType).toBe('NotFound');
+    expect((await call('owner', REMOVE, { id: 'foreign-1' })).errors?.[0].errorType).toBe('NotFound');
+    expect((await call('owner', LIST, { search: 'foreign' })).data.getClients.items).toEqual([]);
+  });
+
+  it("scopes a clinicianBasic to their own clients; the owner sees theirs too", async () => {
+    const own = (await call('basic', ADD, { input: { personalDetail: { first: 'Owen', last: 'Basic' }, dateOfBirth: '05/05/1995' } })).data.addClient;
+    expect(own.therapistId).toBe(subs.basic);
+    expect((await call('basic', LIST, {})).data.getClients.items.map((c: { id: string }) => c.id)).toEqual([own.id]);
+    const someoneElses = (await call('owner', LIST, { search: 'pager00' })).data.getClients.items[0].id;
+    expect((await call('basic', GET, { id: someoneElses })).data.getClient).toBeNull();
+    expect((await call('basic', EDIT, { id: someoneElses, version: 1, input: ana })).errors?.[0].errorType).toBe('NotFound');
+    const reassign = await call('basic', ADD, { input: { ...ana, therapistId: subs.owner } });
+    expect(reassign.errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('owner', GET, { id: own.id })).data.getClient.therapistId).toBe(subs.basic);
+    // A practice-wide caller may assign a client to a member, not to a stranger.
+    expect((await call('owner', ADD, { input: { ...ana, therapistId: subs.basic } })).data.addClient.therapistId).toBe(subs.basic);
+    expect((await call('owner', ADD, { input: { ...ana, therapistId: 'not-a-member' } })).errors?.[0].errorType).toBe('ValidationError');
+  });
+
+  it('audits every read and write of client data', async () => {
+    const audit = await auditItems();
+    const actions = new Set(audit.filter((a) => a.entityType === 'Client').map((a) => a.action));
+    expect([...actions].sort()).toEqual(['client.archive', 'client.create', 'client.list', 'client.read', 'client.read.miss', 'client.update']);
+    const list = audit.find((a) => a.action === 'client.list' && Array.isArray(a.entityIds) && a.entityIds.length === 20);
+    expect(list).toMatchObject({ actor: subs.owner, field: 'Query.getClients' });
+    expect(audit.filter((a) => a.entityId === anaId).map((a) => a.action)).toEqual(expect.arrayContaining(['client.create', 'client.read', 'client.update', 'client.archive']));
+  });
+});
