@@ -3,26 +3,22 @@
  * from the outbox, the success screen, automatic sign-in, authenticator setup with a code computed
  * from the secret on the page, and the clients page. Then the NPI and bad-input paths.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { GetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { GetCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as OTPAuth from 'otpauth';
-import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { LOCAL_USER_POOL_CLIENT_ID } from '../../domain/identity.ts';
 import { MESSAGES } from '../../domain/messages.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { cognitoClient } from '../support/cognito-sdk.ts';
+import { usePortal } from '../support/portal.ts';
 
-let runtime: Runtime;
-let browser: Browser;
+const portal = usePortal();
 const PASSWORD = 'Clinician1x';
 
-beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+/** An account made elsewhere (a client app) and never confirmed. */
+const appAccount = (email: string) =>
+  cognitoClient(portal.runtime.url).send(new SignUpCommand({ ClientId: LOCAL_USER_POOL_CLIENT_ID, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
 
 interface Personal {
   firstName: string;
@@ -68,8 +64,8 @@ const shows = (page: Page, text: string) => page.getByText(text, { exact: true }
 describe('sign-up wizard', () => {
   it('signs Jane Doe up, confirms the e-mail, signs her in automatically and sets up TOTP', async () => {
     const email = 'jane.doe@clinic.example';
-    const page = await browser.newPage();
-    await page.goto(`${runtime.url}/signup?personalInfo=true`);
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.runtime.url}/signup?personalInfo=true`);
     await fillPersonal(page, { firstName: 'Jane', lastName: 'Doe', email: 'Jane.Doe@Clinic.example', npi: '1234567893' });
     await next(page);
     await fillPractice(page);
@@ -84,7 +80,7 @@ describe('sign-up wizard', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Confirm Email' });
     await dialog.getByLabel('Confirmation code').waitFor();
-    const code = runtime.outbox.latestTo(email, 'email')?.code;
+    const code = portal.runtime.outbox.latestTo(email, 'email')?.code;
     expect(code).toMatch(/^\d{6}$/);
     await dialog.getByLabel('Confirmation code').fill(code!);
     await dialog.getByRole('button', { name: 'Verify' }).click();
@@ -102,17 +98,17 @@ describe('sign-up wizard', () => {
     expect(page.url()).not.toMatch(/password|token|code=/i);
 
     // The staged provider was finalized by the post-confirmation trigger.
-    const user = await runtime.cognito.admin.getUser(email);
+    const user = await portal.runtime.cognito.admin.getUser(email);
     expect(user?.groups).toContain('Therapists');
-    const doc = DynamoDBDocumentClient.from(runtime.dynamo.client);
+    const doc = DynamoDBDocumentClient.from(portal.runtime.dynamo.client);
     const profile = await doc.send(new GetCommand({ TableName: process.env.PRACTICE_TABLE, Key: { PK: `P#${user!.sub}`, SK: `PROVIDER#${user!.sub}` } }));
     expect(profile.Item).toMatchObject({ npi: '1234567893', phone: '+15555550100', profession: 'Counselor', totalCBTClients: 3, status: 'active' });
     await page.close();
   });
 
   it('shows the registry mismatch and the already-registered NPI on step 0', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${runtime.url}/signup`);
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.runtime.url}/signup`);
     await fillPersonal(page, { firstName: 'Janet', lastName: 'Doe', email: 'janet@clinic.example', npi: '1987654328' });
     await next(page);
     await shows(page, MESSAGES.npiMismatch);
@@ -124,8 +120,8 @@ describe('sign-up wizard', () => {
   });
 
   it('shows the messages for bad input and creates nothing', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${runtime.url}/signup`);
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.runtime.url}/signup`);
     await next(page);
     for (const text of [MESSAGES.missingRequired, MESSAGES.firstNameRequired, MESSAGES.lastNameRequired, MESSAGES.emailRequired, MESSAGES.npiRequired]) {
       await shows(page, text);
@@ -141,11 +137,56 @@ describe('sign-up wizard', () => {
     await shows(page, MESSAGES.passwordMismatch);
     expect(await page.locator('text=<script>').count()).toBe(0);
 
-    expect(await runtime.cognito.admin.getUser(email)).toBeNull();
-    expect(await runtime.cognito.admin.getUser('mallory@')).toBeNull();
-    const doc = DynamoDBDocumentClient.from(runtime.dynamo.client);
-    const staged = await doc.send(new GetCommand({ TableName: process.env.DIRECTORY_TABLE, Key: { PK: 'NPI#1987654328', SK: 'NPI' } }));
-    expect(staged.Item).toBeUndefined();
+    expect(await portal.runtime.cognito.admin.getUser(email)).toBeNull();
+    expect(await portal.runtime.cognito.admin.getUser('mallory@')).toBeNull();
+    const doc = DynamoDBDocumentClient.from(portal.runtime.dynamo.client);
+    const staged = await doc.send(new ScanCommand({ TableName: process.env.DIRECTORY_TABLE, FilterExpression: 'begins_with(PK, :p) AND email = :e', ExpressionAttributeValues: { ':p': 'PROVIDER#', ':e': email } }));
+    expect(staged.Items).toEqual([]);
+    await page.close();
+  });
+
+  it('confirms an unconfirmed user at sign-in with a resent code and goes on to MFA setup', async () => {
+    const email = 'unconfirmed@clinic.example';
+    await appAccount(email);
+    const first = portal.runtime.outbox.latestTo(email, 'email')?.code;
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.runtime.url}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Email' });
+    await dialog.getByLabel('Confirmation code').waitFor();
+    await expect.poll(() => portal.runtime.outbox.latestTo(email, 'email')?.code).not.toBe(first);
+    await dialog.getByLabel('Confirmation code').fill(portal.runtime.outbox.latestTo(email, 'email')!.code!);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
+    await page.close();
+  });
+
+  it('offers to reuse an app account: No clears the form, Yes sends a code and asks for it', async () => {
+    const email = 'sam.rivera@clinic.example';
+    await appAccount(email);
+    const page = await portal.browser.newPage();
+    const signUpAs = async () => {
+      await fillPersonal(page, { firstName: 'Sam', lastName: 'Rivera', email, npi: '1987654328' });
+      await next(page);
+      await fillPractice(page);
+      await next(page);
+      await fillClinician(page);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      return page.getByRole('dialog', { name: 'User Already Exists' });
+    };
+    await page.goto(`${portal.runtime.url}/signup`);
+    let modal = await signUpAs();
+    await modal.getByText(MESSAGES.userAlreadyExists).waitFor();
+    await modal.getByRole('button', { name: 'No' }).click();
+    await page.getByLabel('First name').waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('');
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+
+    modal = await signUpAs();
+    await modal.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Email' }).getByLabel('Confirmation code').waitFor();
     await page.close();
   });
 });
