@@ -14,4 +14,6 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'POST', path: '/stageProvider', handler: 'stage-provider' },
   { method: 'POST', path: '/doesUserExist', handler: 'does-user-exist' },
   { method: 'POST', path: '/confirmProvider', handler: 'confirm-provider' },
+  // A client's guest ticket for a room the clinician started (404 otherwise); no PHI in or out.
+  { method: 'POST', path: '/getVideoTokenPublic', handler: 'video-join' },
 ];

@@ -8,11 +8,13 @@
  *   /_local/outbox          every e-mail and SMS sent (JSON, newest last)
  *   /_local/s3/...          presigned GET/PUT stand-in for S3
  *   /_local/nppes/api/      fixture NPI registry (NPPES API v2.1 wire format)
+ *   /_local/video-signal    WebSocket signaling relay of the local video adapter
  *   everything else         the built console (web/dist), SPA fallback
  *
  * Internal services (DynamoDB Local) listen on 127.0.0.1 ports chosen free.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +33,7 @@ import { startLocalCognito, type LocalCognito } from './cognito/index.ts';
 import { createJwtVerifier, createLocalAppSync } from './appsync/index.ts';
 import { nppesFixtureHandler } from './nppes-registry.ts';
 import { seedDemoPractice, type SeedResult } from './seed.ts';
+import { createVideoSignalRelay } from './video-signal.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -124,6 +127,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       NPPES_URL: `http://127.0.0.1:${port}/_local/nppes`,
     });
 
+    // Video (issue 6): functions/video-join signs local room tokens with a secret made fresh at
+    // every start; the signaling relay at /_local/video-signal checks them.
+    const videoSecret = randomBytes(32).toString('base64url');
+    Object.assign(process.env, { VIDEO_PROVIDER: 'local', VIDEO_SIGNING_SECRET: videoSecret, VIDEO_SIGNAL_PATH: '/_local/video-signal' });
+    const videoSignal = createVideoSignalRelay({ secret: videoSecret });
+    cleanups.push(() => videoSignal.close());
+
     const cognito = await startLocalCognito({
       dataDir: join(dataDir, 'cognito'),
       outbox,
@@ -175,6 +185,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       { prefix: '/_local/nppes', handle: nppesFixtureHandler },
     );
     upgrades.push({ prefix: '/graphql/realtime', handle: appsync.handleRealtime });
+    upgrades.push({ prefix: '/_local/video-signal', handle: videoSignal.handleUpgrade }); // video relay (issue 6)
 
     async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const pathname = new URL(req.url ?? '/', 'http://local').pathname;

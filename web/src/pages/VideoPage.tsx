@@ -1,19 +1,235 @@
-import Box from '@cloudscape-design/components/box';
-import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
-import { Link } from 'react-router-dom';
+import Alert from "@cloudscape-design/components/alert";
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import Container from "@cloudscape-design/components/container";
+import ContentLayout from "@cloudscape-design/components/content-layout";
+import Flashbar from "@cloudscape-design/components/flashbar";
+import Header from "@cloudscape-design/components/header";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import ToggleButton from "@cloudscape-design/components/toggle-button";
+import { useCallback, useEffect, useState } from "react";
+import { Navigate, useParams } from "react-router-dom";
+import { MESSAGES } from "../../../domain/messages";
+import { ensureAmplifyConfigured } from "../platform/amplify";
+import { fetchClinicianTicket } from "../video/clinician-ticket";
+import { VIDEO_TEXT } from "../video/messages";
+import { useVideoCall } from "../video/useVideoCall";
+import "../video/video.css";
 
-/** Clinician video call (/video/:id). The call itself arrives with the video issue. */
+/** {origin}/public/video/{roomName}/{therapistId} (spec part 1 §2). */
+export const sharableLink = (
+  origin: string,
+  roomId: string,
+  therapistId: string
+) =>
+  `${origin}/public/video/${encodeURIComponent(roomId)}/${encodeURIComponent(
+    therapistId
+  )}`;
+
+/**
+ * Clinician video call (/video/:id). The room id is the clinician's: opening the page creates or
+ * reopens the room (getVideoToken). /video/new starts a fresh room with an unguessable id.
+ */
 export default function VideoPage() {
+  const { id = "" } = useParams();
+  if (id === "new")
+    return <Navigate to={`/video/${crypto.randomUUID()}`} replace />;
+  return <VideoCallScreen roomId={id} />;
+}
+
+function VideoCallScreen({ roomId }: { roomId: string }) {
+  const fetchTicket = useCallback(() => {
+    ensureAmplifyConfigured();
+    return fetchClinicianTicket(roomId);
+  }, [roomId]);
+  const call = useVideoCall(fetchTicket);
+  const [fullscreen, setFullscreen] = useState(false);
+  const inCall = call.phase !== "preview";
+  const therapistId = call.ticket?.therapistId ?? null;
+
+  // Fullscreen exists only with another participant; Escape (key code 27) leaves it.
+  const canFullscreen = inCall && call.remotePresent;
+  useEffect(() => {
+    if (!canFullscreen) setFullscreen(false);
+  }, [canFullscreen]);
+  useEffect(() => {
+    if (!fullscreen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setFullscreen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [fullscreen]);
+
+  const copyLink = async () => {
+    if (!therapistId) return call.notify("error", MESSAGES.videoUnavailable);
+    try {
+      await navigator.clipboard.writeText(
+        sharableLink(window.location.origin, roomId, therapistId)
+      );
+      call.notify("success", MESSAGES.linkCopied);
+    } catch {
+      call.notify("error", MESSAGES.defaultError);
+    }
+  };
+  const copyButton = (
+    <Button
+      onClick={() => void copyLink()}
+      disabled={!therapistId}
+      iconName="copy"
+    >
+      Copy sharable link
+    </Button>
+  );
+
   return (
-    <Box padding="l">
-      <ContentLayout header={<Header variant="h1">Video call</Header>}>
-        <Container>
-          <Box variant="p">The video call is not available yet.</Box>
-          <Link to="/app/clients">Back to clients</Link>
-        </Container>
-      </ContentLayout>
-    </Box>
+    <main>
+      <Box padding="l">
+        <ContentLayout header={<Header variant="h1">Video call</Header>}>
+          <SpaceBetween size="l">
+            {call.notice && (
+              <Flashbar
+                items={[
+                  {
+                    id: String(call.notice.id),
+                    type: call.notice.kind,
+                    content: call.notice.text,
+                    dismissible: true,
+                    dismissLabel: "Dismiss",
+                    onDismiss: call.dismissNotice,
+                  },
+                ]}
+              />
+            )}
+            {call.connectError && (
+              <Alert type="error">{call.connectError}</Alert>
+            )}
+            {!inCall ? (
+              <Container header={<Header variant="h2">Preview</Header>}>
+                <SpaceBetween size="m">
+                  <div className="video-preview">
+                    <video
+                      ref={call.previewRef}
+                      autoPlay
+                      playsInline
+                      muted
+                      aria-label="Your camera preview"
+                    />
+                  </div>
+                  {call.previewError && (
+                    <Box variant="p">{VIDEO_TEXT.noCamera}</Box>
+                  )}
+                  <SpaceBetween direction="horizontal" size="s">
+                    <Button variant="primary" onClick={() => void call.join()}>
+                      Start Video Call
+                    </Button>
+                    {copyButton}
+                  </SpaceBetween>
+                </SpaceBetween>
+              </Container>
+            ) : (
+              <Container header={<Header variant="h2">In call</Header>}>
+                <div className="video-stage">
+                  <div
+                    className={
+                      fullscreen ? "video-tile video-fullscreen" : "video-tile"
+                    }
+                    data-fullscreen={fullscreen || undefined}
+                  >
+                    <video
+                      ref={call.remoteRef}
+                      autoPlay
+                      playsInline
+                      aria-label="Client video"
+                      hidden={!call.remotePresent || !call.remoteVideo}
+                    />
+                    {!call.remotePresent && (
+                      <p className="video-placeholder">
+                        {call.phase === "joining"
+                          ? "Connecting…"
+                          : VIDEO_TEXT.waitingForPeer}
+                      </p>
+                    )}
+                    {call.remotePresent && !call.remoteVideo && (
+                      <p className="video-placeholder">
+                        {VIDEO_TEXT.remoteCameraOff}
+                      </p>
+                    )}
+                    {fullscreen && (
+                      <div className="video-fullscreen-exit">
+                        <Button
+                          onClick={() => setFullscreen(false)}
+                          iconName="exit-full-screen"
+                        >
+                          Exit full screen
+                        </Button>
+                      </div>
+                    )}
+                  </div>
+                  <div className="video-tile">
+                    <video
+                      ref={call.localRef}
+                      autoPlay
+                      playsInline
+                      muted
+                      aria-label="Your video"
+                      hidden={!call.cameraOn && !call.sharing}
+                    />
+                    {!call.cameraOn && !call.sharing && (
+                      <p className="video-placeholder">
+                        {VIDEO_TEXT.cameraOff}
+                      </p>
+                    )}
+                  </div>
+                </div>
+                <div
+                  className="video-controls"
+                  role="group"
+                  aria-label="Call controls"
+                >
+                  <ToggleButton
+                    pressed={call.muted}
+                    onChange={call.toggleMute}
+                    iconName="microphone"
+                    pressedIconName="microphone-off"
+                    disabled={call.phase !== "joined"}
+                  >
+                    Mute Audio
+                  </ToggleButton>
+                  <ToggleButton
+                    pressed={!call.cameraOn}
+                    onChange={() => void call.toggleCamera()}
+                    iconName="video-on"
+                    pressedIconName="video-off"
+                    disabled={call.phase !== "joined"}
+                  >
+                    Hide Video
+                  </ToggleButton>
+                  <ToggleButton
+                    pressed={call.sharing}
+                    onChange={() => void call.toggleShare()}
+                    iconName="share"
+                    pressedIconName="share"
+                    disabled={call.phase !== "joined"}
+                  >
+                    Share Screen
+                  </ToggleButton>
+                  {canFullscreen && !fullscreen && (
+                    <Button
+                      onClick={() => setFullscreen(true)}
+                      iconName="full-screen"
+                    >
+                      Full screen
+                    </Button>
+                  )}
+                  {copyButton}
+                  <Button onClick={() => void call.leave()}>Disconnect</Button>
+                </div>
+              </Container>
+            )}
+          </SpaceBetween>
+        </ContentLayout>
+      </Box>
+    </main>
   );
 }

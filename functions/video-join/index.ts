@@ -1,0 +1,110 @@
+/**
+ * video-join: issues video join tickets.
+ *   - Clinician, from AppSync (Query.getVideoToken, after `authorize`): payload
+ *     {field: 'getVideoToken', roomId, caller: {sub, practiceId}}. Creates or reopens the room for
+ *     the caller's practice and returns a host ticket.
+ *   - Client, from the public REST gateway (POST /getVideoTokenPublic {clientId, therapistId}):
+ *     returns a guest ticket for a room the clinician has started, else 404. Never creates a room.
+ * The provider (Chime or local) is chosen by VIDEO_PROVIDER. Logs carry error names only.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { json, parseBody } from '../shared/http.ts';
+import { getMembership } from '../shared/membership.ts';
+import { getVideoRoom, putVideoRoom, videoRoomKey, type VideoRoom } from '../shared/video-room.ts';
+import { ROOM_ID_PATTERN, ROOM_NOT_STARTED, ROOM_TTL_SECONDS, THERAPIST_ID_PATTERN, type VideoTicket } from '../shared/video-ticket.ts';
+import { chimeClient, chimeProvider } from './chime-provider.ts';
+import { localProvider } from './local-provider.ts';
+import { RoomGoneError, type VideoProvider } from './provider.ts';
+
+export interface HostRequest {
+  field: 'getVideoToken';
+  roomId: string;
+  caller: { sub: string; practiceId: string };
+}
+
+/** The provider named by VIDEO_PROVIDER (default chime: AWS is where it is unset). */
+export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): VideoProvider {
+  const name = env.VIDEO_PROVIDER ?? 'chime';
+  if (name === 'local') {
+    const secret = env.VIDEO_SIGNING_SECRET;
+    if (!secret) throw new Error('VIDEO_SIGNING_SECRET is not set');
+    return localProvider(secret, env.VIDEO_SIGNAL_PATH ?? '/_local/video-signal');
+  }
+  if (name === 'chime') return chimeProvider(chimeClient(), env.CHIME_MEDIA_REGION ?? env.AWS_REGION ?? 'us-east-1');
+  throw new Error(`Unknown VIDEO_PROVIDER: ${name}`);
+}
+
+/** An error AppSync shows with its type (ctx.error.type in the resolver). */
+function appsyncError(message: string, errorType: string): Error {
+  return Object.assign(new Error(message), { name: errorType, errorType });
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export async function hostTicket(request: HostRequest, provider: VideoProvider = providerFromEnv()): Promise<VideoTicket> {
+  const { roomId, caller } = request;
+  if (typeof roomId !== 'string' || !ROOM_ID_PATTERN.test(roomId)) throw appsyncError('Invalid room id', 'BadRequest');
+  if (!caller?.sub || !caller.practiceId) throw appsyncError('Not Authorized', 'Unauthorized');
+  const now = nowSeconds();
+  const existing = await getVideoRoom(caller.practiceId, roomId, now);
+  if (existing && existing.hostId !== caller.sub) throw appsyncError('This video room belongs to another clinician', 'Unauthorized');
+  const reusable = existing && existing.provider === provider.name ? existing : null;
+  const opened = await provider.open(roomId, reusable);
+  const stamp = new Date(now * 1000).toISOString();
+  const room: VideoRoom = {
+    ...videoRoomKey(caller.practiceId, roomId),
+    entityType: 'VideoRoom',
+    roomId,
+    practiceId: caller.practiceId,
+    hostId: caller.sub,
+    provider: provider.name,
+    ...opened,
+    createdAt: existing?.createdAt ?? stamp,
+    updatedAt: stamp,
+    expiresAt: now + ROOM_TTL_SECONDS,
+  };
+  await putVideoRoom(room);
+  const ticket = await provider.join(room, { identity: `host-${randomUUID()}`, role: 'host' }, now);
+  return { ...ticket, therapistId: caller.sub };
+}
+
+export async function guestTicket(event: APIGatewayProxyEventV2, provider?: VideoProvider): Promise<APIGatewayProxyStructuredResultV2> {
+  const body = parseBody(event);
+  const roomId = body?.clientId;
+  const therapistId = body?.therapistId;
+  if (typeof roomId !== 'string' || typeof therapistId !== 'string' || !THERAPIST_ID_PATTERN.test(therapistId)) {
+    return json(400, { message: 'clientId and therapistId are required' });
+  }
+  // An id that could never have been issued is answered like a room that was not started.
+  if (!ROOM_ID_PATTERN.test(roomId)) return json(404, { message: ROOM_NOT_STARTED });
+  const now = nowSeconds();
+  const membership = await getMembership(therapistId);
+  const room = membership ? await getVideoRoom(membership.practiceId, roomId, now) : null;
+  const chosen = provider ?? providerFromEnv();
+  if (!room || room.hostId !== therapistId || room.provider !== chosen.name) return json(404, { message: ROOM_NOT_STARTED });
+  try {
+    return json(200, await chosen.join(room, { identity: `guest-${randomUUID()}`, role: 'guest' }, now));
+  } catch (err) {
+    if (err instanceof RoomGoneError) return json(404, { message: ROOM_NOT_STARTED });
+    throw err;
+  }
+}
+
+const isGatewayEvent = (event: unknown): event is APIGatewayProxyEventV2 =>
+  Boolean(event && typeof event === 'object' && 'requestContext' in event && (event as APIGatewayProxyEventV2).requestContext?.http);
+
+export async function handler(event: unknown): Promise<unknown> {
+  if (isGatewayEvent(event)) {
+    try {
+      return await guestTicket(event);
+    } catch (err) {
+      const id = randomUUID();
+      console.error(`[video-join] public request ${id} failed: ${(err as Error).name}`);
+      return json(500, { message: 'Internal Server Error', requestId: id });
+    }
+  }
+  const request = event as HostRequest;
+  if (request?.field !== 'getVideoToken') throw appsyncError('Unknown request', 'BadRequest');
+  return hostTicket(request);
+}
