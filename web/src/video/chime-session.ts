@@ -155,10 +155,14 @@ export class ChimeVideoSession implements VideoSession {
       await av.startVideoInput(new MediaStream([this.screenTrack]));
       av.startLocalVideoTile();
     } else if (this.cameraOn) {
-      const stream = await this.deps.media.getUserMedia({ video: true });
-      for (const track of this.cameraStream?.getVideoTracks() ?? []) this.cameraStream?.removeTrack(track);
-      for (const track of stream.getVideoTracks()) this.cameraStream?.addTrack(track);
-      await av.startVideoInput(stream);
+      // The camera kept running during a screen share; after "camera off" it needs reopening.
+      let track = this.cameraStream?.getVideoTracks().find((t) => t.readyState === 'live');
+      if (!track) {
+        track = (await this.deps.media.getUserMedia({ video: true })).getVideoTracks()[0];
+        for (const old of this.cameraStream?.getVideoTracks() ?? []) this.cameraStream?.removeTrack(old);
+        if (track) this.cameraStream?.addTrack(track);
+      }
+      if (track) await av.startVideoInput(new MediaStream([track]));
       av.startLocalVideoTile();
     } else {
       av.stopLocalVideoTile();
