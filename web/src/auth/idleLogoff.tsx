@@ -1,11 +1,11 @@
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getRuntimeConfig } from '../platform/config';
 import { useAuth } from './AuthContext';
 import { createIdleTimer, type IdleTimer } from './idle';
+
+/** The warning dialog is its own chunk: every page under AuthLayout carries this file. */
+const IdleWarning = lazy(() => import('./idleWarning'));
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 /** Tabs of the portal share activity, so working in one tab keeps the others signed in. */
@@ -85,19 +85,8 @@ export function IdleLogoff() {
 
   if (secondsLeft === null) return null;
   return (
-    <Modal
-      visible
-      header="Are you still there?"
-      onDismiss={() => timer.current?.activity()}
-      footer={
-        <Box float="right">
-          <Button variant="primary" onClick={() => timer.current?.activity()}>
-            Stay signed in
-          </Button>
-        </Box>
-      }
-    >
-      For your clients&apos; privacy you will be signed out in {secondsLeft} seconds because there has been no activity.
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleWarning secondsLeft={secondsLeft} onStay={() => timer.current?.activity()} />
+    </Suspense>
   );
 }

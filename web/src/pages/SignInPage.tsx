@@ -6,14 +6,12 @@ import Header from '@cloudscape-design/components/header';
 import CloudscapeLink from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { resendSignUpCode } from 'aws-amplify/auth';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { SessionSpinner } from '../auth/SessionSpinner';
-import { ForgotPassword } from '../auth/ForgotPassword';
 import { forgetIdleLogoff, idleLogoffMessage, wasLoggedOffForIdle } from '../auth/idleLogoff';
 import { normalizeEmail } from '../auth/validation';
-import { ConfirmEmailModal } from '../signup/ConfirmEmailModal';
 import { takeCredentials, type Credentials } from '../signup/handoff';
 import type { SessionUser } from '../auth/identity';
 import { MESSAGES } from '../../../domain/messages';
@@ -27,6 +25,10 @@ import { TotpSetupStep } from '../auth/steps/TotpSetupStep';
 import { useSignInFlow, type SignInFlow } from '../auth/useSignInFlow';
 import { getRuntimeConfig } from '../platform/config';
 import './sign-in.css';
+
+// Rarely needed on this page: their own chunks keep the sign-in page light.
+const ForgotPassword = lazy(() => import('../auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
+const ConfirmEmailModal = lazy(() => import('../signup/ConfirmEmailModal').then((m) => ({ default: m.ConfirmEmailModal })));
 
 const TITLES: Record<SignInStep['kind'], string> = {
   credentials: 'Sign in',
@@ -143,13 +145,15 @@ export default function SignInPage() {
           {flow.notice && <Alert type="success">{flow.notice}</Alert>}
           {pageNotice && <Alert type="success">{pageNotice}</Alert>}
           {forgot ? (
-            <ForgotPassword
-              onDone={(message) => {
-                setForgot(false);
-                setPageNotice(message);
-              }}
-              onCancel={() => setForgot(false)}
-            />
+            <Suspense fallback={<SessionSpinner />}>
+              <ForgotPassword
+                onDone={(message) => {
+                  setForgot(false);
+                  setPageNotice(message);
+                }}
+                onCancel={() => setForgot(false)}
+              />
+            </Suspense>
           ) : unconfirmed ? (
             <SessionSpinner />
           ) : (
@@ -158,11 +162,13 @@ export default function SignInPage() {
         </SpaceBetween>
       </Container>
       {unconfirmed && credentials.current && (
-        <ConfirmEmailModal
-          email={credentials.current.email}
-          onVerified={() => submit(credentials.current!.email, credentials.current!.password)}
-          onDismiss={flow.restart}
-        />
+        <Suspense fallback={null}>
+          <ConfirmEmailModal
+            email={credentials.current.email}
+            onVerified={() => submit(credentials.current!.email, credentials.current!.password)}
+            onDismiss={flow.restart}
+          />
+        </Suspense>
       )}
       {flow.step.kind === 'credentials' && !forgot && (
         <Box textAlign="center" margin={{ top: 'm' }}>

@@ -1,14 +1,16 @@
 import Box from '@cloudscape-design/components/box';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { handOffCredentials } from '../signup/handoff';
-import { ConfirmEmailModal } from '../signup/ConfirmEmailModal';
-import { SignupDone } from '../signup/SignupDone';
 import { SignupWizard } from '../signup/SignupWizard';
 import { useSignup } from '../signup/useSignup';
-import { UserExistsModal } from '../signup/UserExistsModal';
 import { getRuntimeConfig } from '../platform/config';
 import './sign-in.css';
+
+// Shown after the wizard: their own chunks keep the first load of /signup light.
+const ConfirmEmailModal = lazy(() => import('../signup/ConfirmEmailModal').then((m) => ({ default: m.ConfirmEmailModal })));
+const UserExistsModal = lazy(() => import('../signup/UserExistsModal').then((m) => ({ default: m.UserExistsModal })));
+const SignupDone = lazy(() => import('../signup/SignupDone').then((m) => ({ default: m.SignupDone })));
 
 /**
  * /signup: the clinician sign-up wizard (spec part 1 §2, §4). `?personalInfo=true` opens the
@@ -33,13 +35,15 @@ export default function SignUpPage() {
         </Link>
         <Box color="text-body-secondary">Clinician sign-up</Box>
       </Box>
-      {state.outcome ? (
-        <SignupDone verified={state.outcome === 'verified'} onLogin={login} />
-      ) : (
-        <SignupWizard state={state} onCancel={() => navigate('/')} />
-      )}
-      {state.modal === 'confirm' && <ConfirmEmailModal email={state.email} onVerified={state.confirmed} onDismiss={state.confirmLater} />}
-      {state.modal === 'userExists' && <UserExistsModal busy={state.busy} onYes={state.reuseAccount} onNo={state.startOver} />}
+      <Suspense fallback={null}>
+        {state.outcome ? (
+          <SignupDone verified={state.outcome === 'verified'} onLogin={login} />
+        ) : (
+          <SignupWizard state={state} onCancel={() => navigate('/')} />
+        )}
+        {state.modal === 'confirm' && <ConfirmEmailModal email={state.email} onVerified={state.confirmed} onDismiss={state.confirmLater} />}
+        {state.modal === 'userExists' && <UserExistsModal busy={state.busy} onYes={state.reuseAccount} onNo={state.startOver} />}
+      </Suspense>
       {!state.outcome && (
         <Box textAlign="center" margin={{ top: 'l' }}>
           Already have an account? <Link to="/signin">Sign in</Link>
