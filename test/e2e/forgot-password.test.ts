@@ -1,5 +1,6 @@
 /** Forgot password in Chromium: e-mail → code from the outbox → new password → sign in with it. */
 import { describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import { demoTotp } from '../../local/demo-accounts.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { usePortal } from '../support/portal.ts';
@@ -9,7 +10,8 @@ const EMAIL = 'basic@demo.practiceportal.test';
 
 describe('forgot password', () => {
   it('resets the password with the e-mailed code and signs in with the new one', async () => {
-    const page = await portal.browser.newPage();
+    const context = await portal.browser.newContext();
+    const page = await context.newPage();
     await page.goto(`${portal.runtime.url}/signin`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill('basic@');
@@ -26,6 +28,8 @@ describe('forgot password', () => {
     await page.getByLabel('Confirm new password').fill('weakpass');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText(MESSAGES.passwordRule, { exact: true }).waitFor();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.getByLabel('New password', { exact: true }).fill('BrandNew1x');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText(MESSAGES.passwordMismatch, { exact: true }).waitFor();
@@ -39,6 +43,6 @@ describe('forgot password', () => {
     await page.getByLabel('Code').fill(demoTotp(EMAIL).generate());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/app\//);
-    await page.close();
+    await context.close();
   });
 });

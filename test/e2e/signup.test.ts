@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { GetCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as OTPAuth from 'otpauth';
+import AxeBuilder from '@axe-core/playwright';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../domain/identity.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { cognitoClient } from '../support/cognito-sdk.ts';
@@ -58,17 +59,25 @@ async function fillClinician(page: Page) {
   }
 }
 
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 const shows = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 describe('sign-up wizard', () => {
   it('signs Jane Doe up, confirms the e-mail, signs her in automatically and sets up TOTP', async () => {
     const email = 'jane.doe@clinic.example';
-    const page = await portal.browser.newPage();
+    const context = await portal.browser.newContext(); // axe needs a page of its own context
+    const page = await context.newPage();
     await page.goto(`${portal.runtime.url}/signup?personalInfo=true`);
     await fillPersonal(page, { firstName: 'Jane', lastName: 'Doe', email: 'Jane.Doe@Clinic.example', npi: '1234567893' });
+    await expectNoAxeViolations(page);
     await next(page);
     await fillPractice(page);
+    await expectNoAxeViolations(page);
     await next(page);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await shows(page, MESSAGES.therapyRequired);
@@ -76,15 +85,18 @@ describe('sign-up wizard', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await shows(page, MESSAGES.agreementsRequired);
     await fillClinician(page);
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Sign up' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Confirm Email' });
     await dialog.getByLabel('Confirmation code').waitFor();
+    await expectNoAxeViolations(page);
     const code = portal.runtime.outbox.latestTo(email, 'email')?.code;
     expect(code).toMatch(/^\d{6}$/);
     await dialog.getByLabel('Confirmation code').fill(code!);
     await dialog.getByRole('button', { name: 'Verify' }).click();
     await shows(page, MESSAGES.signupThanksVerified);
+    await expectNoAxeViolations(page);
     expect(page.url()).not.toContain(PASSWORD);
 
     await page.getByRole('button', { name: 'Login' }).click();
@@ -103,7 +115,7 @@ describe('sign-up wizard', () => {
     const doc = DynamoDBDocumentClient.from(portal.runtime.dynamo.client);
     const profile = await doc.send(new GetCommand({ TableName: process.env.PRACTICE_TABLE, Key: { PK: `P#${user!.sub}`, SK: `PROVIDER#${user!.sub}` } }));
     expect(profile.Item).toMatchObject({ npi: '1234567893', phone: '+15555550100', profession: 'Counselor', totalCBTClients: 3, status: 'active' });
-    await page.close();
+    await context.close();
   });
 
   it('shows the registry mismatch and the already-registered NPI on step 0', async () => {
@@ -120,12 +132,14 @@ describe('sign-up wizard', () => {
   });
 
   it('shows the messages for bad input and creates nothing', async () => {
-    const page = await portal.browser.newPage();
+    const context = await portal.browser.newContext();
+    const page = await context.newPage();
     await page.goto(`${portal.runtime.url}/signup`);
     await next(page);
     for (const text of [MESSAGES.missingRequired, MESSAGES.firstNameRequired, MESSAGES.lastNameRequired, MESSAGES.emailRequired, MESSAGES.npiRequired]) {
       await shows(page, text);
     }
+    await expectNoAxeViolations(page);
     const email = 'mallory@clinic.example';
     await fillPersonal(page, { firstName: '<script>alert(1)</script>', lastName: 'Doe', email: 'mallory@', npi: '1234567893', password: 'weak' });
     await next(page);
@@ -142,7 +156,7 @@ describe('sign-up wizard', () => {
     const doc = DynamoDBDocumentClient.from(portal.runtime.dynamo.client);
     const staged = await doc.send(new ScanCommand({ TableName: process.env.DIRECTORY_TABLE, FilterExpression: 'begins_with(PK, :p) AND email = :e', ExpressionAttributeValues: { ':p': 'PROVIDER#', ':e': email } }));
     expect(staged.Items).toEqual([]);
-    await page.close();
+    await context.close();
   });
 
   it('confirms an unconfirmed user at sign-in with a resent code and goes on to MFA setup', async () => {

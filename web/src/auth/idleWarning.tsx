@@ -7,6 +7,7 @@ export default function IdleWarning({ secondsLeft, onStay }: { secondsLeft: numb
   return (
     <Modal
       visible
+      closeAriaLabel="Close"
       header="Are you still there?"
       onDismiss={onStay}
       footer={

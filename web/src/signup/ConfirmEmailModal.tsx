@@ -65,6 +65,7 @@ export function ConfirmEmailModal({ email, onVerified, onDismiss }: Props) {
   return (
     <Modal
       visible
+      closeAriaLabel="Close"
       size="medium"
       header="Confirm Email"
       onDismiss={onDismiss}

@@ -9,6 +9,7 @@ export function UserExistsModal({ busy, onYes, onNo }: { busy: boolean; onYes():
   return (
     <Modal
       visible
+      closeAriaLabel="Close"
       header="User Already Exists"
       onDismiss={onNo}
       footer={
