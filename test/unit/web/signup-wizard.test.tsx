@@ -2,7 +2,7 @@
 /** The sign-up wizard's validation wiring: the spec's messages appear, and no call is made until a step is valid. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { RuntimeConfig } from '../../../domain/runtime-config';
 import { MESSAGES } from '../../../domain/messages';
@@ -17,6 +17,7 @@ vi.mock('aws-amplify/auth', () => amplify);
 import SignUpPage from '../../../web/src/pages/SignUpPage';
 import { setRuntimeConfig } from '../../../web/src/platform/config';
 import { takeCredentials } from '../../../web/src/signup/handoff';
+import { THANKS_NOT_VERIFIED } from '../../../web/src/signup/SignupDone';
 
 type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply>;
@@ -39,17 +40,30 @@ function renderPage() {
   return userEvent.setup();
 }
 
+/** Click and paste: one change per field rather than one per keystroke (Cloudscape re-renders on each). */
+async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
+
 const calls = () => fetchMock.mock.calls.map(([url]) => String(url).replace('http://api.test', ''));
 const bodyOf = (path: string) => JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith(path))?.[1].body));
 
 async function fillPersonal(user: ReturnType<typeof userEvent.setup>, names = { first: 'Jane', last: 'Doe' }) {
-  await user.type(screen.getByLabelText('First name'), names.first);
-  await user.type(screen.getByLabelText('Last name'), names.last);
-  await user.type(screen.getByLabelText('Email'), 'Jane@Clinic.example');
-  await user.type(screen.getByLabelText('NPI number'), '1234567893');
-  await user.type(screen.getByLabelText('Password'), 'Clinician1x');
-  await user.type(screen.getByLabelText('Confirm password'), 'Clinician1x');
+  await fill(user, screen.getByLabelText('First name'), names.first);
+  await fill(user, screen.getByLabelText('Last name'), names.last);
+  await fill(user, screen.getByLabelText('Email'), 'Jane@Clinic.example');
+  await fill(user, screen.getByLabelText('NPI number'), '1234567893');
+  await fill(user, screen.getByLabelText('Password'), 'Clinician1x');
+  await fill(user, screen.getByLabelText('Confirm password'), 'Clinician1x');
 }
+
+// Whole journeys through three steps: slower than one render on a busy 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+// The later steps and modals are lazy chunks; load them once so each test finds them at once.
+beforeAll(async () => {
+  await Promise.all(['PracticeStep', 'ClinicianStep', 'ConfirmEmailModal', 'UserExistsModal', 'SignupDone'].map((m) => import(`../../../web/src/signup/${m}.tsx`)));
+});
 
 beforeEach(() => {
   setRuntimeConfig({ siteName: 'Practice Portal', restEndpoint: 'http://api.test' } as RuntimeConfig);
@@ -83,14 +97,14 @@ describe('sign-up wizard', () => {
   it('flags a mismatched confirmation, then checks the registry and shows its mismatch message', async () => {
     const user = renderPage();
     await fillPersonal(user);
-    await user.type(screen.getByLabelText('Confirm password'), 'y');
+    await fill(user, screen.getByLabelText('Confirm password'), 'y');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(MESSAGES.passwordMismatch)).toBeTruthy();
     expect(calls().filter((c) => c !== '/doesUserExist')).toEqual([]);
 
     replies['/verifyNpi'] = { status: 200, body: { match: false, message: MESSAGES.npiMismatch } };
     await user.clear(screen.getByLabelText('Confirm password'));
-    await user.type(screen.getByLabelText('Confirm password'), 'Clinician1x');
+    await fill(user, screen.getByLabelText('Confirm password'), 'Clinician1x');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(MESSAGES.npiMismatch)).toBeTruthy();
     expect(bodyOf('/verifyNpi')).toEqual({ npi: '1234567893', firstName: 'Jane', lastName: 'Doe' });
@@ -111,7 +125,7 @@ describe('sign-up wizard', () => {
   it('shows the info note when the e-mail is already in use', async () => {
     replies['/doesUserExist'] = { status: 200, body: { exists: true, confirmed: true } };
     const user = renderPage();
-    await user.type(screen.getByLabelText('Email'), 'used@clinic.example');
+    await fill(user, screen.getByLabelText('Email'), 'used@clinic.example');
     await user.tab();
     expect(await screen.findByText(MESSAGES.emailExists)).toBeTruthy();
     expect(bodyOf('/doesUserExist')).toEqual({ email: 'used@clinic.example' });
@@ -129,17 +143,17 @@ describe('sign-up wizard', () => {
     for (const text of [MESSAGES.organizationRequired, MESSAGES.phoneRequired, MESSAGES.clientTerminologyRequired, MESSAGES.licenseRequired, MESSAGES.licenseStateRequired, MESSAGES.professionRequired, MESSAGES.practiceRequired]) {
       expect(await screen.findByText(text)).toBeTruthy();
     }
-    await user.type(screen.getByLabelText('Organization / clinic'), 'Doe Counseling');
-    await user.type(screen.getByLabelText('Phone number that accepts text messages'), '555 555 0100');
+    await fill(user, screen.getByLabelText('Organization / clinic'), 'Doe Counseling');
+    await fill(user, screen.getByLabelText('Phone number that accepts text messages'), '555 555 0100');
     await user.click(screen.getByRole('radio', { name: 'Patient' }));
-    await user.type(screen.getByLabelText('License number'), 'PSY1');
-    await user.type(screen.getByLabelText('License state'), 'CA');
+    await fill(user, screen.getByLabelText('License number'), 'PSY1');
+    await fill(user, screen.getByLabelText('License state'), 'CA');
     expect(screen.queryByLabelText('Your profession')).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Other' }));
     await user.click(screen.getByRole('radio', { name: 'Group skills' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(MESSAGES.professionRequired)).toBeTruthy();
-    await user.type(screen.getByLabelText('Your profession'), 'Counselor');
+    await fill(user, screen.getByLabelText('Your profession'), 'Counselor');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await user.click(await screen.findByRole('button', { name: 'Sign up' }));
@@ -161,7 +175,7 @@ describe('sign-up wizard', () => {
       userSub: 'sub-1',
       input: { email: 'jane@clinic.example', phone: '+15555550100', profession: 'Other', professionOther: 'Counselor', dbtPractice: ['GroupSkills'], therapies: ['DBT'], totalCBTClients: 0, planId: 'ESSENTIALS' },
     });
-    await user.type(within(dialog).getByLabelText('Confirmation code'), '123456');
+    await fill(user, within(dialog).getByLabelText('Confirmation code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(MESSAGES.signupThanksVerified)).toBeTruthy();
     expect(amplify.confirmSignUp).toHaveBeenCalledWith({ username: 'jane@clinic.example', confirmationCode: '123456' });
@@ -172,5 +186,76 @@ describe('sign-up wizard', () => {
     expect(takeCredentials()).toEqual({ email: 'jane@clinic.example', password: 'Clinician1x' });
     expect(takeCredentials()).toBeNull();
     expect(JSON.stringify(localStorage) + JSON.stringify(sessionStorage)).not.toContain('Clinician1x');
+  });
+
+  it('refuses a non-numeric NPI before any call', async () => {
+    const user = renderPage();
+    await fillPersonal(user);
+    await user.clear(screen.getByLabelText('NPI number'));
+    await fill(user, screen.getByLabelText('NPI number'), '12345abc90');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(MESSAGES.npiMismatch)).toBeTruthy();
+    expect(calls().filter((c) => c !== '/doesUserExist')).toEqual([]);
+  });
+});
+
+describe('sign-up submit', () => {
+  async function toLastStep() {
+    const user = renderPage();
+    await fillPersonal(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fill(user, await screen.findByLabelText('Organization / clinic'), 'Doe Counseling');
+    await fill(user, screen.getByLabelText('Phone number that accepts text messages'), '+44 20 7946 0958');
+    await user.click(screen.getByRole('radio', { name: 'Client' }));
+    await fill(user, screen.getByLabelText('License number'), 'PSY1');
+    await fill(user, screen.getByLabelText('License state'), 'CA');
+    await user.click(screen.getByRole('radio', { name: 'Psychologist' }));
+    await user.click(screen.getByRole('radio', { name: 'Individual' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'CBT' }));
+    for (const box of screen.getAllByRole('checkbox', { name: /^I agree to the / })) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    return user;
+  }
+  const named = (name: string, message = 'x') => Object.assign(new Error(message), { name });
+
+  it('shows the EMAIL_EXISTS message, and the raw error otherwise', async () => {
+    amplify.signUp.mockRejectedValueOnce(named('UserLambdaValidationException', 'PreSignUp failed with error EMAIL_EXISTS.'));
+    await toLastStep();
+    expect(await screen.findByText(MESSAGES.emailExists)).toBeTruthy();
+    cleanup();
+    amplify.signUp.mockRejectedValueOnce(named('InvalidParameterException', 'Invalid phone number format.'));
+    await toLastStep();
+    expect(await screen.findByText('Invalid phone number format.')).toBeTruthy();
+    expect(calls()).not.toContain('/stageProvider');
+  });
+
+  it('says the NPI is taken when staging loses the race', async () => {
+    amplify.signUp.mockResolvedValue({ userId: 'sub-1' });
+    replies['/stageProvider'] = { status: 409, body: { message: MESSAGES.npiTaken } };
+    await toLastStep();
+    expect(await screen.findByText(MESSAGES.npiTaken)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('checks the code: six digits, then the server message; closing shows the not-yet-verified thank-you', async () => {
+    amplify.signUp.mockResolvedValue({ userId: 'sub-1' });
+    amplify.confirmSignUp.mockRejectedValueOnce(named('CodeMismatchException', 'Invalid verification code provided, please try again.'));
+    amplify.resendSignUpCode.mockResolvedValue({});
+    const user = await toLastStep();
+    const dialog = await screen.findByRole('dialog');
+    await fill(user, within(dialog).getByLabelText('Confirmation code'), '1234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByText(MESSAGES.invalidCode)).toBeTruthy();
+    expect(amplify.confirmSignUp).not.toHaveBeenCalled();
+    await user.clear(within(dialog).getByLabelText('Confirmation code'));
+    await fill(user, within(dialog).getByLabelText('Confirmation code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByText('Invalid verification code provided, please try again.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Resend code' }));
+    expect(amplify.resendSignUpCode).toHaveBeenCalledWith({ username: 'jane@clinic.example' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText(THANKS_NOT_VERIFIED)).toBeTruthy();
+    expect(bodyOf('/stageProvider').input.phone).toBe('+442079460958');
   });
 });
