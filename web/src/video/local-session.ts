@@ -32,7 +32,6 @@ export class LocalVideoSession implements VideoSession {
   private audioTrack: MediaStreamTrack | null = null;
   private cameraTrack: MediaStreamTrack | null = null;
   private screenTrack: MediaStreamTrack | null = null;
-  private muted = false;
   private cameraOn = true;
   private closed = false;
   private localElement: HTMLVideoElement | null = null;
@@ -192,7 +191,6 @@ export class LocalVideoSession implements VideoSession {
   }
 
   setMuted(muted: boolean): void {
-    this.muted = muted;
     if (this.audioTrack) this.audioTrack.enabled = !muted;
   }
 
