@@ -7,10 +7,14 @@ import { usePortal } from '../support/portal.ts';
 const portal = usePortal({ idleTimeoutMinutes: 0.1 });
 
 describe('idle logoff', () => {
-  it('warns, then signs the idle user out and says why on the sign-in page', async () => {
+  it('warns, keeps a user who answers, then signs the idle user out and says why on the sign-in page', async () => {
     const page = await portal.browser.newPage();
     await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
     const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    await warning.waitFor({ timeout: 10_000 });
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/\/app\//);
     await warning.waitFor({ timeout: 10_000 });
     await page.waitForURL(/\/signin$/, { timeout: 10_000 });
     await page.getByText('You have been signed out because there was no activity for 6 seconds.').waitFor();

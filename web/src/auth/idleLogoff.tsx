@@ -30,7 +30,11 @@ export const idleLogoffMessage = (minutes: number) =>
  */
 export function IdleLogoff() {
   const { status, logout } = useAuth();
-  const navigate = useNavigate();
+  // Refs: a new navigate or path must not restart the timer (the declarative router's navigate
+  // changes identity with the location).
+  const navigateNow = useNavigate();
+  const navigate = useRef(navigateNow);
+  navigate.current = navigateNow;
   const location = useLocation();
   const from = useRef(location.pathname);
   from.current = location.pathname;
@@ -58,7 +62,7 @@ export function IdleLogoff() {
         setSecondsLeft(null);
         loggedOffForIdle = true;
         // RequireAuth sends portal pages to /signin (remembering the page); this covers the rest.
-        void logout().then(() => navigate('/signin', { replace: true, state: { from: from.current } }));
+        void logout().then(() => navigate.current('/signin', { replace: true, state: { from: from.current } }));
       },
     });
     timer.current = idle;
@@ -81,7 +85,7 @@ export function IdleLogoff() {
       timer.current = null;
       setSecondsLeft(null);
     };
-  }, [status, logout, navigate]);
+  }, [status, logout]);
 
   if (secondsLeft === null) return null;
   return (
