@@ -19,6 +19,7 @@ const VideoPage = lazy(() => import('./pages/VideoPage'));
 const PortalLayout = lazy(() => import('./portal/PortalLayout'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
 const AccountActivityPage = lazy(() => import('./pages/AccountActivityPage'));
+const PlannedPage = lazy(() => import('./pages/PlannedPage'));
 
 function Loading() {
   return (
@@ -51,7 +52,8 @@ export function AppRoutes() {
             <Route index element={<Navigate to={APP_HOME} replace />} />
             <Route path="clients" element={page(<ClientsPage />)} />
             <Route path="account-activity" element={page(<AccountActivityPage />)} />
-            <Route path="*" element={<Navigate to={APP_HOME} replace />} />
+            {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
+            <Route path="*" element={page(<PlannedPage />)} />
           </Route>
         </Route>
       </Route>

@@ -6,37 +6,23 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useEffect, useState } from 'react';
-import { fetchMe, type Me } from '../auth/api';
 import { useAuth } from '../auth/AuthContext';
+import { useViewer } from '../portal/ViewerContext';
 import { MESSAGES } from '../../../domain/messages';
-
-type Load = { state: 'loading' } | { state: 'ready'; me: Me } | { state: 'failed' };
 
 /** The clients list lands here in a later issue; for now it proves the signed-in API round trip. */
 export default function ClientsPage() {
   const { user } = useAuth();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    fetchMe()
-      .then((me) => live && setLoad({ state: 'ready', me }))
-      .catch(() => live && setLoad({ state: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const email = load.state === 'ready' ? load.me.email || user?.email : user?.email;
+  const load = useViewer();
+  const email = load.status === 'ready' ? load.me.email || user?.email : user?.email;
   return (
     <ContentLayout header={<Header variant="h1">Clients</Header>}>
       <SpaceBetween size="l">
         <Box variant="p">Signed in as {email}</Box>
         <Container header={<Header variant="h2">Your practice</Header>}>
-          {load.state === 'loading' && <StatusIndicator type="loading">Loading your practice</StatusIndicator>}
-          {load.state === 'failed' && <Alert type="error">{MESSAGES.defaultError}</Alert>}
-          {load.state === 'ready' && (
+          {load.status === 'loading' && <StatusIndicator type="loading">Loading your practice</StatusIndicator>}
+          {load.status === 'failed' && <Alert type="error">{MESSAGES.defaultError}</Alert>}
+          {load.status === 'ready' && (
             <KeyValuePairs
               columns={4}
               items={[

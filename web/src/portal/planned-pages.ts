@@ -1,0 +1,50 @@
+/**
+ * Portal routes (spec part 2 §2.1) whose pages are still being built: each says what it will hold,
+ * so no menu item leads to a blank screen or a dead end.
+ */
+export interface PlannedPage {
+  title: string;
+  holds: string;
+}
+
+export const PLANNED_PAGES: Record<string, PlannedPage> = {
+  '/app/dashboard': { title: 'Dashboard', holds: 'A summary of your practice: upcoming sessions, recent client activity and outstanding billing.' },
+  '/app/appointment': { title: 'Appointments', holds: 'Your calendar (month, week, day and agenda) to schedule, reschedule and cancel sessions, including telehealth.' },
+  '/app/appointment-status': { title: 'Appointment status', holds: 'Upcoming, attended, no-show, cancelled and late-cancelled appointments, by clinician and date range.' },
+  '/app/communication': { title: 'Telehealth', holds: 'Secure messaging with your clients and the video sessions of your practice.' },
+  '/app/act-coach': { title: 'ACT Coach', holds: "Your clients' entries and exercises from the ACT Coach app." },
+  '/app/cbt-companion': { title: 'CBT Companion', holds: "Your clients' entries and exercises from the CBT Companion app." },
+  '/app/dbt-coach': { title: 'DBT Coach', holds: "Your clients' diary cards and skills practice from the DBT Coach app." },
+  '/app/mi-coach': { title: 'MI Coach', holds: "Your clients' entries from the MI Coach app." },
+  '/app/dbt-daily': { title: 'DBT Daily', holds: "Your clients' daily DBT entries." },
+  '/app/ifs-companion': { title: 'IFS Companion', holds: "Your clients' entries from the IFS Companion app." },
+  '/app/demo-designs': { title: 'Demo designs', holds: 'Sample client data to explore the apps without real clients.' },
+  '/app/groups': { title: 'Groups', holds: 'Skills groups: members, schedules and shared homework.' },
+  '/app/homework': { title: 'Assign or schedule homework', holds: 'Assign exercises from the apps to a client or a group, once or on a schedule.' },
+  '/app/homework-list': { title: 'Homework list', holds: 'Every homework assignment with its due date and whether it was done.' },
+  '/app/assessments/config': { title: 'Assign assessments', holds: 'Assign standardized assessments such as PHQ-9 and GAD-7, once or on a schedule.' },
+  '/app/assessments': { title: 'Assessment results', holds: "Your clients' scores on PHQ-9, GAD-7 and other measures, over time." },
+  '/app/assessments/population': { title: 'Population', holds: 'Outcome measures across all the clients of your practice.' },
+  '/app/insights': { title: 'Insights', holds: "Charts of your clients' app entries: mood, skills use and progress." },
+  '/app/billings': { title: 'Billing and Insurance', holds: 'Sessions, invoices, payments and statements of your practice.' },
+  '/app/billings/insurance': { title: 'Insurance claims', holds: 'Claims from scrub to paid, with eligibility checks and rejections to fix.' },
+  '/app/billings/insurance_payments/new': { title: 'New insurance payment', holds: 'Record an insurance payment (ERA) against your claims.' },
+  '/app/billings/documents': { title: 'Billing documents', holds: 'Invoices, superbills and statements to download or send.' },
+  '/app/coverage': { title: 'Coverage', holds: "Your clients' insurance coverage and eligibility." },
+  '/app/settings/practice-details': { title: 'Practice details', holds: 'Name, time zone, contact details, locations and cancellation policy of your practice.' },
+  '/app/settings/billing-and-service': { title: 'Billing and services', holds: 'Services you offer with their rates, tax id, invoicing and superbill settings.' },
+  '/app/settings/documents': { title: 'Documents', holds: 'Consent documents and the documents you share with clients.' },
+  '/app/settings/notifications': { title: 'Notifications', holds: 'Which reminders and notices go to you and your clients, by e-mail or text.' },
+  '/app/settings/notesAndForms': { title: 'Notes and forms', holds: 'Progress-note templates and intake forms.' },
+  '/app/settings/client-portal': { title: 'Client portal', holds: 'What your clients see and can do in their portal.' },
+  '/app/settings/insurance-payer': { title: 'Insurance payers', holds: 'The payers you bill and your enrollment with each.' },
+  '/app/subscription': { title: 'Subscription', holds: 'Client subscriptions to the apps and who they are assigned to.' },
+  '/app/team_members': { title: 'Team members', holds: 'Invite clinicians and staff, and choose their roles.' },
+  '/app/profile': { title: 'Profile', holds: 'Your name, photo, contact details, licenses and provider details.' },
+  '/app/upgrade-plan': { title: 'Upgrade plan', holds: 'Basic, Premium and Professional plans and the Tele Health add-on, with your current plan marked.' },
+};
+
+/** The planned page for a path (insights charts share the Insights page), or null. */
+export function plannedPageFor(path: string): PlannedPage | null {
+  return PLANNED_PAGES[path] ?? (path.startsWith('/app/insights/') ? PLANNED_PAGES['/app/insights'] : null);
+}
