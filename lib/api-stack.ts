@@ -29,7 +29,7 @@ export class ApiStack extends Stack {
     const { config, tables } = props;
     const logKey = new LogKey(this, 'LogKey', config);
     this.graphql = new GraphqlApi(this, 'Graphql', { config, userPool: props.userPool, tables, logKey, ...props.resolverMap });
-    this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey });
+    this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey, userPool: props.userPool });
 
     new CfnOutput(this, 'GraphqlUrl', { value: this.graphql.api.graphqlUrl });
     new CfnOutput(this, 'RestUrl', { value: this.publicApi.url });

@@ -14,6 +14,7 @@ import type { PortalConfig } from './config.ts';
 import type { PortalTables } from './data-stack.ts';
 import type { LogKey } from './log-key.ts';
 import { suppress } from './nag.ts';
+import { grantChimeMeetings } from './chime-access.ts';
 import { PortalFunction, ROOT } from './portal-function.ts';
 import { appsyncName, checkResolverMap, lambdaFolder } from './resolver-map-check.ts';
 
@@ -88,8 +89,13 @@ export class GraphqlApi extends Construct {
     for (const folder of existingFolders) {
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}` });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
+      if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
       this.lambdas.push(fn);
-      dataSources.set(`Lambda:${folder}`, this.api.addLambdaDataSource(appsyncName(`Lambda_${folder}`), fn.fn));
+      const lambdaSource = this.api.addLambdaDataSource(appsyncName(`Lambda_${folder}`), fn.fn);
+      dataSources.set(`Lambda:${folder}`, lambdaSource);
+      suppress(lambdaSource, [
+        { id: 'AwsSolutions-IAM5', reason: 'AppSync may invoke this one function and its versions (<function ARN>:*), the grant CDK makes for a Lambda data source.', appliesTo: [{ regex: '/^Resource::<.*Lambda.*Function.*\\.Arn>:\\*$/g' }] },
+      ]);
     }
 
     const appsyncFunctions = new Map<string, appsync.AppsyncFunction>();

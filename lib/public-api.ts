@@ -6,17 +6,21 @@ import { Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PUBLIC_ROUTES, type PublicRoute } from '../functions/routes.ts';
 import type { PortalConfig } from './config.ts';
 import type { PortalTables } from './data-stack.ts';
 import type { LogKey } from './log-key.ts';
 import { suppress } from './nag.ts';
+import { grantChimeMeetings } from './chime-access.ts';
 import { PortalFunction } from './portal-function.ts';
 
 export interface PublicApiProps {
   config: PortalConfig;
   tables: PortalTables;
+  userPool: cognito.IUserPool;
   logKey: LogKey;
   routes?: PublicRoute[];
 }
@@ -30,13 +34,24 @@ export function restCorsOrigins(config: PortalConfig): string[] {
   return config.consoleOrigins.length > 0 ? config.consoleOrigins : ['*'];
 }
 
+type TableAccess = Partial<Record<keyof PortalTables, 'read' | 'readWrite'>>;
+
 /**
- * Tables each public handler may read: least privilege per handler, none unless listed here
+ * Tables each public handler may use: least privilege per handler, none unless listed here
  * (verify-npi only calls the NPPES registry).
  */
-const TABLE_ACCESS: Record<string, (keyof PortalTables)[]> = {
-  'check-therapist': ['Directory'],
+const TABLE_ACCESS: Record<string, TableAccess> = {
+  'check-therapist': { Directory: 'read' },
+  // Claims the NPI and stages the provider (Directory).
+  'stage-provider': { Directory: 'readWrite' },
+  // Repairs a sign-up whose post-confirmation finalization failed (Directory claim, Practice profile).
+  'confirm-provider': { Directory: 'readWrite', Practice: 'readWrite' },
+  // The room record (Practice) of the therapist's practice (membership in Directory).
+  'video-join': { Directory: 'read', Practice: 'read' },
 };
+
+/** Handlers that look a user up in the pool (AdminGetUser on this pool only). */
+const USER_POOL_READERS = new Set(['stage-provider', 'does-user-exist', 'confirm-provider']);
 
 export class PublicApi extends Construct {
   readonly httpApi: apigwv2.HttpApi;
@@ -87,7 +102,15 @@ export class PublicApi extends Construct {
       let handler = handlers.get(route.handler);
       if (!handler) {
         handler = new PortalFunction(this, `Handler-${route.handler}`, { config, logKey: props.logKey, folder: route.handler, description: `Public REST ${route.method} ${route.path}` });
-        for (const id of TABLE_ACCESS[route.handler] ?? []) props.tables[id].grantReadData(handler.fn);
+        for (const [id, access] of Object.entries(TABLE_ACCESS[route.handler] ?? {}) as [keyof PortalTables, 'read' | 'readWrite'][]) {
+          if (access === 'readWrite') props.tables[id].grantReadWriteData(handler.fn);
+          else props.tables[id].grantReadData(handler.fn);
+        }
+        if (USER_POOL_READERS.has(route.handler)) {
+          handler.fn.addEnvironment('USER_POOL_ID', props.userPool.userPoolId);
+          handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [props.userPool.userPoolArn] }));
+        }
+        if (route.handler === 'video-join') grantChimeMeetings(handler.fn, ['CreateAttendee']);
         handlers.set(route.handler, handler);
       }
       this.httpApi.addRoutes({

@@ -41,6 +41,7 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Mutation.addClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.addClient.ts' },
   { name: 'Mutation.editClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editClient.ts' },
   { name: 'Mutation.removeClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.removeClient.ts' },
+  { name: 'Query.getVideoToken', dataSource: 'Lambda:video-join', entry: 'resolvers/Query.getVideoToken.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -52,4 +53,5 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'addClient', pipeline: ['authorize', 'Client.validate', 'Client.checkTherapist', 'Mutation.addClient', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editClient', pipeline: ['authorize', 'Client.validate', 'Client.load', 'Client.checkTherapist', 'Mutation.editClient', 'audit'] },
   { typeName: 'Mutation', fieldName: 'removeClient', pipeline: ['authorize', 'Client.load', 'Mutation.removeClient', 'audit'] },
+  { typeName: 'Query', fieldName: 'getVideoToken', pipeline: ['authorize', 'Query.getVideoToken'] },
 ];

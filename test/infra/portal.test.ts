@@ -184,6 +184,22 @@ describe('Api', () => {
     api().hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.objectLike({ AllowOrigins: ['*'], AllowCredentials: false }) });
   });
 
+  it('lets the sign-up handlers look users up in this pool only, and nothing else', () => {
+    const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+    const resources = Object.entries(template.Resources);
+    const withPoolId = resources
+      .filter(([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.USER_POOL_ID)
+      .map(([id]) => id)
+      .sort();
+    expect(withPoolId).toEqual([expect.stringMatching(/Handlerconfirmprovider/), expect.stringMatching(/Handlerdoesuserexist/), expect.stringMatching(/Handlerstageprovider/)]);
+    const statements = resources
+      .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
+      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+      .filter((st) => [st.Action].flat().includes('cognito-idp:AdminGetUser'));
+    expect(statements).toHaveLength(3);
+    for (const st of statements) expect(JSON.stringify(st.Resource)).not.toContain('*');
+  });
+
   it('runs Lambdas on Node.js 24 with encrypted logs', () => {
     api().allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs24.x', TracingConfig: { Mode: 'Active' } });
     api().allResourcesProperties('AWS::Logs::LogGroup', { KmsKeyId: Match.anyValue(), RetentionInDays: Match.anyValue() });

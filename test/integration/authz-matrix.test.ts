@@ -7,6 +7,7 @@
  * §2.2 coordinators; ARCHITECTURE §3 tenancy), NOT derived from domain/permissions.ts, so a wrong
  * matrix there cannot pass itself. A schema field without a row here fails the test.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -44,6 +45,9 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Mutation.addClient':                [A,    A,    A,    A,    A,    U,    U,    A,    U,    A],
   'Mutation.editClient':               [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
   'Mutation.removeClient':             [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
+  // Video sessions are held by clinicians: owner, admin and the three clinician roles (their own
+  // rooms, in their own practice); supervisor, biller, scheduler and coordinators hold none.
+  'Query.getVideoToken':               [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -123,6 +127,8 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
   'Mutation.editClient': async (who, target) =>
     outcomeOf(await call(who, 'mutation ($id: ID!, $input: ClientInput!) { editClient(id: $id, version: 1, input: $input) { id } }', { id: target, input: clientInput(`Edited${who}`) }), 'Mutation.editClient'),
   'Mutation.removeClient': async (who, target) => outcomeOf(await call(who, 'mutation ($id: ID!) { removeClient(id: $id) { status } }', { id: target }), 'Mutation.removeClient'),
+  'Query.getVideoToken': async (who) =>
+    outcomeOf(await call(who, 'query ($roomId: ID!) { getVideoToken(roomId: $roomId) { identity } }', { roomId: randomUUID() }), 'Query.getVideoToken'),
 };
 
 function schemaFields(): string[] {

@@ -1,0 +1,20 @@
+/**
+ * Query.getVideoToken (data source: Lambda:video-join): the Lambda opens the room for the caller's
+ * practice (from the authorize step, never from arguments) and returns a host ticket.
+ */
+import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+
+export function request(ctx: Context): LambdaRequest {
+  const caller = ctx.stash.caller;
+  return {
+    operation: 'Invoke',
+    payload: { field: 'getVideoToken', roomId: ctx.args.roomId, caller: { sub: caller.sub, practiceId: caller.practiceId } },
+  };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  return ctx.result;
+}

@@ -1,0 +1,84 @@
+/**
+ * Video tickets through the local runtime: the clinician's getVideoToken (GraphQL) opens the room,
+ * the client's POST /api/getVideoTokenPublic gets a guest ticket for it (404 before), and both
+ * tickets admit their holders to the runtime's signaling relay, which relays between them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { ROOM_NOT_STARTED } from '../../functions/shared/video-ticket.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { graphql } from '../support/graphql.ts';
+
+let runtime: Runtime;
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+const QUERY = 'query($roomId: ID!) { getVideoToken(roomId: $roomId) { identity token adapter roomId role therapistId signalingPath expiresAt } }';
+const publicTicket = async (body: unknown) => {
+  const response = await fetch(`${runtime.url}/api/getVideoTokenPublic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+};
+
+function relayClient(token: string) {
+  const ws = new WebSocket(`ws://localhost:${runtime.port}/_local/video-signal`);
+  const messages: Array<Record<string, unknown>> = [];
+  ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'join', token })));
+  return { ws, messages, seen: (type: string) => expect.poll(() => messages.some((m) => m.type === type), { timeout: 5000 }).toBe(true) };
+}
+
+describe('video tickets on the local runtime', () => {
+  it('opens a room for the clinician, then admits the client to it through the relay', async () => {
+    const { idToken } = await signInSeeded(runtime.url, DEMO_OWNER.email, DEMO_PASSWORD);
+    const roomId = crypto.randomUUID();
+    const sub = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()).sub as string;
+
+    expect(await publicTicket({ clientId: roomId, therapistId: sub })).toEqual({ status: 404, body: { message: ROOM_NOT_STARTED } });
+
+    const { body } = await graphql(`${runtime.url}/graphql`, idToken, QUERY, { roomId });
+    expect(body.errors).toBeUndefined();
+    const host = body.data.getVideoToken;
+    expect(host).toMatchObject({ adapter: 'local', role: 'host', roomId, therapistId: sub, signalingPath: '/_local/video-signal' });
+
+    const guestAnswer = await publicTicket({ clientId: roomId, therapistId: sub });
+    expect(guestAnswer.status).toBe(200);
+    const guest = guestAnswer.body;
+    expect(guest).toMatchObject({ adapter: 'local', role: 'guest', roomId });
+    expect(guest.identity).toMatch(/^guest-/);
+    expect(JSON.stringify(guest)).not.toContain(DEMO_OWNER.email);
+
+    const a = relayClient(host.token);
+    await a.seen('joined');
+    const b = relayClient(guest.token);
+    await b.seen('joined');
+    await a.seen('peer-joined');
+    b.ws.send(JSON.stringify({ type: 'signal', data: { description: { type: 'answer', sdp: 'x' } } }));
+    await a.seen('signal');
+    a.ws.close();
+    await b.seen('ended');
+    b.ws.close();
+  });
+
+  it('refuses roles without the video right, and rooms of another clinician', async () => {
+    const biller = DEMO_ACCOUNTS.find((a) => a.roles.includes('biller'))!;
+    const { idToken: billerToken } = await signInSeeded(runtime.url, biller.email, DEMO_PASSWORD);
+    const denied = await graphql(`${runtime.url}/graphql`, billerToken, QUERY, { roomId: crypto.randomUUID() });
+    expect(denied.body.errors?.[0]?.errorType).toBe('Unauthorized');
+
+    const roomId = crypto.randomUUID();
+    const { idToken: ownerToken } = await signInSeeded(runtime.url, DEMO_OWNER.email, DEMO_PASSWORD);
+    expect((await graphql(`${runtime.url}/graphql`, ownerToken, QUERY, { roomId })).body.errors).toBeUndefined();
+    const clinician = DEMO_ACCOUNTS.find((a) => a.roles.includes('clinicianBasic'))!;
+    const { idToken: clinicianToken } = await signInSeeded(runtime.url, clinician.email, DEMO_PASSWORD);
+    const taken = await graphql(`${runtime.url}/graphql`, clinicianToken, QUERY, { roomId });
+    expect(taken.body.errors?.[0]).toMatchObject({ errorType: 'Unauthorized', message: 'This video room belongs to another clinician' });
+    const guessable = await graphql(`${runtime.url}/graphql`, ownerToken, QUERY, { roomId: 'room1' });
+    expect(guessable.body.errors?.[0]?.errorType).toBe('BadRequest');
+  });
+});
