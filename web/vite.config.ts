@@ -21,6 +21,8 @@ export default defineConfig({
       '/config.json': runtime,
       '/graphql': { target: runtime, ws: true },
       '/cognito': runtime,
+      '/api': runtime,
+      '/_local/video-signal': { target: runtime, ws: true },
       '/_local': runtime,
     },
   },
