@@ -1,9 +1,8 @@
-// The role matrix, plan gating and route/menu gating of domain/permissions.ts, role by role.
+// The role matrix and plan gating (domain/permissions.ts) and route/menu gating (domain/route-access.ts), role by role.
 import { describe, expect, it } from 'vitest';
 import { ROLES, PLANS } from '../../domain/identity.ts';
-import {
-  ALWAYS_REACHABLE, canCall, clientScope, FIELD_RULES, MENU_GATES, menuFor, passesGate, ROUTES, routeAccess, type MenuGate, type Viewer,
-} from '../../domain/permissions.ts';
+import { canCall, clientScope, FIELD_RULES } from '../../domain/permissions.ts';
+import { ALWAYS_REACHABLE, MENU_GATES, menuFor, passesGate, ROUTES, routeAccess, type MenuGate, type Viewer } from '../../domain/route-access.ts';
 
 const pro = (roles: string[], groups: string[] = ['TeamMembers']): Viewer => ({ roles, groups, plan: 'professional' });
 const coordinator: Viewer = { roles: [], groups: ['coordinators'], plan: 'professional' };

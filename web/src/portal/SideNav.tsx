@@ -1,7 +1,7 @@
 import Icon from '@cloudscape-design/components/icon';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Viewer } from '../../../domain/permissions';
+import type { Viewer } from '../../../domain/route-access';
 import { isGroup, lockedItemsHidden, navigationFor, type NavLink, type NavSection } from './navigation';
 
 function link(l: NavLink): SideNavigationProps.Link {

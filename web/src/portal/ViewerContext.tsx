@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { Viewer } from '../../../domain/permissions';
+import type { Viewer } from '../../../domain/route-access';
 import { fetchMe, type Me } from '../auth/api';
 
 /**

@@ -1,4 +1,4 @@
-import { menuFor, routeAccess, isCoordinatorOnly, type MenuItem, type Viewer } from '../../../domain/permissions';
+import { menuFor, routeAccess, isCoordinatorOnly, type MenuItem, type Viewer } from '../../../domain/route-access';
 
 export const UPGRADE_PATH = '/app/upgrade-plan';
 export const HOME_PATH = '/app/clients';

@@ -1,0 +1,290 @@
+/**
+ * Route access and the side navigation (spec part 2 §2.2, §4, §6): which /app routes a user may
+ * open, which the plan locks, and the menu they see. Built on the permission matrix in
+ * permissions.ts — the same table the API's authorize step enforces; here it is the browser's
+ * courtesy gating. Pure functions, no I/O.
+ */
+import { FEATURES, PERMISSIONS, holds, planHas, type Feature, type Permission } from './permissions.ts';
+
+const P = PERMISSIONS;
+const F = FEATURES;
+
+/** The spec's menu gates (part 2 §6); each is passed by any one of its permissions. */
+export const MENU_GATES = {
+  Clients: [P.clientRead],
+  Appointment: [P.appointmentAll, P.appointmentOwn, P.appointmentLocked],
+  SecureMessaging: [P.secureMessaging],
+  Apps: [P.apps],
+  Groups: [P.groups],
+  Homework: [P.homework],
+  Assessments: [P.assessments],
+  Insights: [P.insights],
+  Billing: [P.billing, P.billingOwn],
+  Coverage: [P.coverage],
+  PracticeDetails: [P.practiceDetails],
+  Documents: [P.documents],
+  Notifications: [P.notifications],
+  NotesAndForms: [P.notesAndForms],
+  ClientPortal: [P.clientPortal],
+  InsurancePayers: [P.insurancePayers],
+  Subscription: [P.subscription],
+  TeamMembers: [P.teamMembers],
+  Activity: [P.activity],
+} as const satisfies Record<string, readonly Permission[]>;
+export type MenuGate = keyof typeof MENU_GATES;
+
+/** Reachable whatever the roles and plan (spec part 2 §4), except for a coordinator-only user. */
+export const ALWAYS_REACHABLE = ['/app/profile', '/app/settings/billing-and-service', '/app/upgrade-plan'];
+
+/** The only routes of a user whose only group is coordinators (spec part 2 §2.2). */
+export const COORDINATOR_ROUTES = ['/app/homework', '/app/homework-list', '/app/groups'];
+
+export interface RouteRule {
+  path: string;
+  /** Any one of these permissions lets the user in. */
+  anyOf: Permission[];
+  feature: Feature;
+  /** Also matches `<path>/<anything>` (e.g. /app/insights/{chartType}). */
+  prefix?: boolean;
+}
+
+const APPOINTMENT_ANY: Permission[] = [P.appointmentAll, P.appointmentOwn, P.appointmentLocked];
+const BILLING_ANY: Permission[] = [P.billing, P.billingOwn];
+
+/** Every gated /app route (spec part 2 §2.1) with its role gate and plan feature. */
+export const ROUTES: RouteRule[] = [
+  { path: '/app/clients', anyOf: [P.clientRead], feature: F.clients },
+  { path: '/app/dashboard', anyOf: [P.summaries], feature: F.dashboard },
+  { path: '/app/appointment', anyOf: APPOINTMENT_ANY, feature: F.appointments },
+  { path: '/app/appointment-status', anyOf: APPOINTMENT_ANY, feature: F.appointments },
+  { path: '/app/communication', anyOf: [P.secureMessaging], feature: F.communication },
+  { path: '/app/act-coach', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/cbt-companion', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/dbt-coach', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/mi-coach', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/dbt-daily', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/ifs-companion', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/emdr', anyOf: [P.apps], feature: F.coachApps },
+  { path: '/app/demo-designs', anyOf: [P.demoData], feature: F.coachApps },
+  { path: '/app/groups', anyOf: [P.groups], feature: F.groups },
+  { path: '/app/homework', anyOf: [P.homework], feature: F.homework },
+  { path: '/app/homework-list', anyOf: [P.homework, P.homeworkList], feature: F.homework },
+  { path: '/app/assessments/config', anyOf: [P.assessments], feature: F.assessments },
+  { path: '/app/assessments', anyOf: [P.assessments], feature: F.assessments },
+  { path: '/app/assessments/population', anyOf: [P.assessments], feature: F.assessments },
+  { path: '/app/insights', anyOf: [P.insights], feature: F.insights, prefix: true },
+  { path: '/app/billings', anyOf: BILLING_ANY, feature: F.billing },
+  { path: '/app/billings/insurance', anyOf: BILLING_ANY, feature: F.billing },
+  { path: '/app/billings/insurance_payments/new', anyOf: BILLING_ANY, feature: F.billing },
+  { path: '/app/billings/documents', anyOf: BILLING_ANY, feature: F.billing },
+  { path: '/app/coverage', anyOf: [P.coverage], feature: F.coverage },
+  { path: '/app/settings/practice-details', anyOf: [P.practiceDetails], feature: F.settings },
+  { path: '/app/settings/documents', anyOf: [P.documents], feature: F.settings },
+  { path: '/app/settings/notifications', anyOf: [P.notifications], feature: F.settings },
+  { path: '/app/settings/notesAndForms', anyOf: [P.notesAndForms], feature: F.settings },
+  { path: '/app/settings/client-portal', anyOf: [P.clientPortal], feature: F.settings },
+  { path: '/app/settings/insurance-payer', anyOf: [P.insurancePayers], feature: F.settings },
+  { path: '/app/subscription', anyOf: [P.subscription], feature: F.subscription },
+  { path: '/app/team_members', anyOf: [P.teamMembers], feature: F.teamMembers },
+  { path: '/app/account-activity', anyOf: [P.activity], feature: F.accountActivity },
+];
+
+export interface Viewer {
+  roles?: string[] | null;
+  groups?: string[] | null;
+  plan?: string | null;
+}
+
+export type Access = 'allowed' | 'forbidden' | 'locked';
+
+/** A user whose only group is coordinators and who holds no team role. */
+export function isCoordinatorOnly(viewer: Viewer): boolean {
+  const groups = viewer.groups || [];
+  return (viewer.roles || []).length === 0 && groups.length > 0 && groups.every((g) => g === 'coordinators');
+}
+
+/** Whether the user passes a menu gate (roles and groups only; the plan is not considered). */
+export function passesGate(gate: MenuGate, viewer: Viewer): boolean {
+  const anyOf = MENU_GATES[gate] as readonly Permission[] as Permission[];
+  return anyOf.some((p) => holds(p, viewer.roles, viewer.groups));
+}
+
+function findRoute(path: string): RouteRule | null {
+  const exact = ROUTES.filter((r) => r.path === path);
+  if (exact.length > 0) {
+    return exact[0];
+  }
+  const nested = ROUTES.filter((r) => r.prefix === true && path.indexOf(r.path + '/') === 0 && path.length > r.path.length + 1);
+  return nested.length > 0 ? nested[0] : null;
+}
+
+/**
+ * Route gating (spec part 2 §4): 'forbidden' (roles do not allow it: go to /app/clients, or to
+ * /app/appointment when already there), 'locked' (the plan does not cover it: go to
+ * /app/upgrade-plan) or 'allowed'. Unknown /app paths are 'forbidden' (the browser redirects them).
+ */
+export function routeAccess(path: string, viewer: Viewer): Access {
+  if (path === '/help') {
+    return 'allowed';
+  }
+  const coordinatorOnly = isCoordinatorOnly(viewer);
+  if (coordinatorOnly && COORDINATOR_ROUTES.indexOf(path) < 0) {
+    return 'forbidden';
+  }
+  if (!coordinatorOnly && ALWAYS_REACHABLE.indexOf(path) >= 0) {
+    return 'allowed';
+  }
+  const route = findRoute(path);
+  if (route === null || !route.anyOf.some((p) => holds(p, viewer.roles, viewer.groups))) {
+    return 'forbidden';
+  }
+  return planHas(viewer.plan || '', route.feature) ? 'allowed' : 'locked';
+}
+
+export interface MenuItem {
+  label: string;
+  /** Route of a leaf; absent on an item with children or an external link. */
+  path?: string;
+  /** External link (Help opens the help site). */
+  external?: boolean;
+  locked: boolean;
+  children?: MenuItem[];
+}
+
+export interface MenuSection {
+  /** Section heading; null for the top-level items (Clients, Help). */
+  title: string | null;
+  items: MenuItem[];
+}
+
+interface MenuLeaf {
+  label: string;
+  path: string;
+}
+
+interface MenuEntry {
+  label: string;
+  path?: string;
+  children?: MenuLeaf[];
+}
+
+/** The sidebar (spec part 2 §2.2). Coach-app entries are further filtered by the account's app list. */
+export const MENU: { title: string | null; entries: MenuEntry[] }[] = [
+  { title: null, entries: [{ label: 'Clients', path: '/app/clients' }] },
+  {
+    title: 'Client Communication',
+    entries: [
+      { label: 'Appointments', path: '/app/appointment' },
+      { label: 'Telehealth', path: '/app/communication' },
+    ],
+  },
+  {
+    title: 'Evidence-based Tools',
+    entries: [
+      {
+        label: 'Apps',
+        children: [
+          { label: 'ACT Coach', path: '/app/act-coach' },
+          { label: 'CBT Companion', path: '/app/cbt-companion' },
+          { label: 'DBT Coach', path: '/app/dbt-coach' },
+          { label: 'MI Coach', path: '/app/mi-coach' },
+          { label: 'DBT Daily', path: '/app/dbt-daily' },
+        ],
+      },
+      { label: 'Groups', path: '/app/groups' },
+      {
+        label: 'Homework',
+        children: [
+          { label: 'Assign or Schedule', path: '/app/homework' },
+          { label: 'List', path: '/app/homework-list' },
+        ],
+      },
+      {
+        label: 'Assessments',
+        children: [
+          { label: 'Assign', path: '/app/assessments/config' },
+          { label: 'Results', path: '/app/assessments' },
+          { label: 'Population', path: '/app/assessments/population' },
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Practice Management',
+    entries: [
+      { label: 'Insights', path: '/app/insights' },
+      {
+        label: 'Billing and Insurance',
+        children: [
+          { label: 'Billing', path: '/app/billings' },
+          { label: 'Insurance', path: '/app/billings/insurance' },
+          { label: 'Documents', path: '/app/billings/documents' },
+          { label: 'Coverage', path: '/app/coverage' },
+        ],
+      },
+      {
+        label: 'Practice Setting',
+        children: [
+          { label: 'Practice Details', path: '/app/settings/practice-details' },
+          { label: 'Billing and Service', path: '/app/settings/billing-and-service' },
+          { label: 'Documents', path: '/app/settings/documents' },
+          { label: 'Notifications', path: '/app/settings/notifications' },
+          { label: 'Notes and Forms', path: '/app/settings/notesAndForms' },
+          { label: 'Client Portal', path: '/app/settings/client-portal' },
+          { label: 'Insurance Payer', path: '/app/settings/insurance-payer' },
+        ],
+      },
+      {
+        label: 'Administration',
+        children: [
+          { label: 'Subscription', path: '/app/subscription' },
+          { label: 'Team Members', path: '/app/team_members' },
+          { label: 'Account Activity', path: '/app/account-activity' },
+        ],
+      },
+    ],
+  },
+  { title: null, entries: [{ label: 'Help', path: '/help' }] },
+];
+
+/**
+ * The sidebar a user sees: items their roles/groups allow, each marked locked when the plan does
+ * not cover it (a click goes to /app/upgrade-plan). An item with children shows when any child
+ * shows and is locked when every shown child is. Empty sections are dropped.
+ */
+export function menuFor(viewer: Viewer): MenuSection[] {
+  const leaf = (label: string, path: string): MenuItem | null => {
+    const access = routeAccess(path, viewer);
+    if (access === 'forbidden') {
+      return null;
+    }
+    return path === '/help' ? { label: label, path: path, external: true, locked: false } : { label: label, path: path, locked: access === 'locked' };
+  };
+  const sections: MenuSection[] = [];
+  MENU.forEach((section) => {
+    const items: MenuItem[] = [];
+    section.entries.forEach((entry) => {
+      if (entry.children) {
+        const children: MenuItem[] = [];
+        entry.children.forEach((child) => {
+          const item = leaf(child.label, child.path);
+          if (item !== null) {
+            children.push(item);
+          }
+        });
+        if (children.length > 0) {
+          items.push({ label: entry.label, locked: children.every((c) => c.locked), children: children });
+        }
+        return;
+      }
+      const item = leaf(entry.label, entry.path || '');
+      if (item !== null) {
+        items.push(item);
+      }
+    });
+    if (items.length > 0) {
+      sections.push({ title: section.title, items: items });
+    }
+  });
+  return sections;
+}
