@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageErrorBoundary } from './public/ErrorBoundary';
 
 /*
  * Every page is its own chunk. The public pages (landing, pricing, help, public video) import
@@ -29,7 +30,12 @@ function Loading() {
   );
 }
 
-const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
+/** A lazy page, with the 500 page instead of a blank screen if it fails to load or render. */
+const page = (element: ReactNode) => (
+  <PageErrorBoundary>
+    <Suspense fallback={<Loading />}>{element}</Suspense>
+  </PageErrorBoundary>
+);
 
 export const APP_HOME = '/app/clients';
 

@@ -4,7 +4,7 @@ import ServerErrorPage from '../pages/ServerErrorPage';
 /**
  * Shows the 500 page ('Internal Server Error') instead of a blank screen when rendering below it
  * throws, including a lazy page chunk that failed to load. The URL is kept, so reloading retries.
- * Logs only the error's name and message (never props or state, which may hold PHI).
+ * Logs only the error's name (a message, props or state may hold PHI).
  */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -14,8 +14,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
   }
 
   componentDidCatch(error: unknown, _info: ErrorInfo): void {
-    const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
-    console.error(`page render failed: ${name}: ${message}`);
+    console.error(`page render failed: ${error instanceof Error ? error.name : 'Error'}`);
   }
 
   render() {
