@@ -7,7 +7,9 @@ import { installLocalWebSocketFix } from './platform/local-websocket';
 import { AppRoutes } from './routes';
 
 async function start(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
+  // React's default reporting prints whole errors, whose messages may carry PHI: names only.
+  const report = (kind: string) => (error: unknown) => console.error(`${kind}: ${error instanceof Error ? error.name : 'Error'}`);
+  const root = createRoot(document.getElementById('root')!, { onCaughtError: report('page render failed'), onUncaughtError: report('render failed'), onRecoverableError: report('recovered') });
   try {
     const config = await loadRuntimeConfig();
     // Before anything can import Amplify, so its realtime socket goes through the fix.
