@@ -84,20 +84,20 @@ describe('help', () => {
     const tabs = page.getByRole('tab');
     await tabs.first().waitFor();
     await expect(tabs.allTextContents()).resolves.toEqual(['Access & Invitations', 'Entries & Stats', 'Homework', 'Assessments']);
-    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Access & Invitations');
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).toBe('Access & Invitations');
 
     await page.getByRole('tab', { name: 'Homework' }).click();
-    await expect(page.getByRole('tab', { name: 'Homework' }).getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Homework');
+    await expect.poll(() => page.getByRole('tab', { name: 'Homework' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).toBe('Homework');
     expect(new URL(page.url()).hash).toBe('#homework');
 
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Assessments');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Assessments');
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).toBe('Assessments');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Assessments');
     await page.keyboard.press('ArrowRight'); // wraps to the first
-    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Access & Invitations');
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).toBe('Access & Invitations');
     await page.keyboard.press('End');
-    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Assessments');
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('heading', { level: 2 }).textContent()).toBe('Assessments');
 
     await page.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(/\/pricing$/);
@@ -106,7 +106,7 @@ describe('help', () => {
 
   it('opens the tab named in the URL', async () => {
     const page = await open('/help#entries');
-    await expect(page.getByRole('tab', { name: 'Entries & Stats' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Entries & Stats' }).getAttribute('aria-selected')).toBe('true');
     await close(page);
   });
 });
