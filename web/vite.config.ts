@@ -45,6 +45,7 @@ const LIBRARIES: Array<[name: string, marker: RegExp]> = [
   ['cloudscape', /[\\/]@cloudscape-design[\\/]/],
   ['amplify', /[\\/](@aws-amplify|aws-amplify)[\\/]/],
   ['qrcode', /[\\/]qrcode[\\/]/],
+  ['chime', /[\\/]amazon-chime-sdk-js[\\/]/],
 ];
 
 /** Writes .vite/chunks.json next to the manifest: which chunk holds which library, and its imports. */

@@ -4,6 +4,7 @@
  *   - resident memory of the runtime at idle (Node process and DynamoDB Local's JVM)
  *   - GraphQL round trip p50/p95 of `me` over 200 requests
  *   - initial JS and CSS (gzip) per route as Chromium loads it (test/bench/page-weight.ts)
+ *   - video: Join → first remote frame (local adapter), and that no non-video route loads Chime
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInInBrowser } from '../support/browser-signin.ts';
 import { formatTable, measurePageWeights } from './page-weight.ts';
+import { chimeChunks, measureVideoJoin } from './video.ts';
+import { launchChromium } from '../support/chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -77,6 +80,17 @@ try {
     },
   });
   pageWeights = formatTable([...anonymous, ...signedIn]);
+  const chime = chimeChunks(ROOT);
+  const leaks = [...anonymous, ...signedIn].filter((w) => w.files.some((f) => chime.includes(f))).map((w) => w.path);
+  rows.push(['Chime SDK chunks / non-video routes loading them', `${chime.length} / ${leaks.length ? leaks.join(', ') : 'none'}`]);
+
+  const browser = await launchChromium();
+  try {
+    const joins = (await measureVideoJoin(browser, url, 5)).sort((a, b) => a - b);
+    rows.push(['Video: Join → first remote frame (local, median of 5)', `${joins[2]} ms (${joins[0]}–${joins[4]})`]);
+  } finally {
+    await browser.close();
+  }
 } finally {
   child.kill('SIGINT');
 }

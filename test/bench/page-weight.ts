@@ -20,6 +20,8 @@ export interface PageWeight {
   cssBytes: number;
   jsFiles: number;
   cssFiles: number;
+  /** Paths of every JS and CSS file downloaded. */
+  files: string[];
 }
 
 export interface MeasureOptions {
@@ -47,13 +49,14 @@ export async function measurePageWeights(baseUrl: string, paths: string[], optio
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
 
       const pending: Array<Promise<void>> = [];
-      const weight: PageWeight = { path, finalPath: path, jsBytes: 0, cssBytes: 0, jsFiles: 0, cssFiles: 0 };
+      const weight: PageWeight = { path, finalPath: path, jsBytes: 0, cssBytes: 0, jsFiles: 0, cssFiles: 0, files: [] };
       const seen = new Set<string>();
       page.on('response', (response) => {
         const url = response.url();
         const kind = kindOf(response.headers()['content-type'], new URL(url).pathname);
         if (!kind || seen.has(url) || !url.startsWith(baseUrl)) return;
         seen.add(url);
+        weight.files.push(new URL(url).pathname);
         pending.push(
           response.body().then(
             (body) => {
