@@ -211,6 +211,16 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.removeClient': { permission: P.clientRemove, feature: F.clients },
   // Video calls are clinical sessions: notes.own is held by exactly owner, admin and the clinician roles.
   'Query.getVideoToken': { permission: P.notesOwn },
+  // Practice settings. Practice details: the PracticeDetails gate (owner, admin), a settings page
+  // (professional). Billing settings and the insurance setting live on Billing And Service, which
+  // has no menu gate and is always reachable (spec §2.2, §4): no plan gate; owner, admin and the
+  // biller ("billing and services settings") hold settings.billingAndService.
+  'Query.getPracticeDetails': { permission: P.practiceDetails, feature: F.settings },
+  'Mutation.editPracticeDetails': { permission: P.practiceDetails, feature: F.settings },
+  'Query.getBillingSettings': { permission: P.billingAndService },
+  'Mutation.editBillingSettings': { permission: P.billingAndService },
+  'Query.getInsuranceSetting': { permission: P.billingAndService },
+  'Mutation.editInsuranceSetting': { permission: P.billingAndService },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -42,6 +42,10 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Mutation.editClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editClient.ts' },
   { name: 'Mutation.removeClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.removeClient.ts' },
   { name: 'Query.getVideoToken', dataSource: 'Lambda:video-join', entry: 'resolvers/Query.getVideoToken.ts' },
+  // Practice settings: one item each in the Practice table; the kind comes from the field name.
+  { name: 'Settings.get', dataSource: 'PracticeTable', entry: 'resolvers/functions/settingsGet.ts' },
+  { name: 'Settings.validate', dataSource: 'NONE', entry: 'resolvers/functions/settingsValidate.ts' },
+  { name: 'Settings.put', dataSource: 'PracticeTable', entry: 'resolvers/functions/settingsPut.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -54,4 +58,8 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'editClient', pipeline: ['authorize', 'Client.validate', 'Client.load', 'Client.checkTherapist', 'Mutation.editClient', 'audit'] },
   { typeName: 'Mutation', fieldName: 'removeClient', pipeline: ['authorize', 'Client.load', 'Mutation.removeClient', 'audit'] },
   { typeName: 'Query', fieldName: 'getVideoToken', pipeline: ['authorize', 'Query.getVideoToken'] },
+  ...['getPracticeDetails', 'getBillingSettings', 'getInsuranceSetting'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Settings.get', 'audit'] })),
+  ...['editPracticeDetails', 'editBillingSettings', 'editInsuranceSetting'].map(
+    (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Settings.validate', 'Settings.put', 'audit'] }),
+  ),
 ];

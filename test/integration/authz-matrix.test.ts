@@ -48,6 +48,15 @@ const EXPECTED: Record<string, Outcome[]> = {
   // Video sessions are held by clinicians: owner, admin and the three clinician roles (their own
   // rooms, in their own practice); supervisor, biller, scheduler and coordinators hold none.
   'Query.getVideoToken':               [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
+  // Practice details: the PracticeDetails gate is the owner's ("everything") and clinicianAdmin's
+  // ("as owner"); no other role lists it. Another practice's owner edits their own practice.
+  'Query.getPracticeDetails':          [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Mutation.editPracticeDetails':      [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  // Billing settings and the insurance setting: "billing and services settings" — owner, admin, biller.
+  'Query.getBillingSettings':          [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
+  'Mutation.editBillingSettings':      [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
+  'Query.getInsuranceSetting':         [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
+  'Mutation.editInsuranceSetting':     [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -129,7 +138,20 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
   'Mutation.removeClient': async (who, target) => outcomeOf(await call(who, 'mutation ($id: ID!) { removeClient(id: $id) { status } }', { id: target }), 'Mutation.removeClient'),
   'Query.getVideoToken': async (who) =>
     outcomeOf(await call(who, 'query ($roomId: ID!) { getVideoToken(roomId: $roomId) { identity } }', { roomId: randomUUID() }), 'Query.getVideoToken'),
+  'Query.getPracticeDetails': async (who) => outcomeOf(await call(who, '{ getPracticeDetails { version } }'), 'Query.getPracticeDetails'),
+  'Mutation.editPracticeDetails': (who) => editSettings(who, 'PracticeDetails', { name: `Practice of ${who}` }),
+  'Query.getBillingSettings': async (who) => outcomeOf(await call(who, '{ getBillingSettings { version } }'), 'Query.getBillingSettings'),
+  'Mutation.editBillingSettings': (who) => editSettings(who, 'BillingSettings', { autoplay: true }),
+  'Query.getInsuranceSetting': async (who) => outcomeOf(await call(who, '{ getInsuranceSetting { version } }'), 'Query.getInsuranceSetting'),
+  'Mutation.editInsuranceSetting': (who) => editSettings(who, 'InsuranceSetting', { serviceLocation: { includeInClaim: true } }),
 };
+
+/** Edits a settings item at its current version (read as the owner of the caller's practice, so a denied read does not hide the edit's answer). */
+async function editSettings(who: Caller, kind: 'PracticeDetails' | 'BillingSettings' | 'InsuranceSetting', input: Record<string, unknown>): Promise<Outcome> {
+  const reader: Caller = who === 'otherPractice' ? 'otherPractice' : 'owner';
+  const version = (await call(reader, `{ get${kind} { version } }`)).data[`get${kind}`].version;
+  return outcomeOf(await call(who, `mutation ($version: Int!, $input: ${kind}Input!) { edit${kind}(version: $version, input: $input) { version } }`, { version, input }), `Mutation.edit${kind}`);
+}
 
 function schemaFields(): string[] {
   const doc = parse(readFileSync(resolve(import.meta.dirname, '../../schema.graphql'), 'utf8'));

@@ -1,0 +1,460 @@
+/**
+ * Practice settings (spec part 2 §3 "Practice details", "Billing settings", "Insurance setting"):
+ * validation, normalisation and item keys, plus small field readers shared by domain/team.ts and
+ * domain/profile.ts. Pure and APPSYNC_JS-safe (bundled into resolvers; linted by
+ * @aws-appsync/eslint-plugin): no regex, no for(;;)/while, no try, no recursion. Problems name
+ * fields and rules, never values (PHI).
+ */
+import { collapseSpaces, isValidEmail, isValidState, normalizeZip, toE164, type FieldProblem } from './client.ts';
+
+export type { FieldProblem };
+
+const DIGITS = '0123456789';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export const SETTINGS_MAX = { name: 100, line: 200, email: 254, short: 40, text: 4000, locations: 20, list: 20 } as const;
+
+export function allIn(value: string, allowed: string): boolean {
+  return value.split('').every((ch) => allowed.indexOf(ch) >= 0);
+}
+
+function hasControl(value: string): boolean {
+  return value.split('').some((ch) => ch < ' ' || ch === '\u007f');
+}
+
+/** Field readers: each reads one input value, records problems by field name, returns the normalised value. */
+export function readObject(value: unknown, field: string, problems: FieldProblem[]): Record<string, unknown> {
+  if (value === null || value === undefined) {
+    return {};
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.push({ field: field, reason: 'format' });
+    return {};
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Unknown keys of an input object are problems (nothing unvalidated is stored). */
+export function onlyKeys(root: Record<string, unknown>, allowed: string[], prefix: string, problems: FieldProblem[]): void {
+  Object.keys(root).forEach((key) => {
+    if (allowed.indexOf(key) < 0) {
+      problems.push({ field: prefix + key, reason: 'unknown' });
+    }
+  });
+}
+
+/** Optional single-line text (whitespace collapsed; null when blank); `multiline` keeps line breaks and tabs. */
+export function readText(value: unknown, field: string, max: number, problems: FieldProblem[], multiline?: boolean): string | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (typeof value !== 'string') {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  const cleaned = multiline ? value.trim() : collapseSpaces(value);
+  if (cleaned.length === 0) {
+    return null;
+  }
+  if (cleaned.length > max) {
+    problems.push({ field: field, reason: 'length' });
+    return null;
+  }
+  const checked = multiline ? cleaned.split('\n').join(' ').split('\r').join(' ').split('\t').join(' ') : cleaned;
+  if (hasControl(checked)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return cleaned;
+}
+
+export function requireValue<T>(value: T | null, field: string, problems: FieldProblem[]): T | null {
+  if (value === null && !problems.some((p) => p.field === field)) {
+    problems.push({ field: field, reason: 'required' });
+  }
+  return value;
+}
+
+export function readFlag(value: unknown, field: string, fallback: boolean, problems: FieldProblem[]): boolean {
+  if (value === null || value === undefined) {
+    return fallback;
+  }
+  if (typeof value !== 'boolean') {
+    problems.push({ field: field, reason: 'format' });
+    return fallback;
+  }
+  return value;
+}
+
+/** Optional whole number in [min, max]. */
+export function readInt(value: unknown, field: string, min: number, max: number, problems: FieldProblem[]): number | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (typeof value !== 'number' || Math.floor(value) !== value || value < min || value > max) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return value;
+}
+
+export function readPhone(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const e164 = toE164(raw);
+  if (e164 === null) {
+    problems.push({ field: field, reason: 'format' });
+  }
+  return e164;
+}
+
+export function readEmail(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.email, problems);
+  if (raw === null) {
+    return null;
+  }
+  if (!isValidEmail(raw)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return raw.toLowerCase();
+}
+
+export function readState(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const upper = raw.toUpperCase();
+  if (!isValidState(upper)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return upper;
+}
+
+/** Zip for the state; `stripHyphen` drops the hyphen of a ZIP+4 (spec §5: billing zips). */
+export function readZip(value: unknown, field: string, state: string | null, problems: FieldProblem[], stripHyphen?: boolean): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const zip = normalizeZip(raw, state);
+  if (zip === null) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return stripHyphen ? zip.split('-').join('') : zip;
+}
+
+/** NPI: 10 digits with the Luhn check digit over the "80840" prefix. */
+export function isValidNpi(value: string): boolean {
+  if (value.length !== 10 || !allIn(value, DIGITS)) {
+    return false;
+  }
+  const digits = ('80840' + value).split('').map((d) => Number(d));
+  const total = digits.reverse().reduce((sum, d, i) => {
+    if (i % 2 === 1) {
+      const doubled = d * 2;
+      return sum + (doubled > 9 ? doubled - 9 : doubled);
+    }
+    return sum + d;
+  }, 0);
+  return total % 10 === 0;
+}
+
+export function readNpi(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  if (!isValidNpi(raw)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return raw;
+}
+
+/** Tax id (EIN or SSN): hyphens stripped (spec §5), then exactly 9 digits. */
+export function readTaxId(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const compact = raw.split('-').join('').split(' ').join('');
+  if (compact.length !== 9 || !allIn(compact, DIGITS)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return compact;
+}
+
+/** Healthcare provider taxonomy code: 10 characters, letters and digits (e.g. 101YM0800X), uppercased. */
+export function readTaxonomyCode(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const upper = raw.toUpperCase();
+  if (upper.length !== 10 || !allIn(upper, LETTERS + DIGITS)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return upper;
+}
+
+/** IANA time-zone areas accepted in "Area/Location" names (plus UTC). */
+export const TIMEZONE_AREAS = ['Africa', 'America', 'Antarctica', 'Arctic', 'Asia', 'Atlantic', 'Australia', 'Europe', 'Indian', 'Pacific', 'US', 'Canada', 'Etc'];
+export const DEFAULT_TIMEZONE = 'US/Pacific';
+
+/**
+ * An IANA zone name by shape: UTC, or Area/Location[/Sub] with a known area and parts of letters,
+ * digits, "_", "-", "+". (APPSYNC_JS has no Intl to check the zone database.)
+ */
+export function isValidTimezone(value: string): boolean {
+  if (value === 'UTC') {
+    return true;
+  }
+  const parts = value.split('/');
+  if (parts.length < 2 || parts.length > 3 || TIMEZONE_AREAS.indexOf(parts[0]) < 0) {
+    return false;
+  }
+  return parts.every((part) => part.length > 0 && part.length <= 30 && allIn(part, LETTERS + DIGITS + '_-+'));
+}
+
+/** CMS place-of-service code: two digits (e.g. 11 office, 02 and 10 telehealth). */
+export function readPlaceOfService(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  if (raw.length !== 2 || !allIn(raw, DIGITS)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return raw;
+}
+
+export interface SettingsValidation {
+  problems: FieldProblem[];
+  data: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Practice details
+
+const PRACTICE_FIELDS = ['name', 'timezone', 'email', 'phone', 'locations', 'telehealthOffice', 'cancellationPolicy'];
+const LOCATION_FIELDS = ['name', 'street', 'city', 'zip', 'state', 'insurancePlaceOfService'];
+
+/** Required: name. Timezone IANA (default US/Pacific); phone E.164 with a type; up to 20 locations, each named. */
+export function validatePracticeDetails(input: unknown): SettingsValidation {
+  const problems: FieldProblem[] = [];
+  const root = readObject(input, 'input', problems);
+  onlyKeys(root, PRACTICE_FIELDS, '', problems);
+  const name = requireValue(readText(root.name, 'name', SETTINGS_MAX.name, problems), 'name', problems);
+  let timezone = readText(root.timezone, 'timezone', 64, problems);
+  if (timezone !== null && !isValidTimezone(timezone)) {
+    problems.push({ field: 'timezone', reason: 'format' });
+    timezone = null;
+  }
+  const phone = readObject(root.phone, 'phone', problems);
+  onlyKeys(phone, ['number', 'type'], 'phone.', problems);
+  let locationInputs: unknown[] = [];
+  if (root.locations !== null && root.locations !== undefined) {
+    if (!Array.isArray(root.locations)) {
+      problems.push({ field: 'locations', reason: 'format' });
+    } else if (root.locations.length > SETTINGS_MAX.locations) {
+      problems.push({ field: 'locations', reason: 'length' });
+    } else {
+      locationInputs = root.locations;
+    }
+  }
+  const locations = locationInputs.map((value, i) => {
+    const prefix = 'locations.' + i + '.';
+    const loc = readObject(value, 'locations.' + i, problems);
+    onlyKeys(loc, LOCATION_FIELDS, prefix, problems);
+    const state = readState(loc.state, prefix + 'state', problems);
+    return {
+      name: requireValue(readText(loc.name, prefix + 'name', SETTINGS_MAX.name, problems), prefix + 'name', problems),
+      street: readText(loc.street, prefix + 'street', SETTINGS_MAX.line, problems),
+      city: readText(loc.city, prefix + 'city', SETTINGS_MAX.name, problems),
+      state: state,
+      zip: readZip(loc.zip, prefix + 'zip', state, problems),
+      insurancePlaceOfService: readPlaceOfService(loc.insurancePlaceOfService, prefix + 'insurancePlaceOfService', problems),
+    };
+  });
+  return {
+    problems: problems,
+    data: {
+      name: name,
+      timezone: timezone === null ? DEFAULT_TIMEZONE : timezone,
+      email: readEmail(root.email, 'email', problems),
+      phone: { number: readPhone(phone.number, 'phone.number', problems), type: readText(phone.type, 'phone.type', SETTINGS_MAX.short, problems) },
+      locations: locations,
+      telehealthOffice: readText(root.telehealthOffice, 'telehealthOffice', SETTINGS_MAX.line, problems),
+      cancellationPolicy: readText(root.cancellationPolicy, 'cancellationPolicy', SETTINGS_MAX.text, problems, true),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Billing settings
+
+const BILLING_FIELDS = [
+  'currency', 'taxId', 'organizationNPI', 'invoicePastDue', 'address', 'invoiceSetting', 'superBillGeneration', 'deliveryDelay', 'billingClientDocument', 'autoplay',
+];
+export const CURRENCIES = ['USD', 'CAD'];
+
+/** Every field optional; currency USD/CAD (default USD); tax id and zip hyphens stripped (spec §5); NPI check digit. */
+export function validateBillingSettings(input: unknown): SettingsValidation {
+  const problems: FieldProblem[] = [];
+  const root = readObject(input, 'input', problems);
+  onlyKeys(root, BILLING_FIELDS, '', problems);
+  let currency = readText(root.currency, 'currency', 3, problems);
+  if (currency !== null && CURRENCIES.indexOf(currency.toUpperCase()) < 0) {
+    problems.push({ field: 'currency', reason: 'format' });
+    currency = null;
+  }
+  const pastDue = readObject(root.invoicePastDue, 'invoicePastDue', problems);
+  onlyKeys(pastDue, ['days', 'sendEmail'], 'invoicePastDue.', problems);
+  const address = readObject(root.address, 'address', problems);
+  onlyKeys(address, ['line1', 'line2', 'city', 'state', 'zip', 'unitBilling'], 'address.', problems);
+  const invoice = readObject(root.invoiceSetting, 'invoiceSetting', problems);
+  onlyKeys(invoice, ['defaultText', 'automateOn'], 'invoiceSetting.', problems);
+  const superBill = readObject(root.superBillGeneration, 'superBillGeneration', problems);
+  onlyKeys(superBill, ['days'], 'superBillGeneration.', problems);
+  const delay = readObject(root.deliveryDelay, 'deliveryDelay', problems);
+  onlyKeys(delay, ['numMinutes'], 'deliveryDelay.', problems);
+  const docs = readObject(root.billingClientDocument, 'billingClientDocument', problems);
+  onlyKeys(docs, ['monthlyStatements', 'monthlySuperBills', 'emailNotification'], 'billingClientDocument.', problems);
+  const state = readState(address.state, 'address.state', problems);
+  return {
+    problems: problems,
+    data: {
+      currency: currency === null ? 'USD' : currency.toUpperCase(),
+      taxId: readTaxId(root.taxId, 'taxId', problems),
+      organizationNPI: readNpi(root.organizationNPI, 'organizationNPI', problems),
+      invoicePastDue: { days: readInt(pastDue.days, 'invoicePastDue.days', 0, 365, problems), sendEmail: readFlag(pastDue.sendEmail, 'invoicePastDue.sendEmail', false, problems) },
+      address: {
+        line1: readText(address.line1, 'address.line1', SETTINGS_MAX.line, problems),
+        line2: readText(address.line2, 'address.line2', SETTINGS_MAX.line, problems),
+        city: readText(address.city, 'address.city', SETTINGS_MAX.name, problems),
+        state: state,
+        zip: readZip(address.zip, 'address.zip', state, problems, true),
+        unitBilling: readFlag(address.unitBilling, 'address.unitBilling', false, problems),
+      },
+      invoiceSetting: {
+        defaultText: readText(invoice.defaultText, 'invoiceSetting.defaultText', SETTINGS_MAX.text, problems, true),
+        automateOn: readInt(invoice.automateOn, 'invoiceSetting.automateOn', 1, 28, problems),
+      },
+      superBillGeneration: { days: readInt(superBill.days, 'superBillGeneration.days', 0, 365, problems) },
+      deliveryDelay: { numMinutes: readInt(delay.numMinutes, 'deliveryDelay.numMinutes', 0, 10080, problems) },
+      billingClientDocument: {
+        monthlyStatements: readFlag(docs.monthlyStatements, 'billingClientDocument.monthlyStatements', false, problems),
+        monthlySuperBills: readFlag(docs.monthlySuperBills, 'billingClientDocument.monthlySuperBills', false, problems),
+        emailNotification: readFlag(docs.emailNotification, 'billingClientDocument.emailNotification', false, problems),
+      },
+      autoplay: readFlag(root.autoplay, 'autoplay', false, problems),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Insurance setting
+
+export const PROVIDER_TYPES = ['individual', 'organization'];
+
+/** providerInfo {type individual|organization, practiceDefault, names, practiceName, address, npi, taxonomyCode}; tax-free. */
+export function validateInsuranceSetting(input: unknown): SettingsValidation {
+  const problems: FieldProblem[] = [];
+  const root = readObject(input, 'input', problems);
+  onlyKeys(root, ['providerInfo', 'serviceLocation', 'superBillSetting'], '', problems);
+  const info = readObject(root.providerInfo, 'providerInfo', problems);
+  onlyKeys(info, ['type', 'practiceDefault', 'names', 'practiceName', 'address', 'npi', 'taxonomyCode'], 'providerInfo.', problems);
+  const names = readObject(info.names, 'providerInfo.names', problems);
+  onlyKeys(names, ['firstName', 'lastName'], 'providerInfo.names.', problems);
+  const address = readObject(info.address, 'providerInfo.address', problems);
+  onlyKeys(address, ['street', 'city', 'state', 'zip'], 'providerInfo.address.', problems);
+  const location = readObject(root.serviceLocation, 'serviceLocation', problems);
+  onlyKeys(location, ['includeInClaim'], 'serviceLocation.', problems);
+  const superBill = readObject(root.superBillSetting, 'superBillSetting', problems);
+  onlyKeys(superBill, ['multipleDiagnosis'], 'superBillSetting.', problems);
+  let type = readText(info.type, 'providerInfo.type', SETTINGS_MAX.short, problems);
+  if (type !== null && PROVIDER_TYPES.indexOf(type) < 0) {
+    problems.push({ field: 'providerInfo.type', reason: 'format' });
+    type = null;
+  }
+  const state = readState(address.state, 'providerInfo.address.state', problems);
+  return {
+    problems: problems,
+    data: {
+      providerInfo: {
+        type: type,
+        practiceDefault: readFlag(info.practiceDefault, 'providerInfo.practiceDefault', false, problems),
+        names: {
+          firstName: readText(names.firstName, 'providerInfo.names.firstName', SETTINGS_MAX.name, problems),
+          lastName: readText(names.lastName, 'providerInfo.names.lastName', SETTINGS_MAX.name, problems),
+        },
+        practiceName: readText(info.practiceName, 'providerInfo.practiceName', SETTINGS_MAX.name, problems),
+        address: {
+          street: readText(address.street, 'providerInfo.address.street', SETTINGS_MAX.line, problems),
+          city: readText(address.city, 'providerInfo.address.city', SETTINGS_MAX.name, problems),
+          state: state,
+          zip: readZip(address.zip, 'providerInfo.address.zip', state, problems, true),
+        },
+        npi: readNpi(info.npi, 'providerInfo.npi', problems),
+        taxonomyCode: readTaxonomyCode(info.taxonomyCode, 'providerInfo.taxonomyCode', problems),
+      },
+      serviceLocation: { includeInClaim: readFlag(location.includeInClaim, 'serviceLocation.includeInClaim', false, problems) },
+      superBillSetting: { multipleDiagnosis: readFlag(superBill.multipleDiagnosis, 'superBillSetting.multipleDiagnosis', false, problems) },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items
+
+export const SETTINGS_KINDS = ['PracticeDetails', 'BillingSettings', 'InsuranceSetting'] as const;
+export type SettingsKind = (typeof SETTINGS_KINDS)[number];
+
+/** The settings kind a field reads or edits (getPracticeDetails → PracticeDetails), or null. */
+export function settingsKindOf(fieldName: string): SettingsKind | null {
+  const kind = fieldName.indexOf('get') === 0 ? fieldName.substring(3) : fieldName.indexOf('edit') === 0 ? fieldName.substring(4) : '';
+  const kinds: string[] = ['PracticeDetails', 'BillingSettings', 'InsuranceSetting'];
+  return kinds.indexOf(kind) >= 0 ? (kind as SettingsKind) : null;
+}
+
+export function settingsKey(practiceId: string, kind: SettingsKind): { PK: string; SK: string } {
+  return { PK: 'P#' + practiceId, SK: 'Settings#' + kind };
+}
+
+export function validateSettings(kind: SettingsKind, input: unknown): SettingsValidation {
+  if (kind === 'PracticeDetails') {
+    return validatePracticeDetails(input);
+  }
+  if (kind === 'BillingSettings') {
+    return validateBillingSettings(input);
+  }
+  return validateInsuranceSetting(input);
+}
+
+/** What a practice that never saved the settings reads: the defaults, version 0. */
+export function defaultSettings(kind: SettingsKind): Record<string, unknown> {
+  return validateSettings(kind, kind === 'PracticeDetails' ? { name: '' } : {}).data;
+}
+
+/** The API shape of a stored settings item (or the defaults when none is stored). */
+export function toSettings(kind: SettingsKind, practiceId: string, item: Record<string, unknown> | null): Record<string, unknown> {
+  const data = item ? (item.data as Record<string, unknown>) : defaultSettings(kind);
+  const out: Record<string, unknown> = Object.assign({}, data);
+  out.therapistId = practiceId;
+  out.version = item ? item.version : 0;
+  out.updatedAt = item ? item.updatedAt : null;
+  return out;
+}
+
+export function settingsProblemSummary(kind: SettingsKind, problems: FieldProblem[]): string {
+  return 'Invalid ' + kind + ' input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ');
+}

@@ -1,0 +1,28 @@
+/**
+ * Settings.get (data source: PracticeTable): getPracticeDetails / getBillingSettings /
+ * getInsuranceSetting — one GetItem of the practice's settings item (the kind comes from the field
+ * name, the practice from the authorize step). Never saved: the defaults, version 0.
+ */
+import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { settingsKey, settingsKindOf, toSettings, type SettingsKind } from '../../domain/practice.ts';
+
+function kindOf(ctx: Context): SettingsKind {
+  const kind = settingsKindOf(ctx.info.fieldName);
+  if (kind === null) {
+    util.error('Unknown settings field', 'InternalError');
+  }
+  return kind as SettingsKind;
+}
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(settingsKey(ctx.stash.caller.practiceId, kindOf(ctx))), consistentRead: true };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const kind = kindOf(ctx);
+  ctx.stash.audit = { action: 'settings.read', entityType: kind, entityId: ctx.stash.caller.practiceId };
+  return toSettings(kind, ctx.stash.caller.practiceId, (ctx.result as Record<string, unknown> | null) || null);
+}

@@ -1,0 +1,58 @@
+/**
+ * Settings.put (data source: PracticeTable): writes the validated settings if `version` is still
+ * the stored one (0: never saved). The condition is checked at write time, so a stale edit is a
+ * ConflictError and writes nothing.
+ */
+import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { settingsKey, settingsKindOf, toSettings, type SettingsKind } from '../../domain/practice.ts';
+
+export const CONFLICT = 'The settings were changed by someone else. Reload them and try again.';
+
+function kindOf(ctx: Context): SettingsKind {
+  const kind = settingsKindOf(ctx.info.fieldName);
+  if (kind === null) {
+    util.error('Unknown settings field', 'InternalError');
+  }
+  return kind as SettingsKind;
+}
+
+export function request(ctx: Context): DynamoDBPutItemRequest {
+  const caller = ctx.stash.caller;
+  const kind = kindOf(ctx);
+  const version = ctx.args.version as number;
+  if (typeof version !== 'number' || version < 0) {
+    util.error(CONFLICT, 'ConflictError');
+  }
+  const key = settingsKey(caller.practiceId, kind);
+  return {
+    operation: 'PutItem',
+    key: util.dynamodb.toMapValues(key),
+    attributeValues: util.dynamodb.toMapValues({
+      kind: kind,
+      data: ctx.stash.settingsInput,
+      version: version + 1,
+      updatedAt: util.time.nowISO8601(),
+      updatedBy: caller.sub,
+    }),
+    condition:
+      version === 0
+        ? { expression: 'attribute_not_exists(PK)' }
+        : {
+            expression: 'attribute_exists(PK) AND #version = :version',
+            expressionNames: { '#version': 'version' },
+            expressionValues: util.dynamodb.toMapValues({ ':version': version }),
+          },
+  };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
+      util.error(CONFLICT, 'ConflictError');
+    }
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const kind = kindOf(ctx);
+  ctx.stash.audit = { action: 'settings.update', entityType: kind, entityId: ctx.stash.caller.practiceId };
+  return toSettings(kind, ctx.stash.caller.practiceId, ctx.result as Record<string, unknown>);
+}

@@ -1,0 +1,24 @@
+/**
+ * Settings.validate (data source: NONE): validates and normalises `ctx.args.input` of
+ * editPracticeDetails / editBillingSettings / editInsuranceSetting with domain/practice.ts. A bad
+ * field stops the pipeline with a ValidationError listing {field, reason} — names, never values.
+ */
+import { util, type Context, type NONERequest } from '@aws-appsync/utils';
+import { settingsKindOf, settingsProblemSummary, validateSettings, type SettingsKind } from '../../domain/practice.ts';
+
+export function request(ctx: Context): NONERequest {
+  const kind = settingsKindOf(ctx.info.fieldName);
+  if (kind === null) {
+    util.error('Unknown settings field', 'InternalError');
+  }
+  const validation = validateSettings(kind as SettingsKind, ctx.args.input);
+  if (validation.problems.length > 0) {
+    util.error(settingsProblemSummary(kind as SettingsKind, validation.problems), 'ValidationError', null, { fields: validation.problems });
+  }
+  ctx.stash.settingsInput = validation.data;
+  return { payload: null };
+}
+
+export function response(ctx: Context): unknown {
+  return ctx.prev.result;
+}
