@@ -53,7 +53,7 @@ const BILLING_ANY: Permission[] = [P.billing, P.billingOwn];
 
 /** Every gated /app route (spec part 2 §2.1) with its role gate and plan feature. */
 export const ROUTES: RouteRule[] = [
-  { path: '/app/clients', anyOf: [P.clientRead], feature: F.clients },
+  { path: '/app/clients', anyOf: [P.clientRead], feature: F.clients, prefix: true },
   { path: '/app/dashboard', anyOf: [P.summaries], feature: F.dashboard },
   { path: '/app/appointment', anyOf: APPOINTMENT_ANY, feature: F.appointments },
   { path: '/app/appointment-status', anyOf: APPOINTMENT_ANY, feature: F.appointments },

@@ -19,6 +19,7 @@ const SignUpPage = lazy(() => import('./pages/SignUpPage'));
 const VideoPage = lazy(() => import('./pages/VideoPage'));
 const PortalLayout = lazy(() => import('./portal/PortalLayout'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
+const ClientDetailPage = lazy(() => import('./pages/ClientDetailPage'));
 const AccountActivityPage = lazy(() => import('./pages/AccountActivityPage'));
 const PlannedPage = lazy(() => import('./pages/PlannedPage'));
 
@@ -57,6 +58,7 @@ export function AppRoutes() {
           <Route path="/app" element={page(<PortalLayout />)}>
             <Route index element={<Navigate to={APP_HOME} replace />} />
             <Route path="clients" element={page(<ClientsPage />)} />
+            <Route path="clients/:id" element={page(<ClientDetailPage />)} />
             <Route path="account-activity" element={page(<AccountActivityPage />)} />
             {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
             <Route path="*" element={page(<PlannedPage />)} />

@@ -43,14 +43,15 @@ interface Subscription {
 }
 
 /** The call shapes the console uses; Amplify's full generic client type is too deep for tsc. */
-interface GraphQLClient {
+export interface GraphQLClient {
   graphql(options: { query: string; variables?: Record<string, unknown> }): Promise<unknown> & {
     subscribe?: (observer: { next: (message: { data: Record<string, unknown> }) => void; error: (error: unknown) => void }) => Subscription;
   };
 }
 
 let client: GraphQLClient | undefined;
-function api(): GraphQLClient {
+/** The console's one GraphQL client (Amplify generateClient), shared by every data module. */
+export function api(): GraphQLClient {
   client ??= generateClient() as unknown as GraphQLClient;
   return client;
 }

@@ -1,40 +1,94 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
-import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Flashbar from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useViewer } from '../portal/ViewerContext';
-import { MESSAGES } from '../../../domain/messages';
+import type { ApiError, Client } from '../clients/api';
+import { clientName } from '../clients/client-fields';
+import { ClientFormModal } from '../clients/ClientFormModal';
+import { ClientsTable, SEARCH_MIN_LENGTH } from '../clients/ClientsTable';
+import { useFlash, type Flash } from '../clients/flash';
+import { RemoveClientModal } from '../clients/RemoveClientModal';
+import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { useClientPages, useDebounced } from '../clients/useClientPages';
+import { useClientRights } from '../clients/useClientRights';
 
-/** The clients list lands here in a later issue; for now it proves the signed-in API round trip. */
+/** Wait this long after the last keystroke before asking the server to search. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The practice's clients (or the viewer's own, as the API decides): find, add, edit, remove. */
 export default function ClientsPage() {
   const { user } = useAuth();
-  const load = useViewer();
-  const email = load.status === 'ready' ? load.me.email || user?.email : user?.email;
+  const viewer = useViewer();
+  const email = viewer.status === 'ready' ? viewer.me.email || user?.email : user?.email;
+  const rights = useClientRights();
+  const location = useLocation();
+  const flash = useFlash((location.state as { flash?: Flash } | null)?.flash ?? null);
+
+  const [filteringText, setFilteringText] = useState('');
+  const settled = useDebounced(filteringText.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useClientPages('');
+  const search = useClientPages(settled.length >= SEARCH_MIN_LENGTH ? settled : null);
+  const searching = filteringText.trim().length >= SEARCH_MIN_LENGTH;
+
+  // While searching, the server's name matches join what is already loaded (which the filter also
+  // matches by e-mail, phone and date of birth); paging goes on through the search's own pages.
+  const source = useMemo(() => {
+    if (!searching) return list;
+    const known = new Set(search.items.map((c) => c.id));
+    return { ...search, items: search.items.concat(list.items.filter((c) => !known.has(c.id))), loading: search.loading || settled !== filteringText.trim() };
+  }, [searching, list, search, settled, filteringText]);
+
+  const [editing, setEditing] = useState<Client | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Client | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const loadError = source.error;
+
+  const onSaved = (saved: Client) => {
+    const added = editing === 'new';
+    setEditing(null);
+    flash.show({ type: 'success', content: `${clientName(saved)} was ${added ? 'added' : 'saved'}.` });
+    list.reload();
+    if (searching) search.reload();
+  };
+  const onRemoved = (client: Client) => {
+    setRemoving(null);
+    list.forget(client.id);
+    search.forget(client.id);
+    flash.show({ type: 'success', content: `${clientName(client)} was removed.` });
+  };
+
   return (
-    <ContentLayout header={<Header variant="h1">Clients</Header>}>
-      <SpaceBetween size="l">
-        <Box variant="p">Signed in as {email}</Box>
-        <Container header={<Header variant="h2">Your practice</Header>}>
-          {load.status === 'loading' && <StatusIndicator type="loading">Loading your practice</StatusIndicator>}
-          {load.status === 'failed' && <Alert type="error">{MESSAGES.defaultError}</Alert>}
-          {load.status === 'ready' && (
-            <KeyValuePairs
-              columns={4}
-              items={[
-                { label: 'Practice', value: load.me.practiceId },
-                { label: 'Roles', value: load.me.roles.join(', ') || '-' },
-                { label: 'Groups', value: load.me.groups.join(', ') || '-' },
-                { label: 'Plan', value: load.me.plan },
-              ]}
-            />
-          )}
-        </Container>
+    <>
+      <SpaceBetween size="m">
+        <Flashbar items={flash.items} />
+        {failure && <SystemErrorAlert detail={failure.message} onDismiss={() => setFailure(null)} />}
+        {loadError && <SystemErrorAlert detail={loadError.message} />}
+        <ClientsTable
+          source={source}
+          filteringText={filteringText}
+          onFilteringTextChange={setFilteringText}
+          canCreate={rights.canCreate}
+          canRemove={rights.canRemove}
+          onAdd={() => setEditing('new')}
+          onEdit={(client) => setEditing(client)}
+          onRemove={(client) => setRemoving(client)}
+          description={`Signed in as ${email ?? ''}`}
+        />
       </SpaceBetween>
-    </ContentLayout>
+      {editing && <ClientFormModal client={editing === 'new' ? null : editing} onDismiss={() => setEditing(null)} onSaved={onSaved} />}
+      {removing && (
+        <RemoveClientModal
+          client={removing}
+          onDismiss={() => setRemoving(null)}
+          onRemoved={onRemoved}
+          onFailed={(error) => {
+            setRemoving(null);
+            setFailure(error);
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+/** The client detail page: details shown, and a missing (or other practice's) id reads as not found. */
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADA } from './clients-fixtures';
+
+const clientsApi = vi.hoisted(() => ({ getClients: vi.fn(), getClient: vi.fn(), addClient: vi.fn(), editClient: vi.fn(), removeClient: vi.fn() }));
+vi.mock('../../../web/src/clients/api', async (original) => ({ ...(await original<object>()), ...clientsApi }));
+vi.mock('../../../web/src/portal/ViewerContext', () => ({
+  useViewer: () => ({ status: 'ready', me: { email: 'x@demo.test', roles: ['owner'], groups: [] }, viewer: { roles: ['owner'], groups: [], plan: 'professional' } }),
+}));
+
+import ClientDetailPage from '../../../web/src/pages/ClientDetailPage';
+
+function renderAt(id: string) {
+  render(
+    <MemoryRouter initialEntries={[`/app/clients/${id}`]}>
+      <Routes>
+        <Route path="/app/clients/:id" element={<ClientDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('client detail', () => {
+  it("shows the client's details with Edit, Remove and the way back", async () => {
+    clientsApi.getClient.mockResolvedValue(ADA);
+    renderAt(ADA.id);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    expect(clientsApi.getClient).toHaveBeenCalledWith(ADA.id);
+    expect(screen.getByText('1990-01-02')).toBeTruthy();
+    expect(screen.getByText('ada@example.test')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to clients' }).getAttribute('href')).toBe('/app/clients');
+  });
+
+  it('says the client was not found for an id the API does not return', async () => {
+    clientsApi.getClient.mockResolvedValue(null);
+    renderAt('c-other-practice');
+    await screen.findByText('The client was not found');
+    expect(screen.getByRole('link', { name: 'Back to clients' })).toBeTruthy();
+  });
+});

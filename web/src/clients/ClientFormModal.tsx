@@ -1,0 +1,194 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
+import { STATES, validateClientInput } from '../../../domain/client';
+import { addClient, editClient, getClient, toApiError, type Client } from './api';
+import {
+  CLIENT_MESSAGES, EMPTY_FORM, FIELD_LABEL, FIELD_PATH, errorsByField, formValuesOf, toClientInput, todayIso, type ClientFormValues,
+} from './client-fields';
+import { SystemErrorAlert } from './SystemErrorAlert';
+
+const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: s.name }));
+const GENDER_OPTIONS = ['Female', 'Male', 'Non-binary', 'Other', 'Prefer not to say'].map((g) => ({ value: g, label: g }));
+const PHONE_TYPE_OPTIONS = ['Mobile', 'Home', 'Work'].map((t) => ({ value: t, label: t }));
+
+type TextKey = keyof typeof FIELD_PATH;
+
+export interface ClientFormModalProps {
+  /** The client to edit; null to add one. */
+  client: Client | null;
+  onDismiss: () => void;
+  onSaved: (client: Client) => void;
+}
+
+/**
+ * Add or edit a client. The browser checks with the rules the API enforces (domain/client.ts)
+ * before sending; the API's field problems land under the same fields. An edit sends the version
+ * it started from; if someone saved in between, the latest client is loaded into the form.
+ */
+export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalProps) {
+  const [base, setBase] = useState<Client | null>(client);
+  const [values, setValues] = useState<ClientFormValues>(client ? formValuesOf(client) : EMPTY_FORM);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const set = <K extends keyof ClientFormValues>(key: K, value: ClientFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async () => {
+    const input = toClientInput(values, base);
+    const { problems } = validateClientInput(input, todayIso());
+    setErrors(errorsByField(problems));
+    setFailure(null);
+    if (problems.length) return;
+    setSaving(true);
+    try {
+      const saved = base ? await editClient(base.id, base.version, input) : await addClient(input);
+      onSaved(saved);
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (error.errorType === 'ValidationError' && error.fields.length) {
+        setErrors(errorsByField(error.fields));
+      } else if (error.errorType === 'ConflictError' && base) {
+        await reloadAfterConflict(base.id);
+      } else {
+        setFailure(error.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const reloadAfterConflict = async (id: string) => {
+    try {
+      const latest = await getClient(id);
+      if (!latest) {
+        setFailure(CLIENT_MESSAGES.notFound);
+        return;
+      }
+      setBase(latest);
+      setValues(formValuesOf(latest));
+      setErrors({});
+      setConflict(true);
+    } catch (caught) {
+      setFailure(toApiError(caught).message);
+    }
+  };
+
+  const text = (key: TextKey, extra: { placeholder?: string; constraint?: string; type?: 'email' | 'text' } = {}) => {
+    const path = FIELD_PATH[key];
+    return (
+      <FormField label={FIELD_LABEL[path]} errorText={errors[path]} constraintText={extra.constraint}>
+        <Input
+          value={values[key] as string}
+          onChange={({ detail }) => set(key, detail.value)}
+          placeholder={extra.placeholder}
+          type={extra.type}
+          ariaRequired={key === 'first' || key === 'last' || key === 'dateOfBirth'}
+          invalid={Boolean(errors[path])}
+        />
+      </FormField>
+    );
+  };
+
+  const select = (key: 'gender' | 'phoneType' | 'state', options: { value: string; label: string }[]) => {
+    const path = FIELD_PATH[key];
+    return (
+      <FormField label={FIELD_LABEL[path]} errorText={errors[path]}>
+        <Select
+          selectedOption={options.find((o) => o.value === values[key]) ?? null}
+          onChange={({ detail }) => set(key, detail.selectedOption.value ?? '')}
+          options={[{ value: '', label: '-' }, ...options]}
+          filteringType={options.length > 10 ? 'auto' : 'none'}
+          placeholder="Choose"
+          invalid={Boolean(errors[path])}
+        />
+      </FormField>
+    );
+  };
+
+  return (
+    <Modal
+      visible
+      size="large"
+      onDismiss={onDismiss}
+      header={base ? 'Edit client' : 'Add client'}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onDismiss}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={saving} onClick={() => void submit()}>
+              {base ? 'Save' : 'Add client'}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Form>
+          <SpaceBetween size="l">
+            {conflict && <Alert type="warning">{CLIENT_MESSAGES.conflict}</Alert>}
+            {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
+            <Header variant="h3">Personal details</Header>
+            <ColumnLayout columns={3}>
+              {text('first')}
+              {text('middle')}
+              {text('last')}
+              {text('suffix')}
+              {text('nickname')}
+              {text('dateOfBirth', { placeholder: 'MM/DD/YYYY', constraint: 'MM/DD/YYYY' })}
+              {select('gender', GENDER_OPTIONS)}
+            </ColumnLayout>
+            <Header variant="h3">Contact</Header>
+            <ColumnLayout columns={3}>
+              {text('phone', { constraint: 'US numbers without +1 are fine' })}
+              {select('phoneType', PHONE_TYPE_OPTIONS)}
+              {text('email', { type: 'email' })}
+            </ColumnLayout>
+            <Header variant="h3">Address</Header>
+            <ColumnLayout columns={3}>
+              {text('line1')}
+              {text('line2')}
+              {text('city')}
+              {select('state', STATE_OPTIONS)}
+              {text('zip')}
+            </ColumnLayout>
+            <Header variant="h3">Communication</Header>
+            <SpaceBetween size="xs">
+              <Checkbox checked={values.sendEmailReminder} onChange={({ detail }) => set('sendEmailReminder', detail.checked)}>
+                Send e-mail reminders
+              </Checkbox>
+              <Checkbox checked={values.emailCommunication} onChange={({ detail }) => set('emailCommunication', detail.checked)}>
+                Communicate by e-mail
+              </Checkbox>
+            </SpaceBetween>
+            {base && (
+              <Box variant="small">
+                Status: {base.status} ({base.active ? 'active' : 'inactive'})
+              </Box>
+            )}
+          </SpaceBetween>
+        </Form>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,178 @@
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Client } from './api';
+import { clientName } from './client-fields';
+import { isoDate } from './dates';
+import type { ClientPages } from './useClientPages';
+
+export const PAGE_SIZE = 20;
+/** Server search starts at this many characters (the filter is client-side below it). */
+export const SEARCH_MIN_LENGTH = 2;
+
+const byText = (pick: (c: Client) => string | null) => (a: Client, b: Client) => (pick(a) ?? '').localeCompare(pick(b) ?? '', undefined, { sensitivity: 'base' });
+
+const COLUMNS: TableProps.ColumnDefinition<Client>[] = [
+  { id: 'name', header: 'Name', cell: (c) => clientName(c), sortingComparator: byText(clientName), isRowHeader: true },
+  { id: 'dateOfBirth', header: 'Date of birth', cell: (c) => isoDate(c.dateOfBirth), sortingComparator: byText((c) => isoDate(c.dateOfBirth)) },
+  { id: 'phone', header: 'Phone', cell: (c) => c.contact.phone ?? '-', sortingComparator: byText((c) => c.contact.phone) },
+  { id: 'email', header: 'E-mail', cell: (c) => c.contact.email ?? '-', sortingComparator: byText((c) => c.contact.email) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (c) => <StatusIndicator type={c.active ? 'success' : 'stopped'}>{c.status}</StatusIndicator>,
+    sortingComparator: byText((c) => c.status),
+  },
+];
+
+/** Client-side filter over what is loaded: name, date of birth, phone and e-mail. */
+function matches(client: Client, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return true;
+  const haystack = [clientName(client), client.personalDetail.nickname, client.dateOfBirth, isoDate(client.dateOfBirth), client.contact.phone, client.contact.email];
+  return haystack.some((value) => (value ?? '').toLowerCase().includes(needle));
+}
+
+export interface ClientsTableProps {
+  /** What is loaded (the list, merged with the server's search results while searching). */
+  source: Pick<ClientPages, 'items' | 'nextToken' | 'loading' | 'loadMore'>;
+  filteringText: string;
+  onFilteringTextChange: (text: string) => void;
+  canCreate: boolean;
+  canRemove: boolean;
+  onAdd: () => void;
+  onEdit: (client: Client) => void;
+  onRemove: (client: Client) => void;
+  description?: string;
+}
+
+export function ClientsTable({ source, filteringText, onFilteringTextChange, canCreate, canRemove, onAdd, onEdit, onRemove, description }: ClientsTableProps) {
+  const navigate = useNavigate();
+  const emptyState = (
+    <Box textAlign="center" color="inherit">
+      <SpaceBetween size="xs">
+        <b>No clients</b>
+        {canCreate && <Button onClick={onAdd}>Add client</Button>}
+      </SpaceBetween>
+    </Box>
+  );
+  const filteredItems = useMemo(() => source.items.filter((c) => matches(c, filteringText)), [source.items, filteringText]);
+  const { items, collectionProps, paginationProps, actions } = useCollection(filteredItems, {
+    sorting: { defaultState: { sortingColumn: COLUMNS[0] } },
+    pagination: { pageSize: PAGE_SIZE },
+    selection: { keepSelection: false, trackBy: 'id' },
+  });
+  const selected = collectionProps.selectedItems?.[0];
+  const searching = filteringText.trim().length >= SEARCH_MIN_LENGTH;
+
+  const columns = COLUMNS.map((column) =>
+    column.id === 'name'
+      ? {
+          ...column,
+          cell: (c: Client) => (
+            <Link
+              href={`/app/clients/${encodeURIComponent(c.id)}`}
+              onFollow={(event) => {
+                event.preventDefault();
+                navigate(`/app/clients/${encodeURIComponent(c.id)}`);
+              }}
+            >
+              {clientName(c)}
+            </Link>
+          ),
+        }
+      : column,
+  );
+
+  return (
+    <Table
+      {...collectionProps}
+      variant="full-page"
+      selectionType="single"
+      trackBy="id"
+      columnDefinitions={columns}
+      items={items}
+      loading={source.loading && source.items.length === 0}
+      loadingText="Loading clients"
+      empty={
+        searching || filteringText ? (
+          <Box textAlign="center" color="inherit">
+            <SpaceBetween size="xs">
+              <b>No matches</b>
+              <Button onClick={() => onFilteringTextChange('')}>Clear filter</Button>
+            </SpaceBetween>
+          </Box>
+        ) : (
+          emptyState
+        )
+      }
+      ariaLabels={{
+        selectionGroupLabel: 'Client selection',
+        itemSelectionLabel: (_, c) => `Select ${clientName(c)}`,
+        allItemsSelectionLabel: () => 'Select all',
+        tableLabel: 'Clients',
+      }}
+      header={
+        <Header
+          variant="awsui-h1-sticky"
+          description={description}
+          counter={source.nextToken ? `(${source.items.length}+)` : `(${source.items.length})`}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button disabled={!selected} onClick={() => selected && onEdit(selected)}>
+                Edit
+              </Button>
+              {canRemove && (
+                <Button disabled={!selected} onClick={() => selected && onRemove(selected)}>
+                  Remove
+                </Button>
+              )}
+              {canCreate && (
+                <Button variant="primary" onClick={onAdd}>
+                  Add client
+                </Button>
+              )}
+            </SpaceBetween>
+          }
+        >
+          Clients
+        </Header>
+      }
+      filter={
+        <TextFilter
+          filteringText={filteringText}
+          filteringPlaceholder="Find clients"
+          filteringAriaLabel="Find clients"
+          countText={filteringText ? `${filteredItems.length} ${filteredItems.length === 1 ? 'match' : 'matches'}` : undefined}
+          onChange={({ detail }) => {
+            onFilteringTextChange(detail.filteringText);
+            actions.setCurrentPage(1);
+          }}
+        />
+      }
+      pagination={
+        <Pagination
+          {...paginationProps}
+          openEnd={Boolean(source.nextToken)}
+          ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
+          onChange={({ detail }) => {
+            if (detail.currentPageIndex > paginationProps.pagesCount && source.nextToken) {
+              void source.loadMore().then(() => actions.setCurrentPage(detail.currentPageIndex));
+            } else {
+              actions.setCurrentPage(detail.currentPageIndex);
+            }
+          }}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,187 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Flashbar from '@cloudscape-design/components/flashbar';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { getClient, toApiError, type ApiError, type Client } from '../clients/api';
+import { CLIENT_MESSAGES, clientName, stateName } from '../clients/client-fields';
+import { ClientFormModal } from '../clients/ClientFormModal';
+import { isoDate } from '../clients/dates';
+import { useFlash } from '../clients/flash';
+import { RemoveClientModal } from '../clients/RemoveClientModal';
+import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { useClientRights } from '../clients/useClientRights';
+
+const LIST_PATH = '/app/clients';
+
+type Load = { status: 'loading' } | { status: 'ready'; client: Client } | { status: 'missing' } | { status: 'failed'; error: ApiError };
+
+const orDash = (value: string | null | undefined) => (value ? value : '-');
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+function BackLink() {
+  const navigate = useNavigate();
+  return (
+    <Link
+      href={LIST_PATH}
+      onFollow={(event) => {
+        event.preventDefault();
+        navigate(LIST_PATH);
+      }}
+    >
+      Back to clients
+    </Link>
+  );
+}
+
+function ClientDetails({ client }: { client: Client }) {
+  const { personalDetail: p, contact, address } = client;
+  return (
+    <SpaceBetween size="l">
+      <Container header={<Header variant="h2">Personal details</Header>}>
+        <KeyValuePairs
+          columns={3}
+          items={[
+            { label: 'First name', value: p.first },
+            { label: 'Middle name', value: orDash(p.middle) },
+            { label: 'Last name', value: p.last },
+            { label: 'Suffix', value: orDash(p.suffix) },
+            { label: 'Nickname', value: orDash(p.nickname) },
+            { label: 'Date of birth', value: isoDate(client.dateOfBirth) },
+            { label: 'Gender', value: orDash(client.gender) },
+            { label: 'Status', value: <StatusIndicator type={client.active ? 'success' : 'stopped'}>{client.status}</StatusIndicator> },
+          ]}
+        />
+      </Container>
+      <Container header={<Header variant="h2">Contact and address</Header>}>
+        <KeyValuePairs
+          columns={3}
+          items={[
+            { label: 'Phone', value: orDash(contact.phone) },
+            { label: 'Phone type', value: orDash(contact.type) },
+            { label: 'E-mail', value: orDash(contact.email) },
+            { label: 'Address line 1', value: orDash(address.line1) },
+            { label: 'Address line 2', value: orDash(address.line2) },
+            { label: 'City', value: orDash(address.city) },
+            { label: 'State', value: orDash(stateName(address.state)) },
+            { label: 'Zip', value: orDash(address.zip) },
+          ]}
+        />
+      </Container>
+      <Container header={<Header variant="h2">Communication</Header>}>
+        <KeyValuePairs
+          columns={3}
+          items={[
+            { label: 'Send e-mail reminders', value: yesNo(client.sendEmailReminder) },
+            { label: 'Communicate by e-mail', value: yesNo(client.communicationSetting.email) },
+          ]}
+        />
+      </Container>
+    </SpaceBetween>
+  );
+}
+
+/** One client: details, Edit and Remove. Missing and other practices' ids look the same. */
+export default function ClientDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const rights = useClientRights();
+  const flash = useFlash();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ status: 'loading' });
+    getClient(id)
+      .then((client) => live && setLoad(client ? { status: 'ready', client } : { status: 'missing' }))
+      .catch((caught) => {
+        if (!live) return;
+        const error = toApiError(caught);
+        setLoad(error.errorType === 'NotFound' ? { status: 'missing' } : { status: 'failed', error });
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (load.status === 'loading') {
+    return <StatusIndicator type="loading">Loading client</StatusIndicator>;
+  }
+  if (load.status === 'missing') {
+    return (
+      <ContentLayout header={<Header variant="h1">{CLIENT_MESSAGES.notFound}</Header>}>
+        <BackLink />
+      </ContentLayout>
+    );
+  }
+  if (load.status === 'failed') {
+    return (
+      <SpaceBetween size="m">
+        <SystemErrorAlert detail={load.error.message} />
+        <BackLink />
+      </SpaceBetween>
+    );
+  }
+
+  const { client } = load;
+  return (
+    <ContentLayout
+      header={
+        <SpaceBetween size="xs">
+          <BackLink />
+          <Header
+            variant="h1"
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button onClick={() => setEditing(true)}>Edit</Button>
+                {rights.canRemove && <Button onClick={() => setRemoving(true)}>Remove</Button>}
+              </SpaceBetween>
+            }
+          >
+            {clientName(client)}
+          </Header>
+        </SpaceBetween>
+      }
+    >
+      <SpaceBetween size="l">
+        <Flashbar items={flash.items} />
+        {failure && <SystemErrorAlert detail={failure.message} onDismiss={() => setFailure(null)} />}
+        <ClientDetails client={client} />
+        <Box variant="small">Last updated {client.updatedAt.slice(0, 10)}</Box>
+      </SpaceBetween>
+      {editing && (
+        <ClientFormModal
+          client={client}
+          onDismiss={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            setLoad({ status: 'ready', client: saved });
+            flash.show({ type: 'success', content: `${clientName(saved)} was saved.` });
+          }}
+        />
+      )}
+      {removing && (
+        <RemoveClientModal
+          client={client}
+          onDismiss={() => setRemoving(false)}
+          // History state outlives the page: it carries no name.
+          onRemoved={() => navigate(LIST_PATH, { state: { flash: { type: 'success', content: 'The client was removed.' } } })}
+          onFailed={(error) => {
+            setRemoving(false);
+            setFailure(error);
+          }}
+        />
+      )}
+    </ContentLayout>
+  );
+}
