@@ -221,6 +221,11 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.editBillingSettings': { permission: P.billingAndService },
   'Query.getInsuranceSetting': { permission: P.billingAndService },
   'Mutation.editInsuranceSetting': { permission: P.billingAndService },
+  // Team members: the TeamMembers gate (owner, clinicianAdmin); every plan lists team members.
+  'Query.listTeamMembers': { permission: P.teamMembers, feature: F.teamMembers },
+  'Mutation.addTeamMember': { permission: P.teamMembers, feature: F.teamMembers },
+  'Mutation.editTeamMember': { permission: P.teamMembers, feature: F.teamMembers },
+  'Mutation.removeTeamMember': { permission: P.teamMembers, feature: F.teamMembers },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

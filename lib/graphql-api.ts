@@ -90,6 +90,14 @@ export class GraphqlApi extends Construct {
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}` });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
+      if (folder === 'team-members') {
+        // Invites, edits and removes team members: these admin calls on this one pool, nothing else. The pool
+        // id comes with each call, from the caller's verified token (resolvers/functions/invokeTeamMembers.ts).
+        fn.fn.addToRolePolicy(new iam.PolicyStatement({
+          actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
+          resources: [props.userPool.userPoolArn],
+        }));
+      }
       this.lambdas.push(fn);
       const lambdaSource = this.api.addLambdaDataSource(appsyncName(`Lambda_${folder}`), fn.fn);
       dataSources.set(`Lambda:${folder}`, lambdaSource);

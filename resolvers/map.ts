@@ -46,6 +46,10 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Settings.get', dataSource: 'PracticeTable', entry: 'resolvers/functions/settingsGet.ts' },
   { name: 'Settings.validate', dataSource: 'NONE', entry: 'resolvers/functions/settingsValidate.ts' },
   { name: 'Settings.put', dataSource: 'PracticeTable', entry: 'resolvers/functions/settingsPut.ts' },
+  // Team: the list is a Query on the Directory table; changes go through the team-members Lambda (Cognito + membership).
+  { name: 'Query.listTeamMembers', dataSource: 'DirectoryTable', entry: 'resolvers/Query.listTeamMembers.ts' },
+  { name: 'Team.validate', dataSource: 'NONE', entry: 'resolvers/functions/validateTeamMember.ts' },
+  { name: 'Team.invoke', dataSource: 'Lambda:team-members', entry: 'resolvers/functions/invokeTeamMembers.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -62,4 +66,8 @@ export const RESOLVERS: ResolverDef[] = [
   ...['editPracticeDetails', 'editBillingSettings', 'editInsuranceSetting'].map(
     (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Settings.validate', 'Settings.put', 'audit'] }),
   ),
+  { typeName: 'Query', fieldName: 'listTeamMembers', pipeline: ['authorize', 'Query.listTeamMembers', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'addTeamMember', pipeline: ['authorize', 'Team.validate', 'Team.invoke', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'editTeamMember', pipeline: ['authorize', 'Team.validate', 'Team.invoke', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'removeTeamMember', pipeline: ['authorize', 'Team.invoke', 'audit'] },
 ];

@@ -57,6 +57,12 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Mutation.editBillingSettings':      [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
   'Query.getInsuranceSetting':         [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
   'Mutation.editInsuranceSetting':     [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
+  // Team members: the TeamMembers gate — owner and clinicianAdmin only. The target member belongs to
+  // the seeded practice, so for another practice's owner it is missing.
+  'Query.listTeamMembers':             [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Mutation.addTeamMember':            [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Mutation.editTeamMember':           [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
+  'Mutation.removeTeamMember':         [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -144,7 +150,28 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
   'Mutation.editBillingSettings': (who) => editSettings(who, 'BillingSettings', { autoplay: true }),
   'Query.getInsuranceSetting': async (who) => outcomeOf(await call(who, '{ getInsuranceSetting { version } }'), 'Query.getInsuranceSetting'),
   'Mutation.editInsuranceSetting': (who) => editSettings(who, 'InsuranceSetting', { serviceLocation: { includeInClaim: true } }),
+  'Query.listTeamMembers': async (who) => outcomeOf(await call(who, '{ listTeamMembers { items { id } nextToken } }'), 'Query.listTeamMembers'),
+  'Mutation.addTeamMember': async (who) =>
+    outcomeOf(await call(who, ADD_MEMBER, { d: { firstName: 'Added', lastName: who, email: `added-${who}-${randomUUID()}@team.practiceportal.test` }, r: ['scheduler'] }), 'Mutation.addTeamMember'),
+  'Mutation.editTeamMember': async (who) => {
+    editTarget ??= call('owner', ADD_MEMBER, { d: { firstName: 'Edit', lastName: 'Target', email: `edit-target-${randomUUID()}@team.practiceportal.test` }, r: ['biller'] }).then((b) => b.data.addTeamMember);
+    const target = await editTarget;
+    const edit = 'mutation ($id: ID!, $d: MemberDetailInput!, $r: [String!]!) { editTeamMember(id: $id, memberDetail: $d, grantedRoles: $r) { id } }';
+    return outcomeOf(await call(who, edit, { id: target.id, d: { firstName: 'Edited', lastName: who, email: target.email }, r: ['biller'] }), 'Mutation.editTeamMember');
+  },
+  'Mutation.removeTeamMember': async (who) =>
+    outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),
 };
+
+let memberCount = 0;
+/** Adds a fresh member of the seeded practice (as its owner) and returns their id. */
+async function freshMember(role: string): Promise<string> {
+  memberCount += 1;
+  const out = await call('owner', ADD_MEMBER, { d: { firstName: 'Matrix', lastName: `Member${memberCount}`, email: `matrix-${memberCount}-${randomUUID()}@team.practiceportal.test` }, r: [role] });
+  return out.data.addTeamMember.id;
+}
+const ADD_MEMBER = 'mutation ($d: MemberDetailInput!, $r: [String!]!) { addTeamMember(memberDetail: $d, grantedRoles: $r) { id email } }';
+let editTarget: Promise<{ id: string; email: string }> | null = null;
 
 /** Edits a settings item at its current version (read as the owner of the caller's practice, so a denied read does not hide the edit's answer). */
 async function editSettings(who: Caller, kind: 'PracticeDetails' | 'BillingSettings' | 'InsuranceSetting', input: Record<string, unknown>): Promise<Outcome> {

@@ -1,0 +1,32 @@
+/**
+ * Team.invoke (data source: Lambda:team-members): addTeamMember / editTeamMember /
+ * removeTeamMember. The caller's sub and practice come from the authorize step, never from
+ * arguments; the Lambda scopes every target to that practice. The user pool is the one that issued the
+ * caller's token.
+ */
+import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+
+export function request(ctx: Context): LambdaRequest {
+  const caller = ctx.stash.caller;
+  // The caller's pool, from their verified token's issuer (…/<userPoolId>): the Lambda needs no configuration.
+  const issuer = ((ctx.identity as { issuer?: string } | null) || {}).issuer || '';
+  const parts = issuer.split('/');
+  return {
+    operation: 'Invoke',
+    payload: {
+      field: ctx.info.fieldName,
+      caller: { sub: caller.sub, practiceId: caller.practiceId },
+      userPoolId: parts[parts.length - 1],
+      args: { id: ctx.args.id, memberDetail: ctx.args.memberDetail, grantedRoles: ctx.args.grantedRoles, clinicianInfo: ctx.args.clinicianInfo },
+    },
+  };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const actions: Record<string, string> = { addTeamMember: 'team.create', editTeamMember: 'team.update', removeTeamMember: 'team.remove' };
+  ctx.stash.audit = { action: actions[ctx.info.fieldName] || 'team.change', entityType: 'TeamMember', entityId: ctx.result.id };
+  return ctx.result;
+}

@@ -1,0 +1,19 @@
+/**
+ * Team.validate (data source: NONE): validates addTeamMember / editTeamMember arguments with
+ * domain/team.ts before the Lambda runs, so a bad field is a ValidationError with {field, reason}
+ * (names, never values). The Lambda validates again: it is the one writer.
+ */
+import { util, type Context, type NONERequest } from '@aws-appsync/utils';
+import { teamProblemSummary, validateTeamMember } from '../../domain/team.ts';
+
+export function request(ctx: Context): NONERequest {
+  const validation = validateTeamMember(ctx.args.memberDetail, ctx.args.grantedRoles, ctx.args.clinicianInfo);
+  if (validation.problems.length > 0) {
+    util.error(teamProblemSummary(validation.problems), 'ValidationError', null, { fields: validation.problems });
+  }
+  return { payload: null };
+}
+
+export function response(ctx: Context): unknown {
+  return ctx.prev.result;
+}

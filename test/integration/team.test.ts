@@ -1,0 +1,111 @@
+/**
+ * Team members against the whole local runtime: the owner adds a biller (Cognito user in
+ * TeamMembers, temporary password through the outbox), the biller signs in (NEW_PASSWORD_REQUIRED →
+ * new password → TOTP setup) and is a biller; an edit of roles applies on their next request; a
+ * removal makes the next request Unauthorized.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssociateSoftwareTokenCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, VerifySoftwareTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import * as OTPAuth from 'otpauth';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { LOCAL_USER_POOL_CLIENT_ID } from '../../domain/identity.ts';
+import { graphql } from '../support/graphql.ts';
+import { cognitoClient, signInSeeded } from '../support/cognito-sdk.ts';
+
+let runtime: Runtime;
+const tokens: Record<string, string> = {};
+async function call(token: string, query: string, variables: Record<string, unknown> = {}) {
+  const { body } = await graphql(`${runtime.url}/graphql`, token, query, variables);
+  return body as { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> };
+}
+
+const MEMBER = 'id cognitoId teamOwnerId firstName lastName email grantedRoles licenseType licenseNo licenseExpires npiNo specialty';
+const ADD = `mutation ($d: MemberDetailInput!, $r: [String!]!, $c: ClinicianInfoInput) { addTeamMember(memberDetail: $d, grantedRoles: $r, clinicianInfo: $c) { ${MEMBER} } }`;
+const EDIT = `mutation ($id: ID!, $d: MemberDetailInput!, $r: [String!]!, $c: ClinicianInfoInput) { editTeamMember(id: $id, memberDetail: $d, grantedRoles: $r, clinicianInfo: $c) { ${MEMBER} } }`;
+const EMAIL = 'new.biller@team.practiceportal.test';
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  for (const who of ['owner', 'admin', 'basic']) tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+/** First sign-in of an invited user: temporary password → new password → TOTP setup → tokens. */
+async function firstSignIn(email: string, temporary: string, password: string) {
+  const client = cognitoClient(runtime.url);
+  const first = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: LOCAL_USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD: temporary } }));
+  expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  const second = await client.send(new RespondToAuthChallengeCommand({
+    ClientId: LOCAL_USER_POOL_CLIENT_ID, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: first.Session, ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+  }));
+  expect(second.ChallengeName).toBe('MFA_SETUP');
+  const assoc = await client.send(new AssociateSoftwareTokenCommand({ Session: second.Session }));
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(assoc.SecretCode!), digits: 6, period: 30 });
+  const verified = await client.send(new VerifySoftwareTokenCommand({ Session: assoc.Session, UserCode: totp.generate() }));
+  expect(verified.Status).toBe('SUCCESS');
+  const done = await client.send(new RespondToAuthChallengeCommand({ ClientId: LOCAL_USER_POOL_CLIENT_ID, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }));
+  expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+  return done.AuthenticationResult!;
+}
+
+describe('team members', () => {
+  let billerId = '';
+  let billerToken = '';
+
+  it('lists the seeded team of the caller’s practice', async () => {
+    const out = await call(tokens.owner, `{ listTeamMembers { items { ${MEMBER} } nextToken } }`);
+    expect(out.errors).toBeUndefined();
+    const emails = out.data.listTeamMembers.items.map((m: { email: string }) => m.email);
+    expect(emails).toEqual(expect.arrayContaining(['owner@demo.practiceportal.test', 'biller@demo.practiceportal.test']));
+    expect(out.data.listTeamMembers.items.every((m: { teamOwnerId: string }) => m.teamOwnerId === runtime.seed!.practiceId)).toBe(true);
+  });
+
+  it('refuses bad input by field name and the owner role', async () => {
+    const out = await call(tokens.owner, ADD, { d: { firstName: 'B', lastName: '', email: 'nope' }, r: ['owner'] });
+    expect(out.errors?.[0].errorType).toBe('ValidationError');
+    expect(out.errors?.[0].message).toContain('grantedRoles');
+    expect(out.errors?.[0].message).not.toContain('nope');
+  });
+
+  it('adds a biller who signs in with the e-mailed temporary password and is a biller', async () => {
+    const out = await call(tokens.owner, ADD, { d: { firstName: 'Bea', lastName: 'Biller', email: EMAIL }, r: ['biller'], c: { licenseType: 'CPC', licenseExpires: '2030-01-31' } });
+    expect(out.errors).toBeUndefined();
+    billerId = out.data.addTeamMember.id;
+    expect(out.data.addTeamMember).toMatchObject({ email: EMAIL, grantedRoles: ['biller'], teamOwnerId: runtime.seed!.practiceId, licenseType: 'CPC', licenseExpires: '2030-01-31' });
+    const again = await call(tokens.admin, ADD, { d: { firstName: 'Bea', lastName: 'Biller', email: EMAIL }, r: ['biller'] });
+    expect(again.errors?.[0].errorType).toBe('ConflictError');
+    const invite = runtime.outbox.latestTo(EMAIL, 'email');
+    expect(invite?.code).toBeTruthy();
+    const session = await firstSignIn(EMAIL, invite!.code!, 'NewBiller1x');
+    billerToken = session.AccessToken!;
+    const me = await call(billerToken, '{ me { id roles practiceId groups } }');
+    expect(me.data.me).toMatchObject({ id: billerId, roles: ['biller'], practiceId: runtime.seed!.practiceId });
+    const idClaims = JSON.parse(Buffer.from(session.IdToken!.split('.')[1], 'base64url').toString());
+    expect(idClaims['custom:teamRoles']).toBe('biller');
+    expect(idClaims['cognito:groups']).toContain('TeamMembers');
+  });
+
+  it('a clinician cannot manage the team; another practice’s id is missing', async () => {
+    expect((await call(tokens.basic, ADD, { d: { firstName: 'X', lastName: 'Y', email: 'x@y.example' }, r: ['biller'] })).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call(tokens.owner, EDIT, { id: 'not-a-member', d: { firstName: 'X', lastName: 'Y', email: 'x@y.example' }, r: ['biller'] })).errors?.[0].errorType).toBe('NotFound');
+    const owner = await call(tokens.admin, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: runtime.seed!.practiceId });
+    expect(owner.errors?.[0].errorType).toBe('ValidationError');
+  });
+
+  it('edited roles apply on the next request; removal makes the next request Unauthorized', async () => {
+    expect((await call(billerToken, '{ getClients { nextToken } }')).errors).toBeUndefined();
+    const edited = await call(tokens.admin, EDIT, { id: billerId, d: { firstName: 'Bea', lastName: 'Biller', email: EMAIL }, r: ['supervisor'] });
+    expect(edited.errors).toBeUndefined();
+    expect(edited.data.editTeamMember.grantedRoles).toEqual(['supervisor']);
+    expect((await call(billerToken, '{ me { roles } }')).data.me.roles).toEqual(['supervisor']);
+    expect((await call(billerToken, '{ getClients { nextToken } }')).errors?.[0].errorType).toBe('Unauthorized');
+    const removed = await call(tokens.owner, 'mutation ($id: ID!) { removeTeamMember(id: $id) { id status } }', { id: billerId });
+    expect(removed.errors).toBeUndefined();
+    expect((await call(billerToken, '{ me { id } }')).errors?.[0].errorType).toBe('Unauthorized');
+    const list = await call(tokens.owner, `{ listTeamMembers { items { id } } }`);
+    expect(list.data.listTeamMembers.items.map((m: { id: string }) => m.id)).not.toContain(billerId);
+  });
+});
