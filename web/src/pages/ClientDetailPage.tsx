@@ -2,22 +2,31 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Flashbar from '@cloudscape-design/components/flashbar';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { getClient, toApiError, type ApiError, type Client } from '../clients/api';
 import { CLIENT_MESSAGES, clientName, stateName } from '../clients/client-fields';
-import { ClientFormModal } from '../clients/ClientFormModal';
 import { isoDate } from '../clients/dates';
-import { useFlash } from '../clients/flash';
-import { RemoveClientModal } from '../clients/RemoveClientModal';
+import { FlashBanner, useFlash } from '../clients/flash';
 import { SystemErrorAlert } from '../clients/SystemErrorAlert';
 import { useClientRights } from '../clients/useClientRights';
+
+// The form and the confirmation load when first opened: the list itself stays light.
+const ClientFormModal = lazy(() =>
+  import('../clients/ClientFormModal').then((m) => ({
+    default: m.ClientFormModal,
+  }))
+);
+const RemoveClientModal = lazy(() =>
+  import('../clients/RemoveClientModal').then((m) => ({
+    default: m.RemoveClientModal,
+  }))
+);
 
 const LIST_PATH = '/app/clients';
 
@@ -56,7 +65,10 @@ function ClientDetails({ client }: { client: Client }) {
             { label: 'Nickname', value: orDash(p.nickname) },
             { label: 'Date of birth', value: isoDate(client.dateOfBirth) },
             { label: 'Gender', value: orDash(client.gender) },
-            { label: 'Status', value: <StatusIndicator type={client.active ? 'success' : 'stopped'}>{client.status}</StatusIndicator> },
+            {
+              label: 'Status',
+              value: <StatusIndicator type={client.active ? 'success' : 'stopped'}>{client.status}</StatusIndicator>,
+            },
           ]}
         />
       </Container>
@@ -79,8 +91,14 @@ function ClientDetails({ client }: { client: Client }) {
         <KeyValuePairs
           columns={3}
           items={[
-            { label: 'Send e-mail reminders', value: yesNo(client.sendEmailReminder) },
-            { label: 'Communicate by e-mail', value: yesNo(client.communicationSetting.email) },
+            {
+              label: 'Send e-mail reminders',
+              value: yesNo(client.sendEmailReminder),
+            },
+            {
+              label: 'Communicate by e-mail',
+              value: yesNo(client.communicationSetting.email),
+            },
           ]}
         />
       </Container>
@@ -154,34 +172,48 @@ export default function ClientDetailPage() {
       }
     >
       <SpaceBetween size="l">
-        <Flashbar items={flash.items} />
+        <FlashBanner flash={flash.flash} onDismiss={() => flash.show(null)} />
         {failure && <SystemErrorAlert detail={failure.message} onDismiss={() => setFailure(null)} />}
         <ClientDetails client={client} />
         <Box variant="small">Last updated {client.updatedAt.slice(0, 10)}</Box>
       </SpaceBetween>
-      {editing && (
-        <ClientFormModal
-          client={client}
-          onDismiss={() => setEditing(false)}
-          onSaved={(saved) => {
-            setEditing(false);
-            setLoad({ status: 'ready', client: saved });
-            flash.show({ type: 'success', content: `${clientName(saved)} was saved.` });
-          }}
-        />
-      )}
-      {removing && (
-        <RemoveClientModal
-          client={client}
-          onDismiss={() => setRemoving(false)}
-          // History state outlives the page: it carries no name.
-          onRemoved={() => navigate(LIST_PATH, { state: { flash: { type: 'success', content: 'The client was removed.' } } })}
-          onFailed={(error) => {
-            setRemoving(false);
-            setFailure(error);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing && (
+          <ClientFormModal
+            client={client}
+            onDismiss={() => setEditing(false)}
+            onSaved={(saved) => {
+              setEditing(false);
+              setLoad({ status: 'ready', client: saved });
+              flash.show({
+                type: 'success',
+                content: `${clientName(saved)} was saved.`,
+              });
+            }}
+          />
+        )}
+        {removing && (
+          <RemoveClientModal
+            client={client}
+            onDismiss={() => setRemoving(false)}
+            // History state outlives the page: it carries no name.
+            onRemoved={() =>
+              navigate(LIST_PATH, {
+                state: {
+                  flash: {
+                    type: 'success',
+                    content: 'The client was removed.',
+                  },
+                },
+              })
+            }
+            onFailed={(error) => {
+              setRemoving(false);
+              setFailure(error);
+            }}
+          />
+        )}
+      </Suspense>
     </ContentLayout>
   );
 }

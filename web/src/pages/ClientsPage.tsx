@@ -1,18 +1,27 @@
-import Flashbar from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useViewer } from '../portal/ViewerContext';
 import type { ApiError, Client } from '../clients/api';
 import { clientName } from '../clients/client-fields';
-import { ClientFormModal } from '../clients/ClientFormModal';
 import { ClientsTable, SEARCH_MIN_LENGTH } from '../clients/ClientsTable';
-import { useFlash, type Flash } from '../clients/flash';
-import { RemoveClientModal } from '../clients/RemoveClientModal';
+import { FlashBanner, useFlash, type Flash } from '../clients/flash';
 import { SystemErrorAlert } from '../clients/SystemErrorAlert';
 import { useClientPages, useDebounced } from '../clients/useClientPages';
 import { useClientRights } from '../clients/useClientRights';
+
+// The form and the confirmation load when first opened: the list itself stays light.
+const ClientFormModal = lazy(() =>
+  import('../clients/ClientFormModal').then((m) => ({
+    default: m.ClientFormModal,
+  }))
+);
+const RemoveClientModal = lazy(() =>
+  import('../clients/RemoveClientModal').then((m) => ({
+    default: m.RemoveClientModal,
+  }))
+);
 
 /** Wait this long after the last keystroke before asking the server to search. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -37,7 +46,11 @@ export default function ClientsPage() {
   const source = useMemo(() => {
     if (!searching) return list;
     const known = new Set(search.items.map((c) => c.id));
-    return { ...search, items: search.items.concat(list.items.filter((c) => !known.has(c.id))), loading: search.loading || settled !== filteringText.trim() };
+    return {
+      ...search,
+      items: search.items.concat(list.items.filter((c) => !known.has(c.id))),
+      loading: search.loading || settled !== filteringText.trim(),
+    };
   }, [searching, list, search, settled, filteringText]);
 
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
@@ -48,7 +61,10 @@ export default function ClientsPage() {
   const onSaved = (saved: Client) => {
     const added = editing === 'new';
     setEditing(null);
-    flash.show({ type: 'success', content: `${clientName(saved)} was ${added ? 'added' : 'saved'}.` });
+    flash.show({
+      type: 'success',
+      content: `${clientName(saved)} was ${added ? 'added' : 'saved'}.`,
+    });
     list.reload();
     if (searching) search.reload();
   };
@@ -56,13 +72,16 @@ export default function ClientsPage() {
     setRemoving(null);
     list.forget(client.id);
     search.forget(client.id);
-    flash.show({ type: 'success', content: `${clientName(client)} was removed.` });
+    flash.show({
+      type: 'success',
+      content: `${clientName(client)} was removed.`,
+    });
   };
 
   return (
     <>
       <SpaceBetween size="m">
-        <Flashbar items={flash.items} />
+        <FlashBanner flash={flash.flash} onDismiss={() => flash.show(null)} />
         {failure && <SystemErrorAlert detail={failure.message} onDismiss={() => setFailure(null)} />}
         {loadError && <SystemErrorAlert detail={loadError.message} />}
         <ClientsTable
@@ -77,18 +96,20 @@ export default function ClientsPage() {
           description={`Signed in as ${email ?? ''}`}
         />
       </SpaceBetween>
-      {editing && <ClientFormModal client={editing === 'new' ? null : editing} onDismiss={() => setEditing(null)} onSaved={onSaved} />}
-      {removing && (
-        <RemoveClientModal
-          client={removing}
-          onDismiss={() => setRemoving(null)}
-          onRemoved={onRemoved}
-          onFailed={(error) => {
-            setRemoving(null);
-            setFailure(error);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing && <ClientFormModal client={editing === 'new' ? null : editing} onDismiss={() => setEditing(null)} onSaved={onSaved} />}
+        {removing && (
+          <RemoveClientModal
+            client={removing}
+            onDismiss={() => setRemoving(null)}
+            onRemoved={onRemoved}
+            onFailed={(error) => {
+              setRemoving(null);
+              setFailure(error);
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }
