@@ -10,4 +10,6 @@ export async function signInInBrowser(page: Page, baseUrl: string, email: string
   await page.getByLabel('Code').fill(demoTotp(email).generate());
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(/\/app\//);
+  // A fresh browser is every user's first login here, so the welcome tour opens (spec part 2 §2.4).
+  await page.getByRole('button', { name: 'Skip Tour' }).click();
 }

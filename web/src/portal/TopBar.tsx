@@ -1,0 +1,78 @@
+import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
+import { useNavigate } from 'react-router-dom';
+import { isCoordinatorOnly, routeAccess, type Viewer } from '../../../domain/route-access';
+import { ClientSearch } from '../shell/ClientSearch';
+import type { ClientMatch } from '../shell/client-search-api';
+
+/** Spec part 2 §2.3: 'Upgrade My Account' on the basic plan (planRef 1), 'Switch Plan' on the others. */
+export function planButtonText(plan: string | null | undefined): string | null {
+  if (plan === 'basic') return 'Upgrade My Account';
+  if (plan === 'premium' || plan === 'professional') return 'Switch Plan';
+  // Enterprise plans (not modelled yet) and an unknown plan have no plan button.
+  return null;
+}
+
+export interface TopBarProps {
+  siteName: string;
+  email: string | undefined;
+  viewer: Viewer | null;
+  hasHelpTopic: boolean;
+  hasHelpVideo: boolean;
+  searchClients: (text: string) => Promise<ClientMatch[]>;
+  onHelp: () => void;
+  onHelpVideo: () => void;
+  onTour: () => void;
+  onLogout: () => void;
+}
+
+/** The portal's top bar: client search and Add, plan button, help, help video, tour and the user menu. */
+export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, searchClients, onHelp, onHelpVideo, onTour, onLogout }: TopBarProps) {
+  const navigate = useNavigate();
+  const canReadClients = viewer !== null && routeAccess('/app/clients', viewer) === 'allowed';
+  const coordinatorOnly = viewer !== null && isCoordinatorOnly(viewer);
+  const planText = viewer && !coordinatorOnly ? planButtonText(viewer.plan) : null;
+
+  const utilities: TopNavigationProps.Utility[] = [];
+  if (canReadClients)
+    utilities.push({
+      type: 'button',
+      variant: 'primary-button',
+      text: 'Add',
+      iconName: 'add-plus',
+      ariaLabel: 'Add client',
+      disableUtilityCollapse: true,
+      // The clients page opens its add form when it sees this state.
+      onClick: () => navigate('/app/clients', { state: { addClient: true } }),
+    });
+  if (planText) utilities.push({ type: 'button', text: planText, onClick: () => navigate('/app/upgrade-plan') });
+  if (hasHelpTopic) utilities.push({ type: 'button', iconName: 'status-info', ariaLabel: 'Help for this page', title: 'Help for this page', onClick: onHelp });
+  if (hasHelpVideo) utilities.push({ type: 'button', iconName: 'video-on', ariaLabel: 'Help video', title: 'Help video', onClick: onHelpVideo });
+  if (viewer) utilities.push({ type: 'button', iconName: 'flag', ariaLabel: 'Welcome tour', title: 'Welcome tour', onClick: onTour });
+  utilities.push({
+    type: 'menu-dropdown',
+    text: email || 'Account',
+    iconName: 'user-profile',
+    // Coordinators have no Profile (spec part 2 §2.2).
+    items: coordinatorOnly ? [{ id: 'logout', text: 'Logout' }] : [{ id: 'profile', text: 'Profile' }, { id: 'logout', text: 'Logout' }],
+    onItemClick: ({ detail }) => {
+      if (detail.id === 'profile') navigate('/app/profile');
+      if (detail.id === 'logout') onLogout();
+    },
+  });
+
+  return (
+    <TopNavigation
+      identity={{
+        href: '/',
+        title: siteName,
+        onFollow: (event) => {
+          event.preventDefault();
+          navigate('/');
+        },
+      }}
+      search={canReadClients ? <ClientSearch search={searchClients} onSelect={(id) => navigate(`/app/clients/${encodeURIComponent(id)}`)} /> : undefined}
+      utilities={utilities}
+      i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All', searchIconAriaLabel: 'Search clients', searchDismissIconAriaLabel: 'Close search' }}
+    />
+  );
+}
