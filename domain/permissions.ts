@@ -226,6 +226,12 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.addTeamMember': { permission: P.teamMembers, feature: F.teamMembers },
   'Mutation.editTeamMember': { permission: P.teamMembers, feature: F.teamMembers },
   'Mutation.removeTeamMember': { permission: P.teamMembers, feature: F.teamMembers },
+  // One's own profile: every role lists "profile"; coordinators (homework, groups only) do not.
+  'Query.getTherapist': { permission: P.profile, feature: F.profile },
+  'Mutation.editTherapist': { permission: P.profile, feature: F.profile },
+  'Query.getProfilePhotoUrl': { permission: P.profile, feature: F.profile },
+  'Mutation.getProfilePhotoUploadUrl': { permission: P.profile, feature: F.profile },
+  'Mutation.confirmProfilePhoto': { permission: P.profile, feature: F.profile },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

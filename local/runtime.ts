@@ -127,6 +127,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       NPPES_URL: `http://127.0.0.1:${port}/_local/nppes`,
     });
 
+    // Profile photos (functions/profile-photo): presigned URLs for the S3 stand-in at /_local/s3 on
+    // the public origin (the browser's host is signed), and its files for deleting a refused upload.
+    Object.assign(process.env, { BUCKET: 'portal-local-media', S3_ENDPOINT: `${url}/_local/s3`, LOCAL_S3_ROOT: join(dataDir, 's3') });
+
     // Video (issue 6): functions/video-join signs local room tokens with a secret made fresh at
     // every start; the signaling relay at /_local/video-signal checks them.
     const videoSecret = randomBytes(32).toString('base64url');

@@ -50,6 +50,11 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.listTeamMembers', dataSource: 'DirectoryTable', entry: 'resolvers/Query.listTeamMembers.ts' },
   { name: 'Team.validate', dataSource: 'NONE', entry: 'resolvers/functions/validateTeamMember.ts' },
   { name: 'Team.invoke', dataSource: 'Lambda:team-members', entry: 'resolvers/functions/invokeTeamMembers.ts' },
+  // Profile: the caller's own Therapist item; the photo through the profile-photo Lambda (presigned S3).
+  { name: 'Query.getTherapist', dataSource: 'PracticeTable', entry: 'resolvers/Query.getTherapist.ts' },
+  { name: 'Therapist.validate', dataSource: 'NONE', entry: 'resolvers/functions/validateTherapist.ts' },
+  { name: 'Mutation.editTherapist', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editTherapist.ts' },
+  { name: 'Photo.invoke', dataSource: 'Lambda:profile-photo', entry: 'resolvers/functions/invokeProfilePhoto.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -70,4 +75,9 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'addTeamMember', pipeline: ['authorize', 'Team.validate', 'Team.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editTeamMember', pipeline: ['authorize', 'Team.validate', 'Team.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'removeTeamMember', pipeline: ['authorize', 'Team.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'getTherapist', pipeline: ['authorize', 'Query.getTherapist', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'editTherapist', pipeline: ['authorize', 'Therapist.validate', 'Mutation.editTherapist', 'audit'] },
+  { typeName: 'Query', fieldName: 'getProfilePhotoUrl', pipeline: ['authorize', 'Photo.invoke', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'getProfilePhotoUploadUrl', pipeline: ['authorize', 'Photo.invoke', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'confirmProfilePhoto', pipeline: ['authorize', 'Photo.invoke', 'audit'] },
 ];

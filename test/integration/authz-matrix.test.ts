@@ -63,6 +63,12 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Mutation.addTeamMember':            [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
   'Mutation.editTeamMember':           [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
   'Mutation.removeTeamMember':         [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
+  // One's own profile and photo: every role lists "profile"; coordinators do not (homework, groups only).
+  'Query.getTherapist':                [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  'Mutation.editTherapist':            [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  'Query.getProfilePhotoUrl':          [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  'Mutation.getProfilePhotoUploadUrl': [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  'Mutation.confirmProfilePhoto':      [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -158,6 +164,22 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
     const target = await editTarget;
     const edit = 'mutation ($id: ID!, $d: MemberDetailInput!, $r: [String!]!) { editTeamMember(id: $id, memberDetail: $d, grantedRoles: $r) { id } }';
     return outcomeOf(await call(who, edit, { id: target.id, d: { firstName: 'Edited', lastName: who, email: target.email }, r: ['biller'] }), 'Mutation.editTeamMember');
+  },
+  'Query.getTherapist': async (who) => outcomeOf(await call(who, '{ getTherapist { id version } }'), 'Query.getTherapist'),
+  'Mutation.editTherapist': async (who) => {
+    const version = (await call(who, '{ getTherapist { version } }')).data?.getTherapist.version ?? 0;
+    const input = { person: { first: 'Matrix', last: who, gender: 'x', dob: '01/01/1980', phone: '5125550100' }, address: { line1: '1 Main', city: 'Austin', state: 'TX', zip: '78701' } };
+    return outcomeOf(await call(who, 'mutation ($v: Int!, $input: TherapistInput!) { editTherapist(version: $v, input: $input) { version } }', { v: version, input }), 'Mutation.editTherapist');
+  },
+  'Query.getProfilePhotoUrl': async (who) => outcomeOf(await call(who, '{ getProfilePhotoUrl { url } }'), 'Query.getProfilePhotoUrl'),
+  'Mutation.getProfilePhotoUploadUrl': async (who) =>
+    outcomeOf(await call(who, 'mutation { getProfilePhotoUploadUrl(contentType: "image/jpeg", size: 1000) { url } }'), 'Mutation.getProfilePhotoUploadUrl'),
+  'Mutation.confirmProfilePhoto': async (who) => {
+    // Allowed callers upload a real JPEG first; a denied one is refused before any key is looked at.
+    const upload = await call(who, 'mutation { getProfilePhotoUploadUrl(contentType: "image/jpeg", size: 4) { key url } }');
+    const key = upload.data?.getProfilePhotoUploadUrl.key ?? `images/all/${randomUUID()}/${randomUUID()}.jpg`;
+    if (upload.data) await fetch(upload.data.getProfilePhotoUploadUrl.url, { method: 'PUT', body: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) });
+    return outcomeOf(await call(who, 'mutation ($key: String!) { confirmProfilePhoto(key: $key) { s3path } }', { key }), 'Mutation.confirmProfilePhoto');
   },
   'Mutation.removeTeamMember': async (who) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),

@@ -1,0 +1,31 @@
+/**
+ * Photo.invoke (data source: Lambda:profile-photo): getProfilePhotoUploadUrl, confirmProfilePhoto
+ * and getProfilePhotoUrl. The caller (sub, practice) comes from the authorize step; keys are the
+ * caller's own (images/all/<sub>/...), checked again by the Lambda.
+ */
+import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+
+export function request(ctx: Context): LambdaRequest {
+  const caller = ctx.stash.caller;
+  return {
+    operation: 'Invoke',
+    payload: {
+      field: ctx.info.fieldName,
+      caller: { sub: caller.sub, practiceId: caller.practiceId },
+      args: { contentType: ctx.args.contentType, size: ctx.args.size, key: ctx.args.key },
+    },
+  };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const actions: Record<string, string> = {
+    getProfilePhotoUploadUrl: 'profile.photo.uploadUrl',
+    confirmProfilePhoto: 'profile.photo.confirm',
+    getProfilePhotoUrl: 'profile.photo.read',
+  };
+  ctx.stash.audit = { action: actions[ctx.info.fieldName] || 'profile.photo', entityType: 'ProfilePhoto', entityId: ctx.stash.caller.sub };
+  return ctx.result;
+}
