@@ -21,9 +21,9 @@ import ClientsPage from '../../../web/src/pages/ClientsPage';
 const PAGE_ONE = Array.from({ length: 20 }, (_, i) => makeClient(i + 1));
 const PAGE_TWO = [makeClient(21), makeClient(22)];
 
-function renderPage() {
+function renderPage(state: unknown = null) {
   render(
-    <MemoryRouter initialEntries={['/app/clients']}>
+    <MemoryRouter initialEntries={[{ pathname: '/app/clients', state }]}>
       <ClientsPage />
     </MemoryRouter>,
   );
@@ -121,5 +121,10 @@ describe('clients list', () => {
     await screen.findByText('Client001 Test');
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add client' })).toBeTruthy();
+  });
+
+  it("opens the add form when the top bar's Add sends the viewer here", async () => {
+    renderPage({ addClient: true });
+    await screen.findByRole('dialog', { name: 'Add client' }, { timeout: 5000 });
   });
 });

@@ -1,6 +1,6 @@
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useViewer } from '../portal/ViewerContext';
 import type { ApiError, Client } from '../clients/api';
@@ -56,6 +56,17 @@ export default function ClientsPage() {
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
   const [removing, setRemoving] = useState<Client | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
+
+  // The top bar's Add navigates here with {addClient: true}; the detail page sends a banner after a
+  // removal. Both are used once, then cleared so Back or a reload does not repeat them.
+  const navigate = useNavigate();
+  useEffect(() => {
+    const state = location.state as { addClient?: boolean; flash?: Flash } | null;
+    if (!state) return;
+    if (state.addClient && !rights.canCreate) return; // the viewer is still loading
+    if (state.addClient) setEditing('new');
+    navigate(location.pathname, { replace: true, state: null });
+  }, [location.key, location.state, location.pathname, rights.canCreate, navigate]);
   const loadError = source.error;
 
   const onSaved = (saved: Client) => {
