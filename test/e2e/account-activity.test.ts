@@ -20,6 +20,7 @@ describe('account activity, live', () => {
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
     await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+    await page.getByRole('link', { name: 'Administration' }).click();
     await page.getByRole('link', { name: 'Account Activity' }).click();
     await page.getByText('No activity since you opened this page.').waitFor();
 
