@@ -232,6 +232,13 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getProfilePhotoUrl': { permission: P.profile, feature: F.profile },
   'Mutation.getProfilePhotoUploadUrl': { permission: P.profile, feature: F.profile },
   'Mutation.confirmProfilePhoto': { permission: P.profile, feature: F.profile },
+  // Plans: every member reads the offers and the practice's plan (the browser gates by it, spec
+  // §2 local storage "currentPlan", "enterprisePlan"); changing it is UpgradePlan (owner, admin).
+  // Upgrade plan is always reachable (§4): no plan gate.
+  'Query.getProviderPlans': { permission: P.selfRead },
+  'Query.getCurrentPlan': { permission: P.selfRead },
+  'Query.hasEnterpriseSubscription': { permission: P.selfRead },
+  'Mutation.changePlan': { permission: P.upgradePlan },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -131,6 +131,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // the public origin (the browser's host is signed), and its files for deleting a refused upload.
     Object.assign(process.env, { BUCKET: 'portal-local-media', S3_ENDPOINT: `${url}/_local/s3`, LOCAL_S3_ROOT: join(dataDir, 's3') });
 
+    // Plans (functions/plans): the local payment adapter records plan changes instead of charging a card.
+    process.env.PAYMENT_PROVIDER = 'local';
+
     // Video (issue 6): functions/video-join signs local room tokens with a secret made fresh at
     // every start; the signaling relay at /_local/video-signal checks them.
     const videoSecret = randomBytes(32).toString('base64url');

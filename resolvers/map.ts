@@ -55,6 +55,10 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Therapist.validate', dataSource: 'NONE', entry: 'resolvers/functions/validateTherapist.ts' },
   { name: 'Mutation.editTherapist', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editTherapist.ts' },
   { name: 'Photo.invoke', dataSource: 'Lambda:profile-photo', entry: 'resolvers/functions/invokeProfilePhoto.ts' },
+  // Plans: offers from domain/pricing.ts; the practice's plan on its record (the owner's membership); changes through the plans Lambda.
+  { name: 'Query.getProviderPlans', dataSource: 'NONE', entry: 'resolvers/Query.getProviderPlans.ts' },
+  { name: 'Practice.load', dataSource: 'DirectoryTable', entry: 'resolvers/functions/loadPracticeRecord.ts' },
+  { name: 'Plans.invoke', dataSource: 'Lambda:plans', entry: 'resolvers/functions/invokePlans.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -80,4 +84,8 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getProfilePhotoUrl', pipeline: ['authorize', 'Photo.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'getProfilePhotoUploadUrl', pipeline: ['authorize', 'Photo.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'confirmProfilePhoto', pipeline: ['authorize', 'Photo.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'getProviderPlans', pipeline: ['authorize', 'Query.getProviderPlans'] },
+  { typeName: 'Query', fieldName: 'getCurrentPlan', pipeline: ['authorize', 'Practice.load'] },
+  { typeName: 'Query', fieldName: 'hasEnterpriseSubscription', pipeline: ['authorize', 'Practice.load'] },
+  { typeName: 'Mutation', fieldName: 'changePlan', pipeline: ['authorize', 'Plans.invoke', 'audit'] },
 ];

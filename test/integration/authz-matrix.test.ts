@@ -69,6 +69,12 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Query.getProfilePhotoUrl':          [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
   'Mutation.getProfilePhotoUploadUrl': [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
   'Mutation.confirmProfilePhoto':      [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  // Plans: every member (coordinators too) reads the offers and the practice's plan, which the
+  // browser gates by; changing it is UpgradePlan — the owner's ("everything") and clinicianAdmin's.
+  'Query.getProviderPlans':            [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
+  'Query.getCurrentPlan':              [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
+  'Query.hasEnterpriseSubscription':   [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
+  'Mutation.changePlan':               [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -181,6 +187,11 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
     if (upload.data) await fetch(upload.data.getProfilePhotoUploadUrl.url, { method: 'PUT', body: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) });
     return outcomeOf(await call(who, 'mutation ($key: String!) { confirmProfilePhoto(key: $key) { s3path } }', { key }), 'Mutation.confirmProfilePhoto');
   },
+  'Query.getProviderPlans': async (who) => outcomeOf(await call(who, '{ getProviderPlans { id amount } }'), 'Query.getProviderPlans'),
+  'Query.getCurrentPlan': async (who) => outcomeOf(await call(who, '{ getCurrentPlan { planId } }'), 'Query.getCurrentPlan'),
+  'Query.hasEnterpriseSubscription': async (who) => outcomeOf(await call(who, '{ hasEnterpriseSubscription }'), 'Query.hasEnterpriseSubscription'),
+  // The seeded practices stay on professional, so the rows after this one are unaffected.
+  'Mutation.changePlan': async (who) => outcomeOf(await call(who, 'mutation { changePlan(planId: "professional", teleHealth: false) { planId } }'), 'Mutation.changePlan'),
   'Mutation.removeTeamMember': async (who) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),
 };

@@ -1,0 +1,22 @@
+/**
+ * Plans.invoke (data source: Lambda:plans): changePlan. The caller and practice come from the
+ * authorize step; the Lambda charges through the PaymentProvider and moves every membership of
+ * the practice to the new plan in one transaction.
+ */
+import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+
+export function request(ctx: Context): LambdaRequest {
+  const caller = ctx.stash.caller;
+  return {
+    operation: 'Invoke',
+    payload: { field: ctx.info.fieldName, caller: { sub: caller.sub, practiceId: caller.practiceId }, args: { planId: ctx.args.planId, teleHealth: ctx.args.teleHealth } },
+  };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  ctx.stash.audit = { action: 'plan.change', entityType: 'Subscription', entityId: ctx.stash.caller.practiceId };
+  return ctx.result;
+}

@@ -1,0 +1,23 @@
+/**
+ * Practice.load (data source: DirectoryTable): the practice's record — its owner's membership
+ * (practiceId is the owner's sub), which holds the plan and subscription — for getCurrentPlan and
+ * hasEnterpriseSubscription. One GetItem; the practice comes from the authorize step.
+ */
+import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { membershipKey } from '../../domain/tables.ts';
+import { toCurrentPlan } from '../../domain/practice.ts';
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(membershipKey(ctx.stash.caller.practiceId)), consistentRead: true };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const owner = (ctx.result as Record<string, unknown> | null) || null;
+  if (ctx.info.fieldName === 'hasEnterpriseSubscription') {
+    return owner !== null && owner.enterprise === true;
+  }
+  return toCurrentPlan(owner);
+}
