@@ -17,6 +17,7 @@ vi.mock('../../../web/src/portal/ViewerContext', () => ({
 vi.mock('../../../web/src/auth/AuthContext', () => ({ useAuth: () => ({ user: { email: 'owner@demo.test' } }) }));
 
 import ClientsPage from '../../../web/src/pages/ClientsPage';
+import { BannerFlashbar, BannerProvider } from '../../../web/src/shell/banners';
 
 const PAGE_ONE = Array.from({ length: 20 }, (_, i) => makeClient(i + 1));
 const PAGE_TWO = [makeClient(21), makeClient(22)];
@@ -24,7 +25,10 @@ const PAGE_TWO = [makeClient(21), makeClient(22)];
 function renderPage(state: unknown = null) {
   render(
     <MemoryRouter initialEntries={[{ pathname: '/app/clients', state }]}>
-      <ClientsPage />
+      <BannerProvider>
+        <BannerFlashbar />
+        <ClientsPage />
+      </BannerProvider>
     </MemoryRouter>,
   );
   return userEvent.setup();
@@ -100,6 +104,7 @@ describe('clients list', () => {
     await waitFor(() => expect(screen.queryByText('Ada Lovelace', { selector: 'a' })).toBeNull());
     expect(clientsApi.removeClient).toHaveBeenCalledWith(ADA.id);
     expect(names()).toEqual(['Client001 Test']);
+    await screen.findByText('Ada Lovelace was removed.');
   });
 
   it("shows the spec's error banner when the server refuses the removal", async () => {
@@ -111,7 +116,7 @@ describe('clients list', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove Ada Lovelace?' })).getByRole('button', { name: 'Remove' }));
     await screen.findByText(MESSAGES.systemError.trim());
-    await user.click(screen.getByRole('button', { name: 'Error details' }));
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
     await screen.findByText('Not Authorized to access removeClient on type Mutation');
   });
 

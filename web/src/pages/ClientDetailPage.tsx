@@ -12,8 +12,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { getClient, toApiError, type ApiError, type Client } from '../clients/api';
 import { CLIENT_MESSAGES, clientName, stateName } from '../clients/client-fields';
 import { isoDate } from '../clients/dates';
-import { FlashBanner, useFlash } from '../clients/flash';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { reportApiError, useBanners } from '../shell/banners';
+import type { ClientsPageState } from './ClientsPage';
 import { useClientRights } from '../clients/useClientRights';
 
 // The form and the confirmation load when first opened: the list itself stays light.
@@ -111,11 +111,10 @@ export default function ClientDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const rights = useClientRights();
-  const flash = useFlash();
+  const banners = useBanners();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [failure, setFailure] = useState<ApiError | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -125,7 +124,9 @@ export default function ClientDetailPage() {
       .catch((caught) => {
         if (!live) return;
         const error = toApiError(caught);
-        setLoad(error.errorType === 'NotFound' ? { status: 'missing' } : { status: 'failed', error });
+        if (error.errorType === 'NotFound') return setLoad({ status: 'missing' });
+        reportApiError(error);
+        setLoad({ status: 'failed', error });
       });
     return () => {
       live = false;
@@ -144,10 +145,7 @@ export default function ClientDetailPage() {
   }
   if (load.status === 'failed') {
     return (
-      <SpaceBetween size="m">
-        <SystemErrorAlert detail={load.error.message} />
-        <BackLink />
-      </SpaceBetween>
+      <BackLink />
     );
   }
 
@@ -172,8 +170,6 @@ export default function ClientDetailPage() {
       }
     >
       <SpaceBetween size="l">
-        <FlashBanner flash={flash.flash} onDismiss={() => flash.show(null)} />
-        {failure && <SystemErrorAlert detail={failure.message} onDismiss={() => setFailure(null)} />}
         <ClientDetails client={client} />
         <Box variant="small">Last updated {client.updatedAt.slice(0, 10)}</Box>
       </SpaceBetween>
@@ -185,10 +181,7 @@ export default function ClientDetailPage() {
             onSaved={(saved) => {
               setEditing(false);
               setLoad({ status: 'ready', client: saved });
-              flash.show({
-                type: 'success',
-                content: `${clientName(saved)} was saved.`,
-              });
+              banners.show('success', `${clientName(saved)} was saved.`);
             }}
           />
         )}
@@ -197,19 +190,10 @@ export default function ClientDetailPage() {
             client={client}
             onDismiss={() => setRemoving(false)}
             // History state outlives the page: it carries no name.
-            onRemoved={() =>
-              navigate(LIST_PATH, {
-                state: {
-                  flash: {
-                    type: 'success',
-                    content: 'The client was removed.',
-                  },
-                },
-              })
-            }
+            onRemoved={() => navigate(LIST_PATH, { state: { removed: true } satisfies ClientsPageState })}
             onFailed={(error) => {
               setRemoving(false);
-              setFailure(error);
+              reportApiError(error);
             }}
           />
         )}

@@ -1,30 +1,26 @@
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useViewer } from '../portal/ViewerContext';
-import type { ApiError, Client } from '../clients/api';
+import type { Client } from '../clients/api';
 import { clientName } from '../clients/client-fields';
 import { ClientsTable, SEARCH_MIN_LENGTH } from '../clients/ClientsTable';
-import { FlashBanner, useFlash, type Flash } from '../clients/flash';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { reportApiError, useBanners } from '../shell/banners';
 import { useClientPages, useDebounced } from '../clients/useClientPages';
 import { useClientRights } from '../clients/useClientRights';
 
 // The form and the confirmation load when first opened: the list itself stays light.
-const ClientFormModal = lazy(() =>
-  import('../clients/ClientFormModal').then((m) => ({
-    default: m.ClientFormModal,
-  }))
-);
-const RemoveClientModal = lazy(() =>
-  import('../clients/RemoveClientModal').then((m) => ({
-    default: m.RemoveClientModal,
-  }))
-);
+const ClientFormModal = lazy(() => import('../clients/ClientFormModal').then((m) => ({ default: m.ClientFormModal })));
+const RemoveClientModal = lazy(() => import('../clients/RemoveClientModal').then((m) => ({ default: m.RemoveClientModal })));
 
 /** Wait this long after the last keystroke before asking the server to search. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** What the detail page hands over in router state after a removal (history state: no names). */
+export interface ClientsPageState {
+  addClient?: boolean;
+  removed?: boolean;
+}
 
 /** The practice's clients (or the viewer's own, as the API decides): find, add, edit, remove. */
 export default function ClientsPage() {
@@ -32,8 +28,9 @@ export default function ClientsPage() {
   const viewer = useViewer();
   const email = viewer.status === 'ready' ? viewer.me.email || user?.email : user?.email;
   const rights = useClientRights();
+  const banners = useBanners();
   const location = useLocation();
-  const flash = useFlash((location.state as { flash?: Flash } | null)?.flash ?? null);
+  const navigate = useNavigate();
 
   const [filteringText, setFilteringText] = useState('');
   const settled = useDebounced(filteringText.trim(), SEARCH_DEBOUNCE_MS);
@@ -46,36 +43,33 @@ export default function ClientsPage() {
   const source = useMemo(() => {
     if (!searching) return list;
     const known = new Set(search.items.map((c) => c.id));
-    return {
-      ...search,
-      items: search.items.concat(list.items.filter((c) => !known.has(c.id))),
-      loading: search.loading || settled !== filteringText.trim(),
-    };
+    const items = search.items.concat(list.items.filter((c) => !known.has(c.id)));
+    return { ...search, items, loading: search.loading || settled !== filteringText.trim() };
   }, [searching, list, search, settled, filteringText]);
 
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
   const [removing, setRemoving] = useState<Client | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
 
-  // The top bar's Add navigates here with {addClient: true}; the detail page sends a banner after a
-  // removal. Both are used once, then cleared so Back or a reload does not repeat them.
-  const navigate = useNavigate();
   useEffect(() => {
-    const state = location.state as { addClient?: boolean; flash?: Flash } | null;
+    if (source.error) reportApiError(source.error);
+  }, [source.error]);
+
+  // The top bar's Add arrives with {addClient: true}; the detail page with {removed: true}. Each is
+  // used once, then cleared so Back or a reload does not repeat it.
+  useEffect(() => {
+    const state = location.state as ClientsPageState | null;
     if (!state) return;
     if (state.addClient && !rights.canCreate) return; // the viewer is still loading
     if (state.addClient) setEditing('new');
+    // The shell clears banners when the path changes, after this page's effects: show it next tick.
+    if (state.removed) setTimeout(() => banners.show('success', 'The client was removed.'), 0);
     navigate(location.pathname, { replace: true, state: null });
-  }, [location.key, location.state, location.pathname, rights.canCreate, navigate]);
-  const loadError = source.error;
+  }, [location.key, location.state, location.pathname, rights.canCreate, navigate, banners]);
 
   const onSaved = (saved: Client) => {
     const added = editing === 'new';
     setEditing(null);
-    flash.show({
-      type: 'success',
-      content: `${clientName(saved)} was ${added ? 'added' : 'saved'}.`,
-    });
+    banners.show('success', `${clientName(saved)} was ${added ? 'added' : 'saved'}.`);
     list.reload();
     if (searching) search.reload();
   };
@@ -83,30 +77,22 @@ export default function ClientsPage() {
     setRemoving(null);
     list.forget(client.id);
     search.forget(client.id);
-    flash.show({
-      type: 'success',
-      content: `${clientName(client)} was removed.`,
-    });
+    banners.show('success', `${clientName(client)} was removed.`);
   };
 
   return (
     <>
-      <SpaceBetween size="m">
-        <FlashBanner flash={flash.flash} onDismiss={() => flash.show(null)} />
-        {failure && <SystemErrorAlert detail={failure.message} onDismiss={() => setFailure(null)} />}
-        {loadError && <SystemErrorAlert detail={loadError.message} />}
-        <ClientsTable
-          source={source}
-          filteringText={filteringText}
-          onFilteringTextChange={setFilteringText}
-          canCreate={rights.canCreate}
-          canRemove={rights.canRemove}
-          onAdd={() => setEditing('new')}
-          onEdit={(client) => setEditing(client)}
-          onRemove={(client) => setRemoving(client)}
-          description={`Signed in as ${email ?? ''}`}
-        />
-      </SpaceBetween>
+      <ClientsTable
+        source={source}
+        filteringText={filteringText}
+        onFilteringTextChange={setFilteringText}
+        canCreate={rights.canCreate}
+        canRemove={rights.canRemove}
+        onAdd={() => setEditing('new')}
+        onEdit={(client) => setEditing(client)}
+        onRemove={(client) => setRemoving(client)}
+        description={`Signed in as ${email ?? ''}`}
+      />
       <Suspense fallback={null}>
         {editing && <ClientFormModal client={editing === 'new' ? null : editing} onDismiss={() => setEditing(null)} onSaved={onSaved} />}
         {removing && (
@@ -116,7 +102,7 @@ export default function ClientsPage() {
             onRemoved={onRemoved}
             onFailed={(error) => {
               setRemoving(null);
-              setFailure(error);
+              reportApiError(error);
             }}
           />
         )}
