@@ -239,6 +239,11 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getCurrentPlan': { permission: P.selfRead },
   'Query.hasEnterpriseSubscription': { permission: P.selfRead },
   'Mutation.changePlan': { permission: P.upgradePlan },
+  // Apps used: the Apps gate (owner, admin and the three clinician roles), the coach apps (every plan).
+  'Query.getAppsUsed': { permission: P.apps, feature: F.coachApps },
+  'Query.getAppsUsedByTeamOwner': { permission: P.apps, feature: F.coachApps },
+  'Query.getHideCommunitiesForApps': { permission: P.apps, feature: F.coachApps },
+  'Query.getHideHealthNutritionForApps': { permission: P.apps, feature: F.coachApps },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -482,3 +482,42 @@ export function toCurrentPlan(owner: Record<string, unknown> | null): Record<str
     teleHealth: record.teleHealth === true,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Apps used (spec part 2 §3 "Apps used"): which therapy apps the practice uses, its default app,
+// and per-app flags hiding communities and health/nutrition (food, physical_activity). A practice
+// without a saved record uses every app with nothing hidden (the demo practice: all apps).
+
+export const APPS = ['ACT', 'DBT', 'IFS', 'CBT', 'COACH', 'MI'];
+
+export function appsUsedKey(practiceId: string): { PK: string; SK: string } {
+  return { PK: 'P#' + practiceId, SK: 'Settings#AppsUsed' };
+}
+
+function appFlag(record: unknown, app: string): boolean {
+  const flags = (record || {}) as Record<string, unknown>;
+  return flags[app] === true;
+}
+
+/** getAppsUsed / getAppsUsedByTeamOwner: every app true unless the record says otherwise. */
+export function toAppsUsed(item: Record<string, unknown> | null): Record<string, unknown> {
+  const apps: Record<string, boolean> = {};
+  const stored = item ? ((item.apps || {}) as Record<string, unknown>) : null;
+  APPS.forEach((app) => {
+    apps[app] = stored === null ? true : stored[app] === true;
+  });
+  return { apps: apps, defaultApp: item && typeof item.defaultApp === 'string' ? item.defaultApp : null };
+}
+
+export function toHideCommunities(item: Record<string, unknown> | null): Record<string, unknown>[] {
+  const stored = item ? item.hideCommunities : null;
+  return APPS.map((app) => ({ app: app, hide: appFlag(stored, app) }));
+}
+
+export function toHideHealthNutrition(item: Record<string, unknown> | null): Record<string, unknown>[] {
+  const stored = ((item ? item.hideHealthNutrition : null) || {}) as Record<string, unknown>;
+  return APPS.map((app) => {
+    const flags = (stored[app] || {}) as Record<string, unknown>;
+    return { app: app, food: flags.food === true, physicalActivity: flags.physical_activity === true };
+  });
+}

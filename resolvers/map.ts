@@ -59,6 +59,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.getProviderPlans', dataSource: 'NONE', entry: 'resolvers/Query.getProviderPlans.ts' },
   { name: 'Practice.load', dataSource: 'DirectoryTable', entry: 'resolvers/functions/loadPracticeRecord.ts' },
   { name: 'Plans.invoke', dataSource: 'Lambda:plans', entry: 'resolvers/functions/invokePlans.ts' },
+  // Apps used: one practice item, four views of it.
+  { name: 'AppsUsed.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadAppsUsed.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -88,4 +90,7 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getCurrentPlan', pipeline: ['authorize', 'Practice.load'] },
   { typeName: 'Query', fieldName: 'hasEnterpriseSubscription', pipeline: ['authorize', 'Practice.load'] },
   { typeName: 'Mutation', fieldName: 'changePlan', pipeline: ['authorize', 'Plans.invoke', 'audit'] },
+  ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
+    (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
+  ),
 ];

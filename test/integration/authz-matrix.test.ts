@@ -75,6 +75,13 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Query.getCurrentPlan':              [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
   'Query.hasEnterpriseSubscription':   [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
   'Mutation.changePlan':               [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  // Apps: owner, admin, clinicianFullClient, clinicianBasicBilling ("as clinicianFullClient") and
+  // clinicianBasic list "apps"; supervisor, biller, scheduler and coordinators do not. The seeded
+  // practice's owner id is another practice's to otherPractice: missing.
+  'Query.getAppsUsed':                 [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
+  'Query.getAppsUsedByTeamOwner':      [A,    A,    A,    A,    A,    U,    U,    U,    U,    N],
+  'Query.getHideCommunitiesForApps':   [A,    A,    A,    A,    A,    U,    U,    U,    U,    N],
+  'Query.getHideHealthNutritionForApps': [A,  A,    A,    A,    A,    U,    U,    U,    U,    N],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -192,6 +199,13 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
   'Query.hasEnterpriseSubscription': async (who) => outcomeOf(await call(who, '{ hasEnterpriseSubscription }'), 'Query.hasEnterpriseSubscription'),
   // The seeded practices stay on professional, so the rows after this one are unaffected.
   'Mutation.changePlan': async (who) => outcomeOf(await call(who, 'mutation { changePlan(planId: "professional", teleHealth: false) { planId } }'), 'Mutation.changePlan'),
+  'Query.getAppsUsed': async (who) => outcomeOf(await call(who, '{ getAppsUsed { apps { ACT CBT } defaultApp } }'), 'Query.getAppsUsed'),
+  'Query.getAppsUsedByTeamOwner': async (who) =>
+    outcomeOf(await call(who, 'query ($o: ID!) { getAppsUsedByTeamOwner(teamOwnerId: $o) { apps { DBT } } }', { o: runtime.seed!.practiceId }), 'Query.getAppsUsedByTeamOwner'),
+  'Query.getHideCommunitiesForApps': async (who) =>
+    outcomeOf(await call(who, 'query ($o: ID) { getHideCommunitiesForApps(teamOwnerId: $o) { app hide } }', { o: runtime.seed!.practiceId }), 'Query.getHideCommunitiesForApps'),
+  'Query.getHideHealthNutritionForApps': async (who) =>
+    outcomeOf(await call(who, 'query ($o: ID) { getHideHealthNutritionForApps(teamOwnerId: $o) { app food } }', { o: runtime.seed!.practiceId }), 'Query.getHideHealthNutritionForApps'),
   'Mutation.removeTeamMember': async (who) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),
 };

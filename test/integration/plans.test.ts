@@ -67,3 +67,16 @@ describe('plans', () => {
     expect((await call('admin', '{ getPracticeDetails { version } }')).errors).toBeUndefined();
   });
 });
+
+describe('apps used', () => {
+  it('the demo practice uses every app; another practice’s owner id is missing', async () => {
+    const out = await call('owner', 'query ($o: ID!) { getAppsUsed { apps { ACT DBT IFS CBT COACH MI } defaultApp } getAppsUsedByTeamOwner(teamOwnerId: $o) { apps { MI } } getHideCommunitiesForApps(teamOwnerId: $o) { app hide } getHideHealthNutritionForApps { app food physicalActivity } }', { o: runtime.seed!.practiceId });
+    expect(out.errors).toBeUndefined();
+    expect(out.data.getAppsUsed.apps).toEqual({ ACT: true, DBT: true, IFS: true, CBT: true, COACH: true, MI: true });
+    expect(out.data.getHideCommunitiesForApps).toHaveLength(6);
+    expect(out.data.getHideHealthNutritionForApps.every((f: { food: boolean }) => f.food === false)).toBe(true);
+    const other = await call('owner', 'query { getAppsUsedByTeamOwner(teamOwnerId: "someone-else") { apps { MI } } }');
+    expect(other.errors?.[0].errorType).toBe('NotFound');
+    expect((await call('biller', '{ getAppsUsed { defaultApp } }')).errors?.[0].errorType).toBe('Unauthorized');
+  });
+});
