@@ -82,6 +82,8 @@ export const PERMISSIONS = {
   upgradePlan: 'upgrade.plan',
   teamMembers: 'team.members',
   activity: 'activity',
+  /** Read the practice's audit trail (spec: "the owner can list the practice's audit trail"). */
+  auditTrail: 'audit.trail',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
@@ -111,7 +113,8 @@ const FULL_CLIENT: Permission[] = MEMBER_PERMISSIONS.concat([
 
 /** Permissions granted by each team role (spec part 2 §6). */
 export const ROLE_PERMISSIONS: Record<Role, Permission[]> = {
-  owner: OWNER,
+  // The audit trail is the owner's alone (not part of "as owner" for clinicianAdmin).
+  owner: OWNER.concat([P.auditTrail]),
   clinicianAdmin: OWNER.concat([P.clientsSummary, P.dataExport]),
   clinicianFullClient: FULL_CLIENT,
   // As clinicianFullClient with own appointments only and own-records billing. Clients: own
@@ -244,6 +247,11 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getAppsUsedByTeamOwner': { permission: P.apps, feature: F.coachApps },
   'Query.getHideCommunitiesForApps': { permission: P.apps, feature: F.coachApps },
   'Query.getHideHealthNutritionForApps': { permission: P.apps, feature: F.coachApps },
+  // Looking an e-mail up is part of inviting: TeamMembers (owner, admin).
+  'Mutation.checkUserStatus': { permission: P.teamMembers, feature: F.teamMembers },
+  // Account activity: the Activity gate (owner, admin) and the plans that list it (basic, professional).
+  'Query.listAccountActivity': { permission: P.activity, feature: F.accountActivity },
+  'Query.listAuditTrail': { permission: P.auditTrail },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -94,7 +94,7 @@ export class GraphqlApi extends Construct {
         // Invites, edits and removes team members: these admin calls on this one pool, nothing else. The pool
         // id comes with each call, from the caller's verified token (resolvers/functions/invokeTeamMembers.ts).
         fn.fn.addToRolePolicy(new iam.PolicyStatement({
-          actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
+          actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:ListUsers'],
           resources: [props.userPool.userPoolArn],
         }));
       }

@@ -61,6 +61,9 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Plans.invoke', dataSource: 'Lambda:plans', entry: 'resolvers/functions/invokePlans.ts' },
   // Apps used: one practice item, four views of it.
   { name: 'AppsUsed.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadAppsUsed.ts' },
+  // Account activity and the audit trail: Queries on the practice's audit partition.
+  { name: 'Query.listAccountActivity', dataSource: 'AuditTable', entry: 'resolvers/Query.listAccountActivity.ts' },
+  { name: 'Query.listAuditTrail', dataSource: 'AuditTable', entry: 'resolvers/Query.listAuditTrail.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -90,6 +93,9 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getCurrentPlan', pipeline: ['authorize', 'Practice.load'] },
   { typeName: 'Query', fieldName: 'hasEnterpriseSubscription', pipeline: ['authorize', 'Practice.load'] },
   { typeName: 'Mutation', fieldName: 'changePlan', pipeline: ['authorize', 'Plans.invoke', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'checkUserStatus', pipeline: ['authorize', 'Team.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'listAccountActivity', pipeline: ['authorize', 'Query.listAccountActivity'] },
+  { typeName: 'Query', fieldName: 'listAuditTrail', pipeline: ['authorize', 'Query.listAuditTrail'] },
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
   ),

@@ -22,6 +22,7 @@ import {
   AdminDisableUserCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
+  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { membershipKey } from '../../domain/tables.ts';
@@ -30,11 +31,11 @@ import { cognito, dynamo, table } from '../shared/aws.ts';
 import { getMembership, type Membership } from '../shared/membership.ts';
 
 export interface TeamRequest {
-  field: 'addTeamMember' | 'editTeamMember' | 'removeTeamMember';
+  field: 'addTeamMember' | 'editTeamMember' | 'removeTeamMember' | 'checkUserStatus';
   caller: { sub: string; practiceId: string };
   /** The pool that issued the caller's token (from the resolver); USER_POOL_ID in the environment overrides nothing but fills in when absent. */
   userPoolId?: string;
-  args: { id?: string; memberDetail?: unknown; grantedRoles?: unknown; clinicianInfo?: unknown };
+  args: { id?: string; email?: unknown; memberDetail?: unknown; grantedRoles?: unknown; clinicianInfo?: unknown };
 }
 
 /** An error AppSync shows with its type (ctx.error.type in the resolver). */
@@ -220,6 +221,26 @@ export async function removeTeamMember(request: TeamRequest) {
   return { id: String(args.id), message: 'Team member removed', status: 'removed' };
 }
 
+/**
+ * checkUserStatus(email): whether an account with this e-mail exists (before inviting it), its
+ * Cognito status, and whether it is a member of the caller's practice. Owner and admin only (an
+ * e-mail lookup is an enumeration risk). Another practice's member is reported only as existing.
+ */
+export async function checkUserStatus(request: TeamRequest) {
+  const problems: { field: string; reason: 'required' | 'format' | 'length' | 'unknown' }[] = [];
+  const { data } = validateTeamMember({ firstName: 'x', lastName: 'x', email: request.args.email }, ['biller'], null);
+  if (!data.email) {
+    problems.push({ field: 'email', reason: 'format' });
+    throw appsyncError('Invalid input: email (format)', 'ValidationError', problems);
+  }
+  const out = await cognito().send(new ListUsersCommand({ UserPoolId: poolOf(request), Filter: `email = "${data.email}"`, Limit: 1 }));
+  const user = out.Users?.[0];
+  if (!user) return { email: data.email, exists: false, status: 'NOT_FOUND', enabled: false, inPractice: false };
+  const sub = user.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  const member = sub ? await getMembership(sub) : null;
+  return { email: data.email, exists: true, status: user.UserStatus ?? 'UNKNOWN', enabled: user.Enabled !== false, inPractice: member?.practiceId === request.caller.practiceId };
+}
+
 export async function handler(event: TeamRequest) {
   if (!event?.caller?.sub || !event.caller.practiceId) throw appsyncError('Not Authorized', 'Unauthorized');
   try {
@@ -230,6 +251,8 @@ export async function handler(event: TeamRequest) {
         return await editTeamMember(event);
       case 'removeTeamMember':
         return await removeTeamMember(event);
+      case 'checkUserStatus':
+        return await checkUserStatus(event);
       default:
         throw appsyncError('Unknown field', 'BadRequest');
     }

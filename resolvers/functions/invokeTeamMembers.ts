@@ -1,6 +1,6 @@
 /**
  * Team.invoke (data source: Lambda:team-members): addTeamMember / editTeamMember /
- * removeTeamMember. The caller's sub and practice come from the authorize step, never from
+ * removeTeamMember / checkUserStatus. The caller's sub and practice come from the authorize step, never from
  * arguments; the Lambda scopes every target to that practice. The user pool is the one that issued the
  * caller's token.
  */
@@ -17,7 +17,7 @@ export function request(ctx: Context): LambdaRequest {
       field: ctx.info.fieldName,
       caller: { sub: caller.sub, practiceId: caller.practiceId },
       userPoolId: parts[parts.length - 1],
-      args: { id: ctx.args.id, memberDetail: ctx.args.memberDetail, grantedRoles: ctx.args.grantedRoles, clinicianInfo: ctx.args.clinicianInfo },
+      args: { id: ctx.args.id, email: ctx.args.email, memberDetail: ctx.args.memberDetail, grantedRoles: ctx.args.grantedRoles, clinicianInfo: ctx.args.clinicianInfo },
     },
   };
 }
@@ -26,7 +26,7 @@ export function response(ctx: Context): unknown {
   if (ctx.error) {
     util.error(ctx.error.message, ctx.error.type);
   }
-  const actions: Record<string, string> = { addTeamMember: 'team.create', editTeamMember: 'team.update', removeTeamMember: 'team.remove' };
+  const actions: Record<string, string> = { addTeamMember: 'team.create', editTeamMember: 'team.update', removeTeamMember: 'team.remove', checkUserStatus: 'user.status' };
   ctx.stash.audit = { action: actions[ctx.info.fieldName] || 'team.change', entityType: 'TeamMember', entityId: ctx.result.id };
   return ctx.result;
 }

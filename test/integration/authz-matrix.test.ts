@@ -82,6 +82,11 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Query.getAppsUsedByTeamOwner':      [A,    A,    A,    A,    A,    U,    U,    U,    U,    N],
   'Query.getHideCommunitiesForApps':   [A,    A,    A,    A,    A,    U,    U,    U,    U,    N],
   'Query.getHideHealthNutritionForApps': [A,  A,    A,    A,    A,    U,    U,    U,    U,    N],
+  // Looking up an e-mail before inviting it: TeamMembers — owner and clinicianAdmin.
+  'Mutation.checkUserStatus':          [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  // Account activity: the Activity gate (owner, admin); the audit trail: the owner alone.
+  'Query.listAccountActivity':         [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Query.listAuditTrail':              [A,    U,    U,    U,    U,    U,    U,    U,    U,    A],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -206,6 +211,15 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
     outcomeOf(await call(who, 'query ($o: ID) { getHideCommunitiesForApps(teamOwnerId: $o) { app hide } }', { o: runtime.seed!.practiceId }), 'Query.getHideCommunitiesForApps'),
   'Query.getHideHealthNutritionForApps': async (who) =>
     outcomeOf(await call(who, 'query ($o: ID) { getHideHealthNutritionForApps(teamOwnerId: $o) { app food } }', { o: runtime.seed!.practiceId }), 'Query.getHideHealthNutritionForApps'),
+  'Mutation.checkUserStatus': async (who) =>
+    outcomeOf(await call(who, 'mutation ($e: String!) { checkUserStatus(email: $e) { exists status } }', { e: 'owner@demo.practiceportal.test' }), 'Mutation.checkUserStatus'),
+  'Query.listAccountActivity': async (who) => outcomeOf(await call(who, '{ listAccountActivity { items { userId event at } nextToken } }'), 'Query.listAccountActivity'),
+  'Query.listAuditTrail': async (who) => {
+    const body = await call(who, '{ listAuditTrail { items { actor action } nextToken } }');
+    // Another practice's owner sees only their own practice's entries.
+    if (who === 'otherPractice' && body.data) expect(body.data.listAuditTrail.items.every((i: { actor: string }) => i.actor === otherSub)).toBe(true);
+    return outcomeOf(body, 'Query.listAuditTrail');
+  },
   'Mutation.removeTeamMember': async (who) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),
 };

@@ -109,3 +109,33 @@ describe('team members', () => {
     expect(list.data.listTeamMembers.items.map((m: { id: string }) => m.id)).not.toContain(billerId);
   });
 });
+
+describe('user status, account activity and the audit trail', () => {
+  it('checkUserStatus tells an invitable e-mail from an existing account and a member of the practice', async () => {
+    const q = 'mutation ($e: String!) { checkUserStatus(email: $e) { email exists status enabled inPractice } }';
+    expect((await call(tokens.owner, q, { e: 'Biller@Demo.PracticePortal.test' })).data.checkUserStatus).toEqual({
+      email: 'biller@demo.practiceportal.test', exists: true, status: 'CONFIRMED', enabled: true, inPractice: true,
+    });
+    expect((await call(tokens.owner, q, { e: 'nobody@nowhere.practiceportal.test' })).data.checkUserStatus).toMatchObject({ exists: false, status: 'NOT_FOUND', inPractice: false });
+    expect((await call(tokens.owner, q, { e: 'not an email' })).errors?.[0].errorType).toBe('ValidationError');
+    expect((await call(tokens.basic, q, { e: 'x@y.example' })).errors?.[0].errorType).toBe('Unauthorized');
+  });
+
+  it('account activity lists sign-ins and sign-outs newest first; the audit trail is the owner’s, without values', async () => {
+    await call(tokens.basic, 'mutation { logUserAuthEvent(event: LOGIN_SUCCESS) { at } }');
+    await call(tokens.admin, 'mutation { logUserAuthEvent(event: LOGOUT) { at } }');
+    const activity = await call(tokens.admin, '{ listAccountActivity { items { practiceId userId event at } nextToken } }');
+    expect(activity.errors).toBeUndefined();
+    const events = activity.data.listAccountActivity.items;
+    expect(events[0]).toMatchObject({ event: 'LOGOUT', practiceId: runtime.seed!.practiceId });
+    expect(events.map((e: { event: string }) => e.event)).toContain('LOGIN_SUCCESS');
+    expect([...events].sort((a: { at: string }, b: { at: string }) => b.at.localeCompare(a.at))).toEqual(events);
+    expect((await call(tokens.admin, '{ listAuditTrail { nextToken } }')).errors?.[0].errorType).toBe('Unauthorized');
+    const trail = await call(tokens.owner, '{ listAuditTrail { items { at actor action entityType entityId entityIds field } nextToken } }');
+    expect(trail.errors).toBeUndefined();
+    expect(trail.data.listAuditTrail.items.length).toBeGreaterThan(0);
+    expect(trail.data.listAuditTrail.items.length).toBeLessThanOrEqual(20);
+    expect(trail.data.listAuditTrail.items.map((i: { action: string }) => i.action)).toEqual(expect.arrayContaining(['team.remove']));
+    expect(JSON.stringify(trail.data)).not.toContain('Bea');
+  });
+});

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
   AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminDisableUserCommand, AdminUpdateUserAttributesCommand, AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
+  CognitoIdentityProviderClient, ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler, poolOf, type TeamRequest } from '../../functions/team-members/index.ts';
@@ -75,6 +75,15 @@ describe('team-members Lambda', () => {
     expect(cognito.commandCalls(AdminDisableUserCommand)[0].args[0].input).toMatchObject({ Username: 'bea-username', UserPoolId: 'us-east-1_Caller1' });
     await expect(handler(req('removeTeamMember', { id: 'owner-sub' }))).rejects.toMatchObject({ errorType: 'ValidationError' });
     await expect(handler(req('removeTeamMember', { id: 'elsewhere' }))).rejects.toMatchObject({ errorType: 'NotFound' });
+  });
+
+  it('checkUserStatus: exists, status and membership of the caller’s practice; bad e-mail refused', async () => {
+    cognito.on(ListUsersCommand).resolves({ Users: [{ Username: 'x', UserStatus: 'CONFIRMED', Enabled: true, Attributes: [{ Name: 'sub', Value: 'elsewhere' }] }] });
+    expect(await handler(req('checkUserStatus', { email: 'Bea@Example.com' }))).toEqual({ email: 'bea@example.com', exists: true, status: 'CONFIRMED', enabled: true, inPractice: false });
+    expect(cognito.commandCalls(ListUsersCommand)[0].args[0].input).toMatchObject({ Filter: 'email = "bea@example.com"', UserPoolId: 'us-east-1_Caller1' });
+    await expect(handler(req('checkUserStatus', { email: 'a"b@x' }))).rejects.toMatchObject({ errorType: 'ValidationError' });
+    cognito.on(ListUsersCommand).resolves({ Users: [] });
+    expect(await handler(req('checkUserStatus', { email: 'new@example.com' }))).toMatchObject({ exists: false, status: 'NOT_FOUND' });
   });
 
   it('takes the pool from the caller, falling back to USER_POOL_ID for a malformed one', () => {
