@@ -5,6 +5,7 @@
  */
 import { MESSAGES } from './messages.ts';
 import { isValidNpi } from './npi.ts';
+import type { PortalGroup } from './identity.ts';
 
 export const PROFESSIONS = ['Psychologist', 'Medical Doctor', 'Psychiatrist', 'Social Worker', 'Nurse Practitioner', 'Other'] as const;
 export const TREATMENT_SETTINGS = ['Outpatient', 'IntensiveOutpatient', 'PartialHospitalization', 'Residential', 'Hospitalization'] as const;
@@ -117,4 +118,23 @@ export function validateClinician(input: Partial<SignupProviderInput>): FieldErr
 
 export function validateSignup(input: Partial<SignupProviderInput>): FieldErrors {
   return { ...validatePersonal(input), ...validatePractice(input), ...validateClinician(input) };
+}
+
+/** Treatment settings that make a practice a treatment center rather than an outpatient practice. */
+const TREATMENT_CENTER_SETTINGS = ['Residential', 'Hospitalization', 'PartialHospitalization'];
+/** Professions that prescribe: they join the Psychiatrists group. */
+const PRESCRIBERS = ['Psychiatrist', 'Medical Doctor', 'Nurse Practitioner'];
+
+/**
+ * The Cognito group a self-signed-up clinician joins (docs/decisions.md): a residential, hospital
+ * or partial-hospitalization practice is a treatment center; a prescriber is in Psychiatrists; a
+ * practice that runs only skills groups is a support group; everyone else is a therapist.
+ */
+export function signupGroup(provider: Partial<Pick<SignupProviderInput, 'profession' | 'treatmentSetting' | 'dbtPractice'>>): PortalGroup {
+  const settings = asList(provider.treatmentSetting);
+  const practice = asList(provider.dbtPractice);
+  if (settings.some((s) => TREATMENT_CENTER_SETTINGS.includes(s))) return 'TreatmentCenters';
+  if (provider.profession && PRESCRIBERS.includes(provider.profession)) return 'Psychiatrists';
+  if (practice.length > 0 && practice.every((p) => p === 'GroupSkills')) return 'SupportGroups';
+  return 'Therapists';
 }

@@ -20,6 +20,13 @@ export async function profileExists(sub: string): Promise<boolean> {
   return Boolean(out?.Item);
 }
 
+/** The sign-up's provider record: still staged, or already finalized into the practice (a retry). */
+export async function readSignupProvider(sub: string): Promise<Record<string, unknown> | null> {
+  const staged = (await dynamo().send(new GetCommand({ TableName: table('DIRECTORY_TABLE'), Key: stagedKey(sub), ConsistentRead: true })))?.Item;
+  if (staged) return staged;
+  return (await dynamo().send(new GetCommand({ TableName: table('PRACTICE_TABLE'), Key: providerKey(sub), ConsistentRead: true })))?.Item ?? null;
+}
+
 /**
  * 'active' when this call finalized the sign-up (or lost a race to another call that did),
  * 'none' when nothing is staged, 'claimLost' when the NPI claim expired and someone else took it.

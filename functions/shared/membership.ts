@@ -27,12 +27,12 @@ export interface Membership {
   customerId?: string;
 }
 
-export function ownerMembership(sub: string, email: string, now: Date): Membership {
+export function ownerMembership(sub: string, email: string, now: Date, group = 'Therapists'): Membership {
   return {
     ...(membershipKey(sub) as { PK: string; SK: 'MEMBERSHIP' }),
     practiceId: sub,
     roles: ['owner'],
-    groups: ['Therapists'],
+    groups: [group],
     plan: 'basic',
     planName: DEFAULT_PLAN_NAME,
     email: email.toLowerCase(),

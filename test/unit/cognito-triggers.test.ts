@@ -7,6 +7,7 @@ import { handler as postConfirmation } from '../../functions/post-confirmation/i
 import { handler as preTokenGeneration } from '../../functions/pre-token-generation/index.ts';
 
 process.env.DIRECTORY_TABLE = 'portal-test-Directory';
+process.env.PRACTICE_TABLE = 'portal-test-Practice';
 const ddb = mockClient(DynamoDBDocumentClient);
 const idp = mockClient(CognitoIdentityProviderClient);
 const SUB = '11111111-2222-3333-4444-555555555555';
@@ -81,6 +82,17 @@ describe('post-confirmation trigger', () => {
     ddb.on(PutCommand).rejects(new Error('throttled'));
     await expect(postConfirmation(confirmEvent())).rejects.toThrow('throttled');
     expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
+  });
+
+  it("puts a prescriber's sign-up in Psychiatrists, in the pool and in the membership", async () => {
+    ddb.on(GetCommand, { TableName: 'portal-test-Directory', Key: { PK: `PROVIDER#${SUB}`, SK: 'STAGED' } }).resolves({
+      Item: { PK: `PROVIDER#${SUB}`, SK: 'STAGED', npi: '1234567893', profession: 'Psychiatrist', treatmentSetting: ['Outpatient'], dbtPractice: ['Individual'] },
+    });
+    ddb.on(PutCommand).resolves({});
+    idp.on(AdminAddUserToGroupCommand).resolves({});
+    await postConfirmation(confirmEvent());
+    expect(ddb.commandCalls(PutCommand)[0].args[0].input.Item?.groups).toEqual(['Psychiatrists']);
+    expect(idp.commandCalls(AdminAddUserToGroupCommand)[0].args[0].input.GroupName).toBe('Psychiatrists');
   });
 
   it('ignores ConfirmForgotPassword', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain/messages.ts';
-import { passwordError, toE164, validateClinician, validatePersonal, validatePractice, validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
+import { passwordError, signupGroup, toE164, validateClinician, validatePersonal, validatePractice, validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
 
 const valid: SignupProviderInput = {
   firstName: 'Jane',
@@ -58,5 +58,13 @@ describe('sign-up validation', () => {
     expect(passwordError('Abcdefg1')).toBeNull();
     for (const weak of ['Abcdef1', 'abcdefg1', 'ABCDEFG1', 'Abcdefgh']) expect(passwordError(weak)).toBe(MESSAGES.passwordRule);
     expect(passwordError('Abcdefg1', 'Abcdefg2')).toBe(MESSAGES.passwordMismatch);
+  });
+  it('maps a sign-up to its group: treatment centers, prescribers, skills-group-only practices, therapists', () => {
+    expect(signupGroup({ ...valid, treatmentSetting: ['Outpatient', 'Residential'] })).toBe('TreatmentCenters');
+    expect(signupGroup({ ...valid, profession: 'Psychiatrist' })).toBe('Psychiatrists');
+    expect(signupGroup({ ...valid, profession: 'Nurse Practitioner' })).toBe('Psychiatrists');
+    expect(signupGroup({ ...valid, dbtPractice: ['GroupSkills'] })).toBe('SupportGroups');
+    expect(signupGroup({ ...valid, dbtPractice: ['Individual', 'GroupSkills'] })).toBe('Therapists');
+    expect(signupGroup(valid)).toBe('Therapists');
   });
 });
