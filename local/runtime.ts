@@ -26,6 +26,7 @@ import { createTables, LOCAL_ENV, startDynamoDb, type LocalDynamoDb } from './dy
 import { Outbox } from './outbox.ts';
 import { sendJson, type RequestHandler, type UpgradeHandler } from './http.ts';
 import { createGateway } from './gateway.ts';
+import { throttleSignIn } from './cognito-throttle.ts';
 import { createLocalS3 } from './s3.ts';
 import { createStatic } from './static.ts';
 import { invokeLambda } from './lambdas.ts';
@@ -185,7 +186,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     mounts.push(
       { prefix: '/config.json', handle: (req, res) => sendJson(res, 200, configFor(req)) },
       { prefix: '/graphql', handle: appsync.handleGraphql },
-      { prefix: '/cognito', handle: cognito.handle },
+      { prefix: '/cognito', handle: throttleSignIn(cognito.handle) },
       { prefix: '/api', handle: gateway.handle },
       { prefix: '/_local/outbox', handle: (_req, res) => sendJson(res, 200, outbox.list()) },
       { prefix: '/_local/s3', handle: s3.handle },
