@@ -1,6 +1,7 @@
 // Practice settings resolvers (getPracticeDetails / getBillingSettings / getInsuranceSetting and
 // their edits), step by step, from their deployed bundles with a frozen clock.
 import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { evaluate, loadResolverEntry } from '../../../local/appsync/evaluate.ts';
 import type { ResolverCode } from '../../../local/appsync/loader.ts';
 import { FUNCTIONS, RESOLVERS } from '../../../resolvers/map.ts';
@@ -104,5 +105,37 @@ describe('Settings.validate and Settings.put', () => {
   it('turns a failed condition into ConflictError', () => {
     const out = evaluate(code['Settings.put'], 'response', { stash: { caller: OWNER }, info, error: { message: 'x', type: 'DynamoDB:ConditionalCheckFailedException' } });
     expect(out.error?.errorType).toBe('ConflictError');
+  });
+});
+
+describe('settings validation: no input yields invalid stored data (fast-check)', () => {
+  const text = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('12-3456789', '78701-1234', 'TX', 'America/Chicago', '(415) 555-0100', '1234567893', '11', 'a@b.example'), fc.constant(null));
+  it('practice details', () => {
+    fc.assert(fc.property(
+      fc.record({ name: text, timezone: text, email: text, phone: fc.record({ number: text, type: text }), locations: fc.array(fc.record({ name: text, state: text, zip: text, insurancePlaceOfService: text }), { maxLength: 3 }) }, { requiredKeys: [] }),
+      (input) => {
+        const { problems, data } = validatePracticeDetails(input);
+        if (problems.length > 0) return;
+        expect(typeof data.name === 'string' && (data.name as string).length > 0).toBe(true);
+        expect(isValidTimezone(data.timezone as string)).toBe(true);
+        const phone = (data.phone as { number: string | null }).number;
+        expect(phone === null || /^\+[1-9]\d{7,14}$/.test(phone)).toBe(true);
+        for (const loc of data.locations as Array<{ insurancePlaceOfService: string | null }>) expect(loc.insurancePlaceOfService === null || /^\d\d$/.test(loc.insurancePlaceOfService)).toBe(true);
+      },
+    ), { numRuns: 300 });
+  });
+  it('billing settings', () => {
+    fc.assert(fc.property(
+      fc.record({ currency: text, taxId: text, organizationNPI: text, address: fc.record({ state: text, zip: text }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+      (input) => {
+        const { problems, data } = validateBillingSettings(input);
+        if (problems.length > 0) return;
+        expect(data.taxId === null || /^\d{9}$/.test(data.taxId as string)).toBe(true);
+        expect(data.organizationNPI === null || isValidNpi(data.organizationNPI as string)).toBe(true);
+        const zip = (data.address as { zip: string | null }).zip;
+        expect(zip === null || !zip.includes('-')).toBe(true);
+        expect(['USD', 'CAD']).toContain(data.currency);
+      },
+    ), { numRuns: 300 });
   });
 });
