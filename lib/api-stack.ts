@@ -4,6 +4,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { PortalConfig } from './config.ts';
 import type { PortalTables } from './data-stack.ts';
@@ -16,6 +17,8 @@ export interface ApiStackProps extends StackProps {
   config: PortalConfig;
   userPool: cognito.IUserPool;
   tables: PortalTables;
+  /** The profile-image bucket (Media stack). */
+  profileImages?: s3.IBucket;
   /** Overrides of the resolver map (tests only). */
   resolverMap?: Pick<GraphqlApiProps, 'functions' | 'resolvers'>;
 }
@@ -28,7 +31,7 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const { config, tables } = props;
     const logKey = new LogKey(this, 'LogKey', config);
-    this.graphql = new GraphqlApi(this, 'Graphql', { config, userPool: props.userPool, tables, logKey, ...props.resolverMap });
+    this.graphql = new GraphqlApi(this, 'Graphql', { config, userPool: props.userPool, tables, logKey, profileImages: props.profileImages, ...props.resolverMap });
     this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey, userPool: props.userPool });
 
     new CfnOutput(this, 'GraphqlUrl', { value: this.graphql.api.graphqlUrl });

@@ -15,6 +15,8 @@ import type { PortalTables } from './data-stack.ts';
 import type { LogKey } from './log-key.ts';
 import { suppress } from './nag.ts';
 import { grantChimeMeetings } from './chime-access.ts';
+import { grantProfileImages } from './profile-images-access.ts';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PortalFunction, ROOT } from './portal-function.ts';
 import { appsyncName, checkResolverMap, lambdaFolder } from './resolver-map-check.ts';
 
@@ -23,6 +25,8 @@ export interface GraphqlApiProps {
   userPool: cognito.IUserPool;
   tables: PortalTables;
   logKey: LogKey;
+  /** Profile-image bucket (Media stack) for the profile-photo Lambda. */
+  profileImages?: s3.IBucket;
   /** Defaults to resolvers/map.ts; tests pass broken maps to see the synth fail. */
   functions?: FunctionDef[];
   resolvers?: ResolverDef[];
@@ -90,6 +94,7 @@ export class GraphqlApi extends Construct {
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}` });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
+      if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);
       if (folder === 'team-members') {
         // Invites, edits and removes team members: these admin calls on this one pool, nothing else. The pool
         // id comes with each call, from the caller's verified token (resolvers/functions/invokeTeamMembers.ts).

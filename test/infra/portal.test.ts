@@ -200,6 +200,20 @@ describe('Api', () => {
     for (const st of statements) expect(JSON.stringify(st.Resource)).not.toContain('*');
   });
 
+  it('gives the profile-photo Lambda the image bucket, under images/all/ only', () => {
+    const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+    const fns = Object.entries(template.Resources).filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && /profilephoto/i.test(id));
+    expect(fns).toHaveLength(1);
+    expect(fns[0][1].Properties.Environment.Variables.BUCKET).toBeTruthy();
+    const s3Resources = Object.values(template.Resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:') && /Put|Delete/.test(a)))
+      .map((st) => JSON.stringify(st.Resource));
+    expect(s3Resources.length).toBeGreaterThan(0);
+    for (const resource of s3Resources) expect(resource).toContain('/images/all/*');
+  });
+
   it('runs Lambdas on Node.js 24 with encrypted logs', () => {
     api().allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs24.x', TracingConfig: { Mode: 'Active' } });
     api().allResourcesProperties('AWS::Logs::LogGroup', { KmsKeyId: Match.anyValue(), RetentionInDays: Match.anyValue() });
