@@ -41,7 +41,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/subscription': { title: 'Subscription', holds: 'Client subscriptions to the apps and who they are assigned to.' },
   '/app/team_members': { title: 'Team members', holds: 'Invite clinicians and staff, and choose their roles.' },
   '/app/profile': { title: 'Profile', holds: 'Your name, photo, contact details, licenses and provider details.' },
-  '/app/upgrade-plan': { title: 'Upgrade plan', holds: 'Basic, Premium and Professional plans and the Tele Health add-on, with your current plan marked.' },
 };
 
 /** The planned page for a path (insights charts share the Insights page), or null. */

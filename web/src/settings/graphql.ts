@@ -1,0 +1,40 @@
+/**
+ * One GraphQL call through the console's one client (auth/api.ts), failures thrown as ApiError
+ * (the server's error type and field problems, never values). Shared by the settings, team,
+ * profile and plans data modules.
+ */
+import { api } from '../auth/api';
+import { toApiError } from '../clients/api';
+
+export { ApiError, toApiError } from '../clients/api';
+
+export async function call<T>(query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T): Promise<T> {
+  try {
+    const result = (await api().graphql({ query, variables })) as { data: Record<string, unknown> };
+    return pick(result.data);
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+/** Server field problems ({field, reason}) as one message per field path. */
+export function problemsByField(fields: { field: string; reason: string }[], describe: (field: string, reason: string) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { field, reason } of fields) out[field] ??= describe(field, reason);
+  return out;
+}
+
+/** A generic wording for a rule the server names. */
+export function reasonText(reason: string): string {
+  switch (reason) {
+    case 'required':
+      return 'Required';
+    case 'format':
+      return 'Not in the expected format';
+    case 'length':
+    case 'tooLong':
+      return 'Too long';
+    default:
+      return `Not accepted (${reason})`;
+  }
+}
