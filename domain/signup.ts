@@ -5,6 +5,7 @@
  */
 import { MESSAGES } from './messages.ts';
 import { isValidNpi } from './npi.ts';
+import { toE164 } from './contact-fields.ts';
 import type { PortalGroup } from './identity.ts';
 
 export const PROFESSIONS = ['Psychologist', 'Medical Doctor', 'Psychiatrist', 'Social Worker', 'Nurse Practitioner', 'Other'] as const;
@@ -41,7 +42,6 @@ export type FieldErrors = Partial<Record<keyof SignupProviderInput, string>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Letters of any script, spaces, hyphens, apostrophes and periods: no markup in names. */
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]{0,63}$/u;
-const E164 = /^\+[1-9]\d{7,14}$/;
 const TEXT = /^[^<>]{1,200}$/;
 
 export const isEmail = (value: string) => EMAIL.test(value.trim());
@@ -53,18 +53,8 @@ export function passwordError(password: string, confirm?: string): string | null
   return null;
 }
 
-/**
- * A US number typed any common way ("(555) 555-0100", "555.555.0100") or an international one with
- * "+", as E.164; null when it cannot be one. Default country US (spec §9).
- */
-export function toE164(phone: string): string | null {
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/[\s().-]/g, '');
-  if (/^\+/.test(digits)) return E164.test(digits) ? digits : null;
-  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
-  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
-  return null;
-}
+/** Phones are stored as E.164, with US as the default country (spec §9): one rule for every form. */
+export { toE164 };
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 

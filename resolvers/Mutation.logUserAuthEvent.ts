@@ -3,24 +3,10 @@
  * practice's audit trail. Published to Subscription.onUserAuthEvent by @aws_subscribe.
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { auditPutRequest } from './shared/audit-entry.ts';
 
 export function request(ctx: Context): DynamoDBPutItemRequest {
-  const caller = ctx.stash.caller;
-  const at = util.time.nowISO8601();
-  return {
-    operation: 'PutItem',
-    key: util.dynamodb.toMapValues({ PK: 'P#' + caller.practiceId, SK: at + '#' + util.autoUlid() }),
-    attributeValues: util.dynamodb.toMapValues({
-      GSI1PK: 'A#' + caller.sub,
-      GSI1SK: at,
-      action: ctx.args.event,
-      actor: caller.sub,
-      entityType: 'Session',
-      at: at,
-    }),
-    // Append-only: never overwrite an existing entry.
-    condition: { expression: 'attribute_not_exists(PK)' },
-  };
+  return auditPutRequest(ctx.stash.caller, util.time.nowISO8601(), { action: ctx.args.event, entityType: 'Session' });
 }
 
 export function response(ctx: Context): Record<string, unknown> {

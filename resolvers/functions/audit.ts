@@ -6,6 +6,7 @@
  * unaudited).
  */
 import { runtime, util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { auditPutRequest } from '../shared/audit-entry.ts';
 
 interface AuditNote {
   action: string;
@@ -21,24 +22,13 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
     runtime.earlyReturn(ctx.prev.result);
   }
   const entry = note as AuditNote;
-  const at = util.time.nowISO8601();
-  return {
-    operation: 'PutItem',
-    key: util.dynamodb.toMapValues({ PK: 'P#' + caller.practiceId, SK: at + '#' + util.autoUlid() }),
-    attributeValues: util.dynamodb.toMapValues({
-      GSI1PK: 'A#' + caller.sub,
-      GSI1SK: at,
-      actor: caller.sub,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId || null,
-      entityIds: entry.entityIds || null,
-      field: ctx.info.parentTypeName + '.' + ctx.info.fieldName,
-      at: at,
-    }),
-    // Append-only: never overwrite an existing entry.
-    condition: { expression: 'attribute_not_exists(PK)' },
-  };
+  return auditPutRequest(caller, util.time.nowISO8601(), {
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId || null,
+    entityIds: entry.entityIds || null,
+    field: ctx.info.parentTypeName + '.' + ctx.info.fieldName,
+  });
 }
 
 export function response(ctx: Context): unknown {
