@@ -21,6 +21,7 @@ const PortalLayout = lazy(() => import('./portal/PortalLayout'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
 const ClientDetailPage = lazy(() => import('./pages/ClientDetailPage'));
 const AccountActivityPage = lazy(() => import('./pages/AccountActivityPage'));
+const TeamMembersPage = lazy(() => import('./pages/TeamMembersPage'));
 const UpgradePlanPage = lazy(() => import('./pages/UpgradePlanPage'));
 const PlannedPage = lazy(() => import('./pages/PlannedPage'));
 
@@ -62,6 +63,7 @@ export function AppRoutes() {
             <Route path="clients/:id" element={page(<ClientDetailPage />)} />
             <Route path="account-activity" element={page(<AccountActivityPage />)} />
             <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
+            <Route path="team_members" element={page(<TeamMembersPage />)} />
             {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
             <Route path="*" element={page(<PlannedPage />)} />
           </Route>

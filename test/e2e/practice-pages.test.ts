@@ -1,0 +1,76 @@
+/**
+ * Practice pages in Chromium against the local runtime: the owner invites a biller on Team
+ * Members, the biller signs in with the invitation (new password, authenticator setup) and sees
+ * the billing suite but not Team Members; the owner changes the plan and the mark moves.
+ */
+import { describe, expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
+import { DEMO_OWNER } from '../../local/demo-accounts.ts';
+import { usePortal } from '../support/portal.ts';
+import { signInInBrowser } from '../support/browser-signin.ts';
+
+const portal = usePortal();
+const suffix = Date.now().toString(36);
+const email = `biller-${suffix}@clinic.example`;
+const NEW_PASSWORD = 'Biller1Password';
+
+describe('practice pages', () => {
+  it('lets the owner invite a biller, who signs in and sees their menu', async () => {
+    const owner = await portal.browser.newPage();
+    await signInInBrowser(owner, portal.runtime.url, DEMO_OWNER.email);
+    await owner.goto(`${portal.runtime.url}/app/team_members`);
+    await owner.getByRole('button', { name: 'Add member' }).click();
+    const form = owner.getByRole('dialog');
+    await form.getByLabel('First name').fill('Billie');
+    await form.getByLabel('Last name').fill(`Tester${suffix}`);
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByRole('button', { name: 'Choose roles' }).click();
+    await form.getByRole('option', { name: 'Biller' }).click();
+    await form.getByRole('button', { name: 'Add member' }).click();
+    await owner.getByText(`Billie Tester${suffix} was added.`, { exact: false }).waitFor();
+    await owner.getByRole('row', { name: new RegExp(`Billie Tester${suffix}.*Biller`) }).waitFor();
+    await owner.close();
+
+    const invitation = portal.runtime.outbox.latestTo(email, 'email');
+    const temporary = invitation?.code ?? invitation?.body.match(/password[^:]*:\s*(\S+)/i)?.[1];
+    expect(temporary).toBeTruthy();
+
+    const context = await portal.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${portal.runtime.url}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(temporary!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText("Can't scan the code? Enter the setup key manually").click();
+    const secret = (await page.locator('code').first().innerText()).trim();
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    await page.getByRole('textbox', { name: 'Code' }).fill(totp.generate());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/app\//);
+    await page.getByRole('button', { name: 'Skip Tour' }).click();
+    await page.getByText('Billing and Insurance').first().waitFor();
+    await expect(page.getByRole('link', { name: 'Team Members' }).count()).resolves.toBe(0);
+    expect(page.url()).not.toContain(email);
+    await context.close();
+  });
+
+  it('lets the owner change the plan, and the current-plan mark moves', async () => {
+    const page = await portal.browser.newPage();
+    await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+    await page.goto(`${portal.runtime.url}/app/upgrade-plan`);
+    const card = (name: string) => page.getByRole('region', { name: `${name} plan` });
+    await card('Basic').waitFor();
+    const before = (await card('Professional').getByText('Current plan').count()) ? 'Professional' : (await card('Premium').getByText('Current plan').count()) ? 'Premium' : 'Basic';
+    const target = before === 'Premium' ? 'Professional' : 'Premium';
+    await page.getByRole('button', { name: `Change to ${target}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Change to ${target}?` });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(`Your plan is now ${target}`).waitFor();
+    await card(target).getByText('Current plan').waitFor();
+    await expect(card(before).getByText('Current plan').count()).resolves.toBe(0);
+    await page.close();
+  });
+});

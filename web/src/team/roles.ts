@@ -1,0 +1,22 @@
+import { GRANTABLE_ROLES } from '../../../domain/team';
+
+/** Team roles by the names the spec shows (part 2 §3, §6). */
+export const ROLE_LABELS: Record<string, string> = {
+  owner: 'Owner',
+  clinicianBasic: 'Clinician Basic',
+  supervisor: 'Supervisor',
+  clinicianAdmin: 'Clinician Admin',
+  clinicianFullClient: 'Clinician (view all clients)',
+  biller: 'Biller',
+  clinicianBasicBilling: 'Clinician Basic Billing',
+  scheduler: 'Scheduler',
+};
+
+/** The seven roles an owner or admin may grant, in the spec's order. */
+export const ROLE_OPTIONS = ['clinicianBasic', 'supervisor', 'clinicianAdmin', 'clinicianFullClient', 'biller', 'clinicianBasicBilling', 'scheduler']
+  .filter((role) => GRANTABLE_ROLES.includes(role))
+  .map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+
+export const memberName = (m: { firstName: string | null; lastName: string | null }) => [m.firstName, m.lastName].filter(Boolean).join(' ');
