@@ -22,6 +22,7 @@ const ClientsPage = lazy(() => import('./pages/ClientsPage'));
 const ClientDetailPage = lazy(() => import('./pages/ClientDetailPage'));
 const AccountActivityPage = lazy(() => import('./pages/AccountActivityPage'));
 const TeamMembersPage = lazy(() => import('./pages/TeamMembersPage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const UpgradePlanPage = lazy(() => import('./pages/UpgradePlanPage'));
 const PlannedPage = lazy(() => import('./pages/PlannedPage'));
 
@@ -64,6 +65,7 @@ export function AppRoutes() {
             <Route path="account-activity" element={page(<AccountActivityPage />)} />
             <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
             <Route path="team_members" element={page(<TeamMembersPage />)} />
+            <Route path="profile" element={page(<ProfilePage />)} />
             {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
             <Route path="*" element={page(<PlannedPage />)} />
           </Route>

@@ -39,7 +39,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/settings/client-portal': { title: 'Client portal', holds: 'What your clients see and can do in their portal.' },
   '/app/settings/insurance-payer': { title: 'Insurance payers', holds: 'The payers you bill and your enrollment with each.' },
   '/app/subscription': { title: 'Subscription', holds: 'Client subscriptions to the apps and who they are assigned to.' },
-  '/app/profile': { title: 'Profile', holds: 'Your name, photo, contact details, licenses and provider details.' },
 };
 
 /** The planned page for a path (insights charts share the Insights page), or null. */
