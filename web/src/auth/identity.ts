@@ -5,14 +5,30 @@ export interface SessionUser {
   userId: string;
   email: string;
   groups: string[];
+  /** custom:teamRoles (comma-separated in the token). The API reads roles from the membership. */
+  teamRoles: string[];
+  /** custom:teamOwnerId: the practice this user belongs to. */
+  teamOwnerId: string | null;
+  /** Spec part 1 §4: premium while the subscription is due later than now. */
+  premium: boolean;
+  /** Spec part 1 §4: the numeric custom:isOnTrial. */
+  trial: number;
 }
 
-export function sessionUserFromClaims(claims: Record<string, unknown>): SessionUser {
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function sessionUserFromClaims(claims: Record<string, unknown>, now: Date = new Date()): SessionUser {
   const groups = claims['cognito:groups'];
+  const due = Date.parse(text(claims['custom:subscriptionDue']));
+  const trial = Number(text(claims['custom:isOnTrial']) || 0);
   return {
-    userId: typeof claims.sub === 'string' ? claims.sub : '',
-    email: typeof claims.email === 'string' ? claims.email : '',
+    userId: text(claims.sub),
+    email: text(claims.email),
     groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+    teamRoles: text(claims['custom:teamRoles']).split(',').map((r) => r.trim()).filter(Boolean),
+    teamOwnerId: text(claims['custom:teamOwnerId']) || null,
+    premium: Number.isFinite(due) && due > now.getTime(),
+    trial: Number.isFinite(trial) ? trial : 0,
   };
 }
 
