@@ -11,6 +11,7 @@ const amplify = vi.hoisted(() => ({
   signOut: vi.fn(async () => {}),
   getCurrentUser: vi.fn(),
   fetchAuthSession: vi.fn(),
+  fetchMFAPreference: vi.fn(async () => ({ enabled: ['TOTP'], preferred: 'TOTP' })),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 vi.mock('../../../web/src/platform/amplify', () => ({ ensureAmplifyConfigured: vi.fn() }));
@@ -102,6 +103,15 @@ describe('routes', () => {
     amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { payload: { sub: 'u-1', 'cognito:groups': ['Therapists'] } } } });
     renderAt('/video/room-1');
     expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(amplify.signOut).toHaveBeenCalled();
+  });
+
+  it('clears a session whose user has no MFA method enabled', async () => {
+    signedInSession();
+    amplify.fetchMFAPreference.mockResolvedValueOnce({ enabled: [], preferred: undefined } as never);
+    renderAt('/app/clients');
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(location()).toBe('/signin');
     expect(amplify.signOut).toHaveBeenCalled();
   });
 

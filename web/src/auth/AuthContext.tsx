@@ -1,4 +1,4 @@
-import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, fetchMFAPreference, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ensureAmplifyConfigured } from '../platform/amplify';
 import { logUserAuthEvent } from './api';
@@ -48,14 +48,27 @@ export async function clearLocalSession(): Promise<void> {
   localStorage.clear();
 }
 
-/** Spec part 1 §4 "session check at startup": no flag → clear; failed check → logged out. */
+/** Whether the user has an MFA method (authenticator app or SMS) enabled; false when it can't be read. */
+async function hasMfa(): Promise<boolean> {
+  try {
+    const preference = await fetchMFAPreference();
+    return (preference.enabled ?? []).some((method) => method === 'TOTP' || method === 'SMS');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec part 1 §4 "session check at startup": no flag → clear; failed check → logged out; no MFA
+ * method enabled → cleared (MFA is required to stay logged in).
+ */
 async function checkSession(): Promise<SessionUser | null> {
   if (!hasLoggedInFlag()) {
     if (await readSessionUser()) await clearLocalSession();
     return null;
   }
   const user = await readSessionUser();
-  if (!user || !isAllowedUser(user)) {
+  if (!user || !isAllowedUser(user) || !(await hasMfa())) {
     await clearLocalSession();
     return null;
   }
