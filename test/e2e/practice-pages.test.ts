@@ -1,7 +1,8 @@
 /**
  * Practice pages in Chromium against the local runtime: the owner invites a biller on Team
  * Members, the biller signs in with the invitation (new password, authenticator setup) and sees
- * the billing suite but not Team Members; the owner changes the plan and the mark moves.
+ * the billing suite but not Team Members; the owner saves the profile (with a photo), practice details
+ * and billing settings; last, the owner changes the plan and the mark moves.
  */
 import { describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
@@ -55,6 +56,50 @@ describe('practice pages', () => {
     await expect(page.getByRole('link', { name: 'Team Members' }).count()).resolves.toBe(0);
     expect(page.url()).not.toContain(email);
     await context.close();
+  });
+
+  it('lets the owner save the profile with a photo, practice details and billing settings', async () => {
+    const page = await portal.browser.newPage();
+    await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+
+    await page.goto(`${portal.runtime.url}/app/profile`);
+    await page.getByLabel('First name').fill('Olivia');
+    await page.getByLabel('Last name').fill('Owens');
+    await page.getByRole('button', { name: 'Gender' }).click();
+    await page.getByRole('option', { name: 'Female' }).click();
+    await page.getByLabel('Date of birth').fill('01/02/1980');
+    await page.getByLabel('Phone').fill('(555) 555-0100');
+    await page.getByLabel('Address line 1').fill('1 Main St');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByRole('button', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Illinois' }).click();
+    await page.getByLabel('Zip').fill('62701');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your profile was saved.').waitFor();
+
+    const jpegBase64 = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 8;
+      canvas.height = 8;
+      canvas.getContext('2d')!.fillRect(0, 0, 8, 8);
+      return canvas.toDataURL('image/jpeg').split(',')[1];
+    });
+    await page.getByLabel('Upload photo').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpegBase64, 'base64') });
+    await page.getByText('Your photo was updated.').waitFor();
+    await page.getByAltText('Profile photo').waitFor();
+
+    await page.goto(`${portal.runtime.url}/app/settings/practice-details`);
+    await page.getByLabel('Practice name').fill(`Owens Counseling ${suffix}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Practice details were saved.').waitFor();
+
+    await page.goto(`${portal.runtime.url}/app/settings/billing-and-service`);
+    await page.getByLabel('Tax id').fill('12-3456789');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Billing and service settings were saved.').waitFor();
+    await page.reload();
+    await expect(page.getByLabel('Tax id').inputValue()).resolves.toBe('123456789');
+    await page.close();
   });
 
   it('lets the owner change the plan, and the current-plan mark moves', async () => {

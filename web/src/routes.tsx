@@ -23,6 +23,8 @@ const ClientDetailPage = lazy(() => import('./pages/ClientDetailPage'));
 const AccountActivityPage = lazy(() => import('./pages/AccountActivityPage'));
 const TeamMembersPage = lazy(() => import('./pages/TeamMembersPage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const PracticeDetailsPage = lazy(() => import('./pages/PracticeDetailsPage'));
+const BillingAndServicePage = lazy(() => import('./pages/BillingAndServicePage'));
 const UpgradePlanPage = lazy(() => import('./pages/UpgradePlanPage'));
 const PlannedPage = lazy(() => import('./pages/PlannedPage'));
 
@@ -66,6 +68,8 @@ export function AppRoutes() {
             <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
             <Route path="team_members" element={page(<TeamMembersPage />)} />
             <Route path="profile" element={page(<ProfilePage />)} />
+            <Route path="settings/practice-details" element={page(<PracticeDetailsPage />)} />
+            <Route path="settings/billing-and-service" element={page(<BillingAndServicePage />)} />
             {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
             <Route path="*" element={page(<PlannedPage />)} />
           </Route>

@@ -31,8 +31,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/billings/insurance_payments/new': { title: 'New insurance payment', holds: 'Record an insurance payment (ERA) against your claims.' },
   '/app/billings/documents': { title: 'Billing documents', holds: 'Invoices, superbills and statements to download or send.' },
   '/app/coverage': { title: 'Coverage', holds: "Your clients' insurance coverage and eligibility." },
-  '/app/settings/practice-details': { title: 'Practice details', holds: 'Name, time zone, contact details, locations and cancellation policy of your practice.' },
-  '/app/settings/billing-and-service': { title: 'Billing and services', holds: 'Services you offer with their rates, tax id, invoicing and superbill settings.' },
   '/app/settings/documents': { title: 'Documents', holds: 'Consent documents and the documents you share with clients.' },
   '/app/settings/notifications': { title: 'Notifications', holds: 'Which reminders and notices go to you and your clients, by e-mail or text.' },
   '/app/settings/notesAndForms': { title: 'Notes and forms', holds: 'Progress-note templates and intake forms.' },
