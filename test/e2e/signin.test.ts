@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_OWNER, DEMO_PASSWORD, demoTotp } from '../../local/demo-accounts.ts';
 import { usePortal } from '../support/portal.ts';
+import { MESSAGES } from '../../domain/messages.ts';
 
 const portal = usePortal();
 
@@ -25,6 +26,17 @@ describe('sign in from the landing page', () => {
 
     await page.waitForURL(/\/app\/clients$/);
     await expect(page.getByText(`Signed in as ${DEMO_OWNER.email}`).waitFor()).resolves.toBeUndefined();
+    await page.close();
+  });
+
+  it("answers a wrong password with the spec's message and lets nobody in", async () => {
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.runtime.url}/signin`);
+    await page.getByLabel('Email').fill(DEMO_OWNER.email);
+    await page.getByLabel('Password').fill('WrongPassword1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(MESSAGES.wrongCredentials, { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
     await page.close();
   });
 
