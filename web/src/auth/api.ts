@@ -77,3 +77,17 @@ export function subscribeToAuthEvents(onEvent: (event: UserAuthEvent) => void, o
   };
   return operation.subscribe({ next: ({ data }) => onEvent(data.onUserAuthEvent), error: () => onError() });
 }
+
+const LIST_ACCOUNT_ACTIVITY = /* GraphQL */ `
+  query ListAccountActivity($nextToken: String) {
+    listAccountActivity(nextToken: $nextToken) { items { practiceId userId event at } nextToken }
+  }
+`;
+
+/** A page (20) of the practice's past sign-ins and sign-outs, newest first. */
+export async function listAccountActivity(nextToken: string | null): Promise<{ items: UserAuthEvent[]; nextToken: string | null }> {
+  const result = (await api().graphql({ query: LIST_ACCOUNT_ACTIVITY, variables: { nextToken } })) as {
+    data: { listAccountActivity: { items: UserAuthEvent[]; nextToken: string | null } };
+  };
+  return result.data.listAccountActivity;
+}
