@@ -1,0 +1,235 @@
+/**
+ * Field readers for settings, team and profile validation: each reads one input field, normalises
+ * it and records a problem (naming the field and rule, never the value) when it is wrong. Pure and
+ * APPSYNC_JS-safe (bundled into resolvers; linted by @aws-appsync/eslint-plugin): no regex, no
+ * for(;;)/while, no try, no recursion.
+ */
+import { collapseSpaces, isValidEmail, isValidState, normalizeZip, toE164, type FieldProblem } from './client.ts';
+
+const DIGITS = '0123456789';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export const SETTINGS_MAX = { name: 100, line: 200, email: 254, short: 40, text: 4000, locations: 20, list: 20 } as const;
+
+export function allIn(value: string, allowed: string): boolean {
+  return value.split('').every((ch) => allowed.indexOf(ch) >= 0);
+}
+
+function hasControl(value: string): boolean {
+  return value.split('').some((ch) => ch < ' ' || ch === '\u007f');
+}
+
+/** Field readers: each reads one input value, records problems by field name, returns the normalised value. */
+export function readObject(value: unknown, field: string, problems: FieldProblem[]): Record<string, unknown> {
+  if (value === null || value === undefined) {
+    return {};
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.push({ field: field, reason: 'format' });
+    return {};
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Unknown keys of an input object are problems (nothing unvalidated is stored). */
+export function onlyKeys(root: Record<string, unknown>, allowed: string[], prefix: string, problems: FieldProblem[]): void {
+  Object.keys(root).forEach((key) => {
+    if (allowed.indexOf(key) < 0) {
+      problems.push({ field: prefix + key, reason: 'unknown' });
+    }
+  });
+}
+
+/** Optional single-line text (whitespace collapsed; null when blank); `multiline` keeps line breaks and tabs. */
+export function readText(value: unknown, field: string, max: number, problems: FieldProblem[], multiline?: boolean): string | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (typeof value !== 'string') {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  const cleaned = multiline ? value.trim() : collapseSpaces(value);
+  if (cleaned.length === 0) {
+    return null;
+  }
+  if (cleaned.length > max) {
+    problems.push({ field: field, reason: 'length' });
+    return null;
+  }
+  const checked = multiline ? cleaned.split('\n').join(' ').split('\r').join(' ').split('\t').join(' ') : cleaned;
+  if (hasControl(checked)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return cleaned;
+}
+
+export function requireValue<T>(value: T | null, field: string, problems: FieldProblem[]): T | null {
+  if (value === null && !problems.some((p) => p.field === field)) {
+    problems.push({ field: field, reason: 'required' });
+  }
+  return value;
+}
+
+export function readFlag(value: unknown, field: string, fallback: boolean, problems: FieldProblem[]): boolean {
+  if (value === null || value === undefined) {
+    return fallback;
+  }
+  if (typeof value !== 'boolean') {
+    problems.push({ field: field, reason: 'format' });
+    return fallback;
+  }
+  return value;
+}
+
+/** Optional whole number in [min, max]. */
+export function readInt(value: unknown, field: string, min: number, max: number, problems: FieldProblem[]): number | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (typeof value !== 'number' || Math.floor(value) !== value || value < min || value > max) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return value;
+}
+
+export function readPhone(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const e164 = toE164(raw);
+  if (e164 === null) {
+    problems.push({ field: field, reason: 'format' });
+  }
+  return e164;
+}
+
+export function readEmail(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.email, problems);
+  if (raw === null) {
+    return null;
+  }
+  if (!isValidEmail(raw)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return raw.toLowerCase();
+}
+
+export function readState(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const upper = raw.toUpperCase();
+  if (!isValidState(upper)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return upper;
+}
+
+/** Zip for the state; `stripHyphen` drops the hyphen of a ZIP+4 (spec §5: billing zips). */
+export function readZip(value: unknown, field: string, state: string | null, problems: FieldProblem[], stripHyphen?: boolean): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const zip = normalizeZip(raw, state);
+  if (zip === null) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return stripHyphen ? zip.split('-').join('') : zip;
+}
+
+/** NPI: 10 digits with the Luhn check digit over the "80840" prefix. */
+export function isValidNpi(value: string): boolean {
+  if (value.length !== 10 || !allIn(value, DIGITS)) {
+    return false;
+  }
+  const digits = ('80840' + value).split('').map((d) => Number(d));
+  const total = digits.reverse().reduce((sum, d, i) => {
+    if (i % 2 === 1) {
+      const doubled = d * 2;
+      return sum + (doubled > 9 ? doubled - 9 : doubled);
+    }
+    return sum + d;
+  }, 0);
+  return total % 10 === 0;
+}
+
+export function readNpi(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  if (!isValidNpi(raw)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return raw;
+}
+
+/** Tax id (EIN or SSN): hyphens stripped (spec §5), then exactly 9 digits. */
+export function readTaxId(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const compact = raw.split('-').join('').split(' ').join('');
+  if (compact.length !== 9 || !allIn(compact, DIGITS)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return compact;
+}
+
+/** Healthcare provider taxonomy code: 10 characters, letters and digits (e.g. 101YM0800X), uppercased. */
+export function readTaxonomyCode(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  const upper = raw.toUpperCase();
+  if (upper.length !== 10 || !allIn(upper, LETTERS + DIGITS)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return upper;
+}
+
+/** IANA time-zone areas accepted in "Area/Location" names (plus UTC). */
+export const TIMEZONE_AREAS = ['Africa', 'America', 'Antarctica', 'Arctic', 'Asia', 'Atlantic', 'Australia', 'Europe', 'Indian', 'Pacific', 'US', 'Canada', 'Etc'];
+export const DEFAULT_TIMEZONE = 'US/Pacific';
+
+/**
+ * An IANA zone name by shape: UTC, or Area/Location[/Sub] with a known area and parts of letters,
+ * digits, "_", "-", "+". (APPSYNC_JS has no Intl to check the zone database.)
+ */
+export function isValidTimezone(value: string): boolean {
+  if (value === 'UTC') {
+    return true;
+  }
+  const parts = value.split('/');
+  if (parts.length < 2 || parts.length > 3 || TIMEZONE_AREAS.indexOf(parts[0]) < 0) {
+    return false;
+  }
+  return parts.every((part) => part.length > 0 && part.length <= 30 && allIn(part, LETTERS + DIGITS + '_-+'));
+}
+
+/** CMS place-of-service code: two digits (e.g. 11 office, 02 and 10 telehealth). */
+export function readPlaceOfService(value: unknown, field: string, problems: FieldProblem[]): string | null {
+  const raw = readText(value, field, SETTINGS_MAX.short, problems);
+  if (raw === null) {
+    return null;
+  }
+  if (raw.length !== 2 || !allIn(raw, DIGITS)) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return raw;
+}
