@@ -15,7 +15,10 @@ export interface PortalFixture {
 export function usePortal(options: Partial<RuntimeOptions> = {}): PortalFixture {
   const fixture = {} as PortalFixture;
   beforeAll(async () => {
-    fixture.runtime = await startRuntime({ port: 0, dataDir: null, ...options });
+    // PORTAL_WEB_DIST: serve a console built elsewhere (so two people building at once don't empty
+    // each other's web/dist mid-test).
+    const webDist = process.env.PORTAL_WEB_DIST || undefined;
+    fixture.runtime = await startRuntime({ port: 0, dataDir: null, ...(webDist ? { webDist } : {}), ...options });
     fixture.browser = await launchChromium();
   });
   afterAll(async () => {
