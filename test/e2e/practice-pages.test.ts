@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { DEMO_OWNER } from '../../local/demo-accounts.ts';
 import { usePortal } from '../support/portal.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { signInAgainAfterMfaSetup, signInInBrowser } from '../support/browser-signin.ts';
 
 const portal = usePortal();
 const suffix = Date.now().toString(36);
@@ -52,6 +52,7 @@ describe('practice pages', () => {
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
     await page.getByRole('textbox', { name: 'Code' }).fill(totp.generate());
     await page.getByRole('button', { name: 'Verify' }).click();
+    await signInAgainAfterMfaSetup(page, email, NEW_PASSWORD, () => totp.generate());
     await page.waitForURL(/\/app\//);
     await page.getByRole('button', { name: 'Skip Tour' }).click();
     await page.getByText('Billing and Insurance').first().waitFor();

@@ -95,10 +95,18 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
     async (code: string) => {
       const kind = step.kind === 'totpSetup' ? 'totpSetup' : 'mfa';
       if (!isOtp(code)) return setError(kind === 'mfa' ? MESSAGES.invalidOtp : MESSAGES.invalidToken);
-      await run(
-        async () => advance(await confirmSignIn({ challengeResponse: code.trim() })),
-        (e) => codeErrorMessage(e, kind),
-      );
+      await run(async () => {
+        const output = await confirmSignIn({ challengeResponse: code.trim() });
+        if (kind === 'totpSetup' && output.nextStep.signInStep === 'DONE') {
+          // Spec part 1 §4.4: after enrolling the authenticator the user signs out and logs in
+          // again with a code, which proves the app works before the portal opens.
+          await clearLocalSession();
+          setStep({ kind: 'credentials' });
+          setNotice(MESSAGES.mfaSetupDone);
+          return;
+        }
+        await advance(output);
+      }, (e) => codeErrorMessage(e, kind));
     },
     [advance, run, step.kind],
   );
