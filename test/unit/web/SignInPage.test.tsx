@@ -139,7 +139,11 @@ describe('SignInPage', () => {
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
     await user.type(screen.getByLabelText('Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('at /app/clients')).toBeTruthy();
+    // Enrolled: signed out and asked to log in again (spec part 1 §4.4), not let into the portal.
+    expect(await screen.findByText('Your MFA is setup successfully. Please login again.')).toBeTruthy();
+    expect(amplify.signOut).toHaveBeenCalled();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.queryByText('at /app/clients')).toBeNull();
   });
 
   it('lets the user pick SMS when Cognito offers a choice', async () => {
