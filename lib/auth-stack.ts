@@ -2,12 +2,21 @@
  * Auth: the Cognito user pool (e-mail sign-in, MFA required, the portal's groups and custom
  * attributes) with its web client and the post-confirmation / pre-token-generation triggers.
  */
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { ALLOWED_GROUPS, CUSTOM_ATTRIBUTES, PASSWORD_POLICY } from '../domain/identity.ts';
+
+/**
+ * Sign-in calls (InitiateAuth, RespondToAuthChallenge, ForgotPassword, SignUp...) one address may
+ * make in five minutes before the pool's web ACL blocks it: a person signing in makes a handful;
+ * password guessing or account enumeration makes hundreds. The local runtime's
+ * local/cognito-throttle.ts plays this rule.
+ */
+export const SIGN_IN_CALLS_PER_ADDRESS_PER_5_MIN = 100;
 import type { PortalConfig } from './config.ts';
 import type { PortalTables } from './data-stack.ts';
 import { LogKey } from './log-key.ts';
@@ -97,6 +106,8 @@ export class AuthStack extends Stack {
       }),
     });
 
+    this.addSignInRateLimit(config.envName, logKey);
+
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
 
@@ -115,5 +126,45 @@ export class AuthStack extends Stack {
       },
     ]);
     NagSuppressions.addStackSuppressions(this, [{ id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON }, DYNAMODB_GRANT_SUPPRESSION]);
+  }
+
+  /**
+   * Per-address throttling of sign-in in AWS: a regional WAF web ACL on the user pool with a
+   * rate-based rule (Cognito's own quotas are per pool, not per address). Logged to an encrypted
+   * group; the logs carry addresses and request metadata, never bodies (WAF does not log them).
+   */
+  private addSignInRateLimit(envName: string, logKey: LogKey): void {
+    const metric = (name: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      metricName: `portal-${envName}-${name}`,
+      // Sampled requests would keep request headers in the console: not needed to operate it.
+      sampledRequestsEnabled: false,
+    });
+    const acl = new wafv2.CfnWebACL(this, 'SignInWebAcl', {
+      name: `portal-${envName}-sign-in`,
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: metric('sign-in'),
+      rules: [
+        {
+          name: 'sign-in-calls-per-address',
+          priority: 0,
+          action: { block: { customResponse: { responseCode: 429 } } },
+          statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit: SIGN_IN_CALLS_PER_ADDRESS_PER_5_MIN, evaluationWindowSec: 300 } },
+          visibilityConfig: metric('sign-in-per-address'),
+        },
+      ],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'SignInWebAclAssociation', { resourceArn: this.userPool.userPoolArn, webAclArn: acl.attrArn });
+    // WAF requires the destination's name to start with aws-waf-logs-.
+    const logGroupName = `aws-waf-logs-portal-${envName}-sign-in`;
+    const logs = logKey.logGroup(this, 'SignInWebAclLogs', logGroupName);
+    const logging = new wafv2.CfnLoggingConfiguration(this, 'SignInWebAclLogging', {
+      resourceArn: acl.attrArn,
+      // The group's ARN without the trailing ':*' that LogGroup.logGroupArn carries.
+      logDestinationConfigs: [this.formatArn({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+    });
+    logging.node.addDependency(logs);
   }
 }

@@ -42,6 +42,8 @@ type TableAccess = Partial<Record<keyof PortalTables, 'read' | 'readWrite'>>;
  */
 const TABLE_ACCESS: Record<string, TableAccess> = {
   'check-therapist': { Directory: 'read' },
+  // Its per-address call counter (functions/shared/address-limit.ts) lives in Directory.
+  'does-user-exist': { Directory: 'readWrite' },
   // Claims the NPI and stages the provider (Directory).
   'stage-provider': { Directory: 'readWrite' },
   // Repairs a sign-up whose post-confirmation finalization failed (Directory claim, Practice profile).

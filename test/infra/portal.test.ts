@@ -91,6 +91,17 @@ describe('Auth', () => {
     auth('prod').hasResourceProperties('AWS::Cognito::UserPool', { UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' }, DeletionProtection: 'ACTIVE', UserPoolTier: 'PLUS' });
     auth('dev').hasResourceProperties('AWS::Cognito::UserPool', { UserPoolAddOns: Match.absent(), DeletionProtection: 'INACTIVE' });
   });
+
+  it.each(ENVS)('%s: throttles sign-in per client address with a WAF rate rule on the pool, logged', (env) => {
+    const template = auth(env);
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      Rules: [Match.objectLike({ Action: { Block: Match.anyValue() }, Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 100, EvaluationWindowSec: 300 } } })],
+    });
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^UserPool'), 'Arn'] } });
+    template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', { LogDestinationConfigs: [Match.anyValue()] });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: `aws-waf-logs-portal-${env}-sign-in`, KmsKeyId: Match.anyValue() });
+  });
 });
 
 describe('Data', () => {
