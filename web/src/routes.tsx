@@ -26,6 +26,8 @@ const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const PracticeDetailsPage = lazy(() => import('./pages/PracticeDetailsPage'));
 const BillingAndServicePage = lazy(() => import('./pages/BillingAndServicePage'));
 const UpgradePlanPage = lazy(() => import('./pages/UpgradePlanPage'));
+const AppointmentPage = lazy(() => import('./pages/AppointmentPage'));
+const AppointmentStatusPage = lazy(() => import('./pages/AppointmentStatusPage'));
 const PlannedPage = lazy(() => import('./pages/PlannedPage'));
 
 function Loading() {
@@ -64,6 +66,8 @@ export function AppRoutes() {
             <Route index element={<Navigate to={APP_HOME} replace />} />
             <Route path="clients" element={page(<ClientsPage />)} />
             <Route path="clients/:id" element={page(<ClientDetailPage />)} />
+            <Route path="appointment" element={page(<AppointmentPage />)} />
+            <Route path="appointment-status" element={page(<AppointmentStatusPage />)} />
             <Route path="account-activity" element={page(<AccountActivityPage />)} />
             <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
             <Route path="team_members" element={page(<TeamMembersPage />)} />

@@ -9,8 +9,6 @@ export interface PlannedPage {
 
 export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/dashboard': { title: 'Dashboard', holds: 'A summary of your practice: upcoming sessions, recent client activity and outstanding billing.' },
-  '/app/appointment': { title: 'Appointments', holds: 'Your calendar (month, week, day and agenda) to schedule, reschedule and cancel sessions, including telehealth.' },
-  '/app/appointment-status': { title: 'Appointment status', holds: 'Upcoming, attended, no-show, cancelled and late-cancelled appointments, by clinician and date range.' },
   '/app/communication': { title: 'Telehealth', holds: 'Secure messaging with your clients and the video sessions of your practice.' },
   '/app/act-coach': { title: 'ACT Coach', holds: "Your clients' entries and exercises from the ACT Coach app." },
   '/app/cbt-companion': { title: 'CBT Companion', holds: "Your clients' entries and exercises from the CBT Companion app." },

@@ -1,0 +1,118 @@
+import type { EventClickArg, EventDropArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { forwardRef, useCallback } from 'react';
+import { listAllAppointments, type Appointment } from './api';
+import { showsOnCalendar } from './status';
+import { calendarIso, calendarNow, fromCalendarDate } from './time';
+import './calendar.css';
+
+export interface AppointmentCalendarProps {
+  zone: string;
+  /** The viewer's id: others' appointments carry their clinician's name. */
+  meId: string | null;
+  /** Clicking a day or a time slot offers a new appointment there (practice date, HH:mm or null for a whole day). */
+  onSlot: ((date: string, time: string | null) => void) | null;
+  onOpen: (appointment: Appointment) => void;
+  /** A drag ended on a new start (UTC); call revert() to put the event back if the API refuses. */
+  onMove: (appointment: Appointment, start: string, revert: () => void) => void;
+  onLoadFailed: (error: unknown) => void;
+  /** After each load (the number of appointments shown). */
+  onLoaded?: (count: number) => void;
+}
+
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+
+/**
+ * The appointments calendar (FullCalendar): month by default, week, day and agenda. It runs in
+ * UTC and is fed the practice's wall-clock times (time.ts), so what it shows and what a drag sets
+ * are practice times whatever the browser's zone. Read-only appointments cannot be dragged.
+ */
+export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarProps>(function AppointmentCalendar(
+  { zone, meId, onSlot, onOpen, onMove, onLoadFailed, onLoaded },
+  ref,
+) {
+  const events = useCallback(
+    (info: EventSourceFuncArg, success: (events: EventInput[]) => void, failure: (error: Error) => void) => {
+      listAllAppointments({ from: fromCalendarDate(info.start, zone), to: fromCalendarDate(info.end, zone) }).then(
+        (items) => {
+          const shown = items.filter(showsOnCalendar);
+          success(shown.map((a) => toEvent(a, zone, meId)));
+          onLoaded?.(shown.length);
+        },
+        (error: unknown) => {
+          onLoadFailed(error);
+          failure(error instanceof Error ? error : new Error('The appointments could not be loaded.'));
+        },
+      );
+    },
+    [zone, meId, onLoadFailed, onLoaded],
+  );
+
+  return (
+    <FullCalendar
+      ref={ref}
+      plugins={PLUGINS}
+      timeZone="UTC"
+      now={() => calendarNow(zone)}
+      initialView="dayGridMonth"
+      headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+      buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'Agenda' }}
+      views={{ listWeek: { buttonText: 'Agenda' } }}
+      height="auto"
+      dayMaxEvents={4}
+      nowIndicator
+      scrollTime="08:00:00"
+      events={events}
+      eventStartEditable
+      eventDurationEditable={false}
+      selectable={false}
+      eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+      dateClick={
+        onSlot
+          ? (info: DateClickArg) => {
+              const iso = info.date.toISOString();
+              onSlot(iso.slice(0, 10), info.allDay ? null : iso.slice(11, 16));
+            }
+          : undefined
+      }
+      eventClick={(info: EventClickArg) => {
+        info.jsEvent.preventDefault();
+        onOpen(info.event.extendedProps.appointment as Appointment);
+      }}
+      eventDrop={(info: EventDropArg) => {
+        const appointment = info.event.extendedProps.appointment as Appointment;
+        if (!info.event.start) return info.revert();
+        onMove(appointment, fromCalendarDate(info.event.start, zone), info.revert);
+      }}
+      eventDidMount={(info) => {
+        // Events open with Enter or Space like the buttons they act as (agenda rows stay table rows).
+        if (info.el.tagName !== 'TR') info.el.setAttribute('role', 'button');
+        info.el.setAttribute('tabindex', '0');
+        info.el.addEventListener('keydown', (event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            onOpen(info.event.extendedProps.appointment as Appointment);
+          }
+        });
+      }}
+    />
+  );
+});
+
+function toEvent(a: Appointment, zone: string, meId: string | null): EventInput {
+  const who = a.clinicianId !== meId && a.clinicianName ? ` · ${a.clinicianName}` : '';
+  const video = a.locationType === 'TELEHEALTH' ? ' (video)' : '';
+  return {
+    id: a.id,
+    title: `${a.clientName}${video}${who}`,
+    start: calendarIso(a.start, zone),
+    end: calendarIso(a.end, zone),
+    editable: !a.readOnly && a.status === 'SCHEDULED',
+    classNames: [a.readOnly ? 'pp-appt-readonly' : 'pp-appt', `pp-appt-${a.status.toLowerCase()}`],
+    extendedProps: { appointment: a },
+  };
+}

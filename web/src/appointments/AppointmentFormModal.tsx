@@ -1,0 +1,349 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import RadioGroup from '@cloudscape-design/components/radio-group';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import TimeInput from '@cloudscape-design/components/time-input';
+import { useEffect, useRef, useState } from 'react';
+import { getClients } from '../clients/api';
+import { clientName } from '../clients/client-fields';
+import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { toApiError } from '../settings/graphql';
+import {
+  createAppointment, editAppointment, getAppointment, getServicesOffered, type Appointment, type Clinician, type EditScope, type Service,
+} from './api';
+import {
+  errorsFromApi, FORM_FIELDS, formValuesOf, toAppointmentInput, validateForm, type AppointmentFormValues, type EndsChoice, type RepeatChoice,
+} from './form';
+import { APPOINTMENT_MESSAGES } from './messages';
+import { timezoneAbbreviation, utcFromWallClock, isIsoDate, isTime } from './time';
+
+export interface AppointmentFormModalProps {
+  zone: string;
+  locations: string[];
+  /** Offered in the clinician select (only for callers who may book for others). */
+  clinicians: Clinician[];
+  canBookForOthers: boolean;
+  /** The appointment to edit; null to create one from `initial`. */
+  appointment: Appointment | null;
+  initial: AppointmentFormValues;
+  onDismiss: () => void;
+  onSaved: (saved: Appointment[]) => void;
+}
+
+const REPEAT_OPTIONS = [
+  { value: 'NONE', label: 'Does not repeat' },
+  { value: 'WEEKLY', label: 'Weekly' },
+  { value: 'BIWEEKLY', label: 'Every other week' },
+];
+
+/**
+ * Create or edit an appointment. Dates and times are the practice's (its zone and abbreviation
+ * shown); the API receives UTC. The browser checks what it can (form.ts); the API's problems land
+ * under the same fields. Editing an occurrence of a series asks whether the change is for this
+ * one or for this and the later ones.
+ */
+export function AppointmentFormModal(props: AppointmentFormModalProps) {
+  const { zone, locations, clinicians, canBookForOthers, initial, onDismiss, onSaved } = props;
+  const [base, setBase] = useState<Appointment | null>(props.appointment);
+  const [values, setValues] = useState<AppointmentFormValues>(initial);
+  const [scope, setScope] = useState<EditScope>('THIS');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [services, setServices] = useState<Service[]>([]);
+  const [servicesStatus, setServicesStatus] = useState<SelectProps['statusType']>('loading');
+  const editing = base !== null;
+  const withRecurrence = !editing;
+
+  useEffect(() => {
+    let live = true;
+    getServicesOffered().then(
+      (list) => {
+        if (!live) return;
+        setServices(list);
+        setServicesStatus('finished');
+      },
+      () => live && setServicesStatus('error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const set = <K extends keyof AppointmentFormValues>(key: K, value: AppointmentFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async () => {
+    const problems = validateForm(values, { withRecurrence });
+    const fieldErrors: Record<string, string> = {};
+    for (const problem of problems) fieldErrors[problem.field] ??= problem.message;
+    setErrors(fieldErrors);
+    setFailure(null);
+    setFormMessage(null);
+    if (problems.length) return;
+    const input = toAppointmentInput(values, zone, { withRecurrence });
+    setSaving(true);
+    try {
+      const saved = base ? await editAppointment(base.id, base.version, scope, input) : await createAppointment(input);
+      onSaved(saved);
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (error.errorType === 'ConflictError' && base && error.message !== APPOINTMENT_MESSAGES.doubleBooked) {
+        await reload(base.id);
+      } else if (error.errorType === 'ValidationError' || error.errorType === 'ConflictError' || error.errorType === 'NotFound') {
+        const placed = errorsFromApi(error, FORM_FIELDS);
+        setErrors(placed.fields);
+        setFormMessage(placed.form);
+      } else {
+        setFailure(error.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const reload = async (id: string) => {
+    try {
+      const latest = await getAppointment(id);
+      if (!latest) {
+        setFormMessage(APPOINTMENT_MESSAGES.notFound);
+        return;
+      }
+      setBase(latest);
+      setValues(formValuesOf(latest, zone));
+      setErrors({});
+      setConflict(true);
+    } catch (caught) {
+      setFailure(toApiError(caught).message);
+    }
+  };
+
+  const startIso = isIsoDate(values.date) && isTime(values.time) ? utcFromWallClock(values.date, values.time, zone) : null;
+  const abbreviation = timezoneAbbreviation(zone, startIso ? new Date(startIso) : new Date());
+  const clinicianOptions = clinicians.map((c) => ({ value: c.id, label: c.name }));
+  const serviceOptions = services.map((s) => ({ value: s.code, label: `${s.code} ${s.description}`, description: `${s.defaultMinutes} minutes` }));
+  const locationOptions = locations.map((name) => ({ value: name, label: name }));
+  const inSeries = Boolean(base?.seriesId);
+
+  return (
+    <Modal
+      visible
+      size="large"
+      onDismiss={onDismiss}
+      header={editing ? 'Edit appointment' : 'New appointment'}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onDismiss}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={saving} onClick={() => void submit()}>
+              {editing ? 'Save' : 'Create appointment'}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Form>
+          <SpaceBetween size="l">
+            {conflict && <Alert type="warning">{APPOINTMENT_MESSAGES.conflict}</Alert>}
+            {formMessage && <Alert type="error">{formMessage}</Alert>}
+            {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
+            <ColumnLayout columns={2}>
+              <FormField label="Client" errorText={errors.clientId}>
+                <ClientSelect
+                  value={values.clientId ? { value: values.clientId, label: values.clientLabel } : null}
+                  disabled={editing}
+                  invalid={Boolean(errors.clientId)}
+                  onChange={(id, label) => setValues((v) => ({ ...v, clientId: id, clientLabel: label }))}
+                />
+              </FormField>
+              {canBookForOthers && clinicianOptions.length > 1 && (
+                <FormField label="Clinician" errorText={errors.clinicianId} constraintText="Leave empty to book for yourself.">
+                  <Select
+                    selectedOption={clinicianOptions.find((o) => o.value === values.clinicianId) ?? null}
+                    onChange={({ detail }) => set('clinicianId', detail.selectedOption.value ?? '')}
+                    options={[{ value: '', label: 'Me' }, ...clinicianOptions]}
+                    placeholder="Me"
+                    invalid={Boolean(errors.clinicianId)}
+                  />
+                </FormField>
+              )}
+              <FormField label="Service" errorText={errors.serviceCode}>
+                <Select
+                  selectedOption={serviceOptions.find((o) => o.value === values.serviceCode) ?? null}
+                  onChange={({ detail }) => {
+                    const code = detail.selectedOption.value ?? '';
+                    const service = services.find((s) => s.code === code);
+                    setValues((v) => ({ ...v, serviceCode: code, durationMinutes: service && !editing ? String(service.defaultMinutes) : v.durationMinutes }));
+                  }}
+                  options={serviceOptions}
+                  statusType={servicesStatus}
+                  loadingText="Loading services"
+                  errorText="The services could not be loaded."
+                  placeholder="Choose a service"
+                  invalid={Boolean(errors.serviceCode)}
+                />
+              </FormField>
+            </ColumnLayout>
+            <FormField label="Location" errorText={errors.locationType}>
+              <RadioGroup
+                value={values.locationType}
+                onChange={({ detail }) => set('locationType', detail.value === 'TELEHEALTH' ? 'TELEHEALTH' : 'OFFICE')}
+                items={[
+                  { value: 'OFFICE', label: 'Office' },
+                  { value: 'TELEHEALTH', label: 'Telehealth (video)' },
+                ]}
+              />
+            </FormField>
+            {values.locationType === 'OFFICE' && locationOptions.length > 0 && (
+              <FormField label="Office location" errorText={errors.locationName}>
+                <Select
+                  selectedOption={locationOptions.find((o) => o.value === values.locationName) ?? null}
+                  onChange={({ detail }) => set('locationName', detail.selectedOption.value ?? '')}
+                  options={locationOptions}
+                  placeholder="Choose a location"
+                  invalid={Boolean(errors.locationName)}
+                />
+              </FormField>
+            )}
+            <ColumnLayout columns={3}>
+              <FormField label="Date" errorText={errors.start} constraintText="YYYY/MM/DD">
+                <DatePicker
+                  value={values.date}
+                  onChange={({ detail }) => set('date', detail.value)}
+                  placeholder="YYYY/MM/DD"
+                  openCalendarAriaLabel={(selected) => `Choose the date${selected ? `, selected ${selected}` : ''}`}
+                  invalid={Boolean(errors.start)}
+                />
+              </FormField>
+              <FormField label={`Start time (${abbreviation})`} constraintText={`${zone} time, 24-hour`}>
+                <TimeInput value={values.time} onChange={({ detail }) => set('time', detail.value)} format="hh:mm" placeholder="hh:mm" invalid={Boolean(errors.start)} />
+              </FormField>
+              <FormField label="Duration (minutes)" errorText={errors.durationMinutes}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  value={values.durationMinutes}
+                  onChange={({ detail }) => set('durationMinutes', detail.value)}
+                  invalid={Boolean(errors.durationMinutes)}
+                />
+              </FormField>
+            </ColumnLayout>
+            {withRecurrence && (
+              <ColumnLayout columns={3}>
+                <FormField label="Repeat" errorText={errors.recurrence}>
+                  <Select
+                    selectedOption={REPEAT_OPTIONS.find((o) => o.value === values.repeat) ?? REPEAT_OPTIONS[0]}
+                    onChange={({ detail }) => set('repeat', (detail.selectedOption.value ?? 'NONE') as RepeatChoice)}
+                    options={REPEAT_OPTIONS}
+                  />
+                </FormField>
+                {values.repeat !== 'NONE' && (
+                  <FormField label="Ends">
+                    <RadioGroup
+                      value={values.ends}
+                      onChange={({ detail }) => set('ends', detail.value as EndsChoice)}
+                      items={[
+                        { value: 'COUNT', label: 'After a number of sessions' },
+                        { value: 'UNTIL', label: 'On a date' },
+                      ]}
+                    />
+                  </FormField>
+                )}
+                {values.repeat !== 'NONE' && values.ends === 'COUNT' && (
+                  <FormField label="Number of sessions" errorText={errors['recurrence.count']} constraintText="1 to 52">
+                    <Input type="number" inputMode="numeric" value={values.count} onChange={({ detail }) => set('count', detail.value)} invalid={Boolean(errors['recurrence.count'])} />
+                  </FormField>
+                )}
+                {values.repeat !== 'NONE' && values.ends === 'UNTIL' && (
+                  <FormField label="Last date" errorText={errors['recurrence.until']} constraintText="YYYY/MM/DD">
+                    <DatePicker
+                      value={values.until}
+                      onChange={({ detail }) => set('until', detail.value)}
+                      placeholder="YYYY/MM/DD"
+                      openCalendarAriaLabel={(selected) => `Choose the last date${selected ? `, selected ${selected}` : ''}`}
+                      invalid={Boolean(errors['recurrence.until'])}
+                    />
+                  </FormField>
+                )}
+              </ColumnLayout>
+            )}
+            {inSeries && (
+              <FormField label="Apply to">
+                <RadioGroup
+                  value={scope}
+                  onChange={({ detail }) => setScope(detail.value === 'SERIES' ? 'SERIES' : 'THIS')}
+                  items={[
+                    { value: 'THIS', label: 'This appointment only' },
+                    { value: 'SERIES', label: 'This and the later appointments of the series' },
+                  ]}
+                />
+              </FormField>
+            )}
+            <Checkbox checked={values.sendEmailReminder} onChange={({ detail }) => set('sendEmailReminder', detail.checked)}>
+              Send reminder
+            </Checkbox>
+          </SpaceBetween>
+        </Form>
+      </form>
+    </Modal>
+  );
+}
+
+/** Search-select over the clients API (first page when empty; the server's name search from two letters). */
+function ClientSelect({ value, disabled, invalid, onChange }: { value: SelectProps.Option | null; disabled: boolean; invalid: boolean; onChange: (id: string, label: string) => void }) {
+  const [options, setOptions] = useState<SelectProps.Option[]>([]);
+  const [status, setStatus] = useState<SelectProps['statusType']>('pending');
+  const request = useRef(0);
+
+  const load = (filteringText: string) => {
+    const text = filteringText.trim();
+    const ticket = ++request.current;
+    setStatus('loading');
+    getClients(text.length >= 2 ? text : null, null).then(
+      (page) => {
+        if (ticket !== request.current) return;
+        setOptions(page.items.map((c) => ({ value: c.id, label: clientName(c) })));
+        setStatus('finished');
+      },
+      () => ticket === request.current && setStatus('error'),
+    );
+  };
+
+  return (
+    <Select
+      selectedOption={value}
+      onChange={({ detail }) => onChange(detail.selectedOption.value ?? '', detail.selectedOption.label ?? '')}
+      options={options}
+      filteringType="manual"
+      onLoadItems={({ detail }) => load(detail.filteringText)}
+      statusType={status}
+      loadingText="Searching clients"
+      errorText="The clients could not be loaded."
+      empty="No matching clients"
+      filteringPlaceholder="Search clients"
+      filteringAriaLabel="Search clients"
+      placeholder="Choose a client"
+      disabled={disabled}
+      invalid={invalid}
+    />
+  );
+}

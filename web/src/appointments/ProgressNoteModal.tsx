@@ -1,0 +1,217 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import Textarea from '@cloudscape-design/components/textarea';
+import { useEffect, useState } from 'react';
+import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { toApiError } from '../settings/graphql';
+import {
+  createProgressNote, editProgressNote, getProgressNote, getProgressNoteMetadata, type Appointment, type NoteTemplate, type NoteTemplateMeta, type ProgressNote,
+} from './api';
+import { APPOINTMENT_MESSAGES } from './messages';
+import { formatInZone, wallClock } from './time';
+
+export interface ProgressNoteModalProps {
+  appointment: Appointment;
+  zone: string;
+  onDismiss: () => void;
+  /** A note was created (the appointment now has one). */
+  onSaved: (note: ProgressNote) => void;
+}
+
+type Load = { status: 'loading' } | { status: 'ready'; templates: NoteTemplateMeta[]; note: ProgressNote | null } | { status: 'failed'; message: string };
+
+/**
+ * The progress note of an appointment: a template (SOAP, DAP, BIRP or free form) with one text
+ * box per section, saved as a draft or saved and signed. A signed note is read-only: its sections
+ * never change, and later additions are addenda shown under it.
+ */
+export function ProgressNoteModal({ appointment, zone, onDismiss, onSaved }: ProgressNoteModalProps) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [template, setTemplate] = useState<NoteTemplate>('SOAP');
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [addendum, setAddendum] = useState('');
+  const [addendumError, setAddendumError] = useState<string | null>(null);
+  const [saving, setSaving] = useState<'save' | 'sign' | 'addendum' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const show = (templates: NoteTemplateMeta[], note: ProgressNote | null) => {
+    setLoad({ status: 'ready', templates, note });
+    if (note) {
+      setTemplate(note.template);
+      setTexts(Object.fromEntries(note.sections.map((s) => [s.key, s.text])));
+    }
+  };
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([getProgressNoteMetadata(), getProgressNote(appointment.id)]).then(
+      ([templates, note]) => live && show(templates, note),
+      (error: unknown) => live && setLoad({ status: 'failed', message: toApiError(error).message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [appointment.id]);
+
+  if (load.status !== 'ready') {
+    return (
+      <Modal visible size="large" onDismiss={onDismiss} header="Progress note">
+        {load.status === 'loading' ? <Spinner size="large" /> : <SystemErrorAlert detail={load.message} />}
+      </Modal>
+    );
+  }
+
+  const { templates, note } = load;
+  const meta = templates.find((t) => t.template === template) ?? templates[0];
+  const sections = meta ? meta.sections : [];
+  const signed = Boolean(note?.signed);
+  const readOnly = appointment.readOnly;
+
+  const reloadAfterConflict = async () => {
+    const latest = await getProgressNote(appointment.id).catch(() => null);
+    show(templates, latest);
+    setNotice(APPOINTMENT_MESSAGES.noteConflict);
+  };
+
+  const save = async (sign: boolean) => {
+    setSaving(sign ? 'sign' : 'save');
+    setFailure(null);
+    setNotice(null);
+    const sectionInput = sections.map((s) => ({ key: s.key, text: texts[s.key] ?? '' }));
+    try {
+      const saved = note
+        ? await editProgressNote(note.id, { version: note.version, sections: sectionInput, sign })
+        : await createProgressNote(appointment.id, wallClock(appointment.start, zone).date, { template, sections: sectionInput, sign });
+      show(templates, saved);
+      setNotice(sign ? 'The note was signed.' : 'The note was saved.');
+      onSaved(saved);
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (error.errorType === 'ConflictError') await reloadAfterConflict();
+      else setFailure(error.message);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const addAddendum = async () => {
+    if (!note) return;
+    if (!addendum.trim()) {
+      setAddendumError(APPOINTMENT_MESSAGES.addendumRequired);
+      return;
+    }
+    setAddendumError(null);
+    setSaving('addendum');
+    setFailure(null);
+    setNotice(null);
+    try {
+      const saved = await editProgressNote(note.id, { version: note.version, addendum: addendum.trim() });
+      show(templates, saved);
+      setAddendum('');
+      setNotice('The addendum was added.');
+      onSaved(saved);
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (error.errorType === 'ConflictError') await reloadAfterConflict();
+      else setFailure(error.message);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const footer = (
+    <Box float="right">
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button variant={signed || readOnly ? 'primary' : 'link'} onClick={onDismiss}>
+          Close
+        </Button>
+        {!signed && !readOnly && (
+          <>
+            <Button loading={saving === 'save'} onClick={() => void save(false)}>
+              Save
+            </Button>
+            <Button variant="primary" loading={saving === 'sign'} onClick={() => void save(true)}>
+              Save and sign
+            </Button>
+          </>
+        )}
+      </SpaceBetween>
+    </Box>
+  );
+
+  return (
+    <Modal visible size="large" onDismiss={onDismiss} header={`Progress note: ${appointment.clientName}`} footer={footer}>
+      <SpaceBetween size="l">
+        <Box variant="p" color="text-body-secondary">
+          {formatInZone(appointment.start, zone)}
+          {note?.signedAt ? ` · Signed ${formatInZone(note.signedAt, zone)}` : ''}
+        </Box>
+        {notice && <Alert type="success">{notice}</Alert>}
+        {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
+        {!note && !readOnly && (
+          <FormField label="Template">
+            <Select
+              selectedOption={meta ? { value: meta.template, label: meta.label } : null}
+              onChange={({ detail }) => setTemplate((detail.selectedOption.value ?? 'SOAP') as NoteTemplate)}
+              options={templates.map((t) => ({ value: t.template, label: t.label }))}
+            />
+          </FormField>
+        )}
+        {!note && readOnly && <Box>No progress note was written for this appointment.</Box>}
+        {signed || (readOnly && note) ? (
+          <SpaceBetween size="m">
+            <Header variant="h3" description={signed ? 'Signed notes cannot be changed; add an addendum instead.' : undefined}>
+              {meta?.label ?? 'Note'}
+            </Header>
+            {sections.map((s) => (
+              <div key={s.key}>
+                <Box variant="awsui-key-label">{s.label}</Box>
+                <Box variant="p">
+                  <span style={{ whiteSpace: 'pre-wrap' }}>{texts[s.key] || '-'}</span>
+                </Box>
+              </div>
+            ))}
+          </SpaceBetween>
+        ) : (
+          !readOnly &&
+          sections.map((s) => (
+            <FormField key={s.key} label={s.label} stretch>
+              <Textarea value={texts[s.key] ?? ''} rows={4} onChange={({ detail }) => setTexts((t) => ({ ...t, [s.key]: detail.value }))} />
+            </FormField>
+          ))
+        )}
+        {note && note.addenda.length > 0 && (
+          <SpaceBetween size="s">
+            <Header variant="h3">Addenda</Header>
+            {note.addenda.map((item) => (
+              <div key={item.id}>
+                <Box variant="awsui-key-label">{formatInZone(item.createdAt, zone)}</Box>
+                <Box variant="p">
+                  <span style={{ whiteSpace: 'pre-wrap' }}>{item.text}</span>
+                </Box>
+              </div>
+            ))}
+          </SpaceBetween>
+        )}
+        {signed && !readOnly && (
+          <SpaceBetween size="xs">
+            <FormField label="Add addendum" errorText={addendumError} stretch>
+              <Textarea value={addendum} rows={3} onChange={({ detail }) => setAddendum(detail.value)} invalid={Boolean(addendumError)} />
+            </FormField>
+            <Button loading={saving === 'addendum'} onClick={() => void addAddendum()}>
+              Add addendum
+            </Button>
+          </SpaceBetween>
+        )}
+      </SpaceBetween>
+    </Modal>
+  );
+}

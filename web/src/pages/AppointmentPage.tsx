@@ -1,0 +1,143 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import type FullCalendar from '@fullcalendar/react';
+import { useCallback, useRef, useState } from 'react';
+import { AppointmentCalendar } from '../appointments/AppointmentCalendar';
+import { AppointmentDetailsModal } from '../appointments/AppointmentDetailsModal';
+import { AppointmentFormModal } from '../appointments/AppointmentFormModal';
+import { editAppointment, type Appointment } from '../appointments/api';
+import { emptyForm, formValuesOf, type AppointmentFormValues } from '../appointments/form';
+import { ProgressNoteModal } from '../appointments/ProgressNoteModal';
+import { formatInZone, practiceToday, timezoneAbbreviation } from '../appointments/time';
+import { usePracticeCalendar } from '../appointments/usePracticeCalendar';
+import { toApiError } from '../settings/graphql';
+import { reportApiError, useBanners } from '../shell/banners';
+
+type Dialog =
+  | { kind: 'create'; values: AppointmentFormValues }
+  | { kind: 'edit'; appointment: Appointment }
+  | { kind: 'details'; appointment: Appointment }
+  | { kind: 'note'; appointment: Appointment }
+  | null;
+
+/** /app/appointment: the practice calendar (spec part 2 §2.1, issue #7). */
+export default function AppointmentPage() {
+  const practice = usePracticeCalendar();
+  const banners = useBanners();
+  const calendar = useRef<FullCalendar>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const { zone } = practice;
+
+  const reload = () => calendar.current?.getApi().refetchEvents();
+  const onLoadFailed = useCallback((error: unknown) => reportApiError(error), []);
+
+  const onMove = useCallback(
+    (appointment: Appointment, start: string, revert: () => void) => {
+      editAppointment(appointment.id, appointment.version, 'THIS', { start }).then(
+        () => {
+          banners.show('success', `The appointment was moved to ${formatInZone(start, zone)}.`);
+          calendar.current?.getApi().refetchEvents();
+        },
+        (caught: unknown) => {
+          revert();
+          const error = toApiError(caught);
+          if (error.errorType === 'ValidationError' || error.errorType === 'ConflictError') banners.show('error', error.message || 'The appointment could not be moved.');
+          else reportApiError(caught);
+        },
+      );
+    },
+    [banners, zone],
+  );
+
+  const onSaved = (saved: Appointment[], created: boolean) => {
+    setDialog(null);
+    const what = saved.length > 1 ? `${saved.length} appointments were` : 'The appointment was';
+    banners.show('success', `${what} ${created ? 'created' : 'saved'}.`);
+    reload();
+  };
+
+  const newAt = (date: string, time: string | null) => setDialog({ kind: 'create', values: emptyForm(date, time ?? '09:00') });
+
+  return (
+    <SpaceBetween size="l">
+      <Header
+        variant="h1"
+        description={`Times are in the practice's time zone: ${zone} (${timezoneAbbreviation(zone)}).`}
+        actions={
+          practice.canCreate && (
+            <Button variant="primary" disabled={practice.status !== 'ready'} onClick={() => newAt(practiceToday(zone), null)}>
+              New appointment
+            </Button>
+          )
+        }
+      >
+        Appointments
+      </Header>
+      {practice.status === 'failed' && (
+        <Alert type="error" header="The calendar settings could not be loaded.">
+          Reload the page to try again.
+        </Alert>
+      )}
+      <Container>
+        {practice.status === 'loading' ? (
+          <Spinner size="large" />
+        ) : (
+          <AppointmentCalendar
+            ref={calendar}
+            zone={zone}
+            meId={practice.meId}
+            onSlot={practice.canCreate && practice.status === 'ready' ? newAt : null}
+            onOpen={(appointment) => setDialog({ kind: 'details', appointment })}
+            onMove={onMove}
+            onLoadFailed={onLoadFailed}
+          />
+        )}
+      </Container>
+      {dialog?.kind === 'create' && (
+        <AppointmentFormModal
+          zone={zone}
+          locations={practice.locations}
+          clinicians={practice.clinicians}
+          canBookForOthers={practice.canBookForOthers}
+          appointment={null}
+          initial={dialog.values}
+          onDismiss={() => setDialog(null)}
+          onSaved={(saved) => onSaved(saved, true)}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <AppointmentFormModal
+          zone={zone}
+          locations={practice.locations}
+          clinicians={practice.clinicians}
+          canBookForOthers={practice.canBookForOthers}
+          appointment={dialog.appointment}
+          initial={formValuesOf(dialog.appointment, zone)}
+          onDismiss={() => setDialog(null)}
+          onSaved={(saved) => onSaved(saved, false)}
+        />
+      )}
+      {dialog?.kind === 'details' && (
+        <AppointmentDetailsModal
+          appointment={dialog.appointment}
+          zone={zone}
+          onDismiss={() => setDialog(null)}
+          onEdit={(appointment) => setDialog({ kind: 'edit', appointment })}
+          onOpenNote={(appointment) => setDialog({ kind: 'note', appointment })}
+          onChanged={(message) => {
+            setDialog(null);
+            banners.show('success', message);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.kind === 'note' && (
+        <ProgressNoteModal appointment={dialog.appointment} zone={zone} onDismiss={() => setDialog(null)} onSaved={() => reload()} />
+      )}
+    </SpaceBetween>
+  );
+}
