@@ -220,6 +220,80 @@ export function ownClientsPartition(practiceId: string, therapistId: string): st
   return 'P#' + practiceId + '#U#' + therapistId;
 }
 
+/**
+ * Name-search entries (the top-bar search): two extra items per active client, copies of the
+ * client item, so one Query returns whole clients whose first or last name starts with the search:
+ *   PK = P#<practice>, SK = ClientName#<id>#first | ClientName#<id>#last
+ *   GSI1: P#<practice>#CLIENTNAMES / "<first last>#<id>" and "<last first>#<id>" (practice-wide)
+ *   GSI2: P#<practice>#U#<therapist> / ClientName#"<first last>"#<id> and ClientName#"<last first>"#<id> (own scope)
+ * Written with the client by addClient/editClient, deleted when it is archived (archived clients
+ * are not searched). The plain list keeps reading the client items (clientIndexKeys).
+ */
+export const CLIENT_NAME_ENTRIES: string[] = ['first', 'last'];
+
+export function clientSearchPartition(practiceId: string): string {
+  return 'P#' + practiceId + '#CLIENTNAMES';
+}
+
+export function clientNameEntryKey(practiceId: string, id: string, which: string): { PK: string; SK: string } {
+  return { PK: 'P#' + practiceId, SK: 'ClientName#' + id + '#' + which };
+}
+
+/** The search key of one entry: "first last" or "last first", normalised like the search. */
+export function clientNameOrder(first: string, last: string, which: string): string {
+  return which === 'last' ? clientSearchName(last, first) : clientSearchName(first, last);
+}
+
+/**
+ * The search as typed, normalised to an entry's key: case and spacing folded, and a comma read as
+ * a space, so "Lopez, Ana" finds the "lopez ana" entry.
+ */
+export function clientSearchPrefix(search: string): string {
+  return searchKey(search.split(',').join(' '));
+}
+
+/** The stored attributes of one name entry: the client item's data with the entry's own keys. */
+export function clientNameEntry(item: Record<string, unknown>, which: string): Record<string, unknown> {
+  const person = item.personalDetail as { first: string; last: string };
+  const name = clientNameOrder(person.first, person.last, which);
+  const id = item.id as string;
+  const entry: Record<string, unknown> = {};
+  Object.keys(item).forEach((k) => {
+    entry[k] = item[k];
+  });
+  entry.entity = 'ClientName';
+  entry.nameKey = name;
+  entry.GSI1PK = clientSearchPartition(item.practiceId as string);
+  entry.GSI1SK = name + '#' + id;
+  entry.GSI2PK = ownClientsPartition(item.practiceId as string, item.therapistId as string);
+  entry.GSI2SK = 'ClientName#' + name + '#' + id;
+  return entry;
+}
+
+/**
+ * Every item a client is stored as, keys included: the client item and, while it is active, its
+ * two name entries. The one builder for addClient, editClient, the seed and the benchmark.
+ */
+export function clientItems(practiceId: string, id: string, therapistId: string, data: ClientData, meta: { status: string; version: number; createdAt: string; updatedAt: string; createdBy: string; updatedBy: string }): Array<Record<string, unknown>> {
+  const item = clientItem(practiceId, id, therapistId, data, meta);
+  const key = clientKey(practiceId, id);
+  const items: Array<Record<string, unknown>> = [withKey(item, key)];
+  if (meta.status === CLIENT_STATUS.active) {
+    CLIENT_NAME_ENTRIES.forEach((which) => {
+      items.push(withKey(clientNameEntry(item, which), clientNameEntryKey(practiceId, id, which)));
+    });
+  }
+  return items;
+}
+
+function withKey(item: Record<string, unknown>, key: { PK: string; SK: string }): Record<string, unknown> {
+  const out: Record<string, unknown> = { PK: key.PK, SK: key.SK };
+  Object.keys(item).forEach((k) => {
+    out[k] = item[k];
+  });
+  return out;
+}
+
 /** Client as the API returns it: the stored item without keys or index attributes. */
 export function toClient(item: Record<string, unknown>): Record<string, unknown> {
   return {

@@ -67,6 +67,8 @@ export class GraphqlApi extends Construct {
       xrayEnabled: true,
       introspectionConfig: config.envName === 'prod' ? appsync.IntrospectionConfig.DISABLED : appsync.IntrospectionConfig.ENABLED,
       queryDepthLimit: 10,
+      // Physical table names by data-source name (ctx.env.PracticeTable, ...): transactions name their tables.
+      environmentVariables: Object.fromEntries(Object.entries(tables).map(([id, table]) => [`${id}Table`, table.tableName])),
     });
     // ERROR only and no request/response bodies: resolver arguments and results can hold PHI.
     // Set on the L1: the L2's logConfig adds a LogRetention custom resource that would compete

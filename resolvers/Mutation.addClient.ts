@@ -1,15 +1,17 @@
 /**
  * Mutation.addClient (data source: PracticeTable): stores the client validated by Client.validate
- * for the therapist chosen by Client.checkTherapist, in the caller's practice, version 1.
+ * for the therapist chosen by Client.checkTherapist, in the caller's practice, version 1 — the
+ * client item and its name-search entries in one transaction (resolvers/shared/client-writes.ts).
  */
-import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
-import { CLIENT_STATUS, clientItem, clientKey, toClient } from '../domain/client.ts';
+import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { CLIENT_STATUS, clientItems, toClient } from '../domain/client.ts';
+import { putClientItems } from './shared/client-writes.ts';
 
-export function request(ctx: Context): DynamoDBPutItemRequest {
+export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
   const caller = ctx.stash.caller;
   const id = util.autoId();
   const now = util.time.nowISO8601();
-  const item = clientItem(caller.practiceId, id, ctx.stash.therapistId, ctx.stash.clientInput, {
+  const items = clientItems(caller.practiceId, id, ctx.stash.therapistId, ctx.stash.clientInput, {
     status: CLIENT_STATUS.active,
     version: 1,
     createdAt: now,
@@ -17,11 +19,10 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
     createdBy: caller.sub,
     updatedBy: caller.sub,
   });
+  ctx.stash.written = items[0];
   return {
-    operation: 'PutItem',
-    key: util.dynamodb.toMapValues(clientKey(caller.practiceId, id)),
-    attributeValues: util.dynamodb.toMapValues(item),
-    condition: { expression: 'attribute_not_exists(PK)' },
+    operation: 'TransactWriteItems',
+    transactItems: putClientItems(ctx, items, { expression: 'attribute_not_exists(PK)', returnValuesOnConditionCheckFailure: false }),
   };
 }
 
@@ -29,6 +30,7 @@ export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
     util.error(ctx.error.message, ctx.error.type);
   }
-  ctx.stash.audit = { action: 'client.create', entityType: 'Client', entityId: ctx.result.id };
-  return toClient(ctx.result);
+  const client = toClient(ctx.stash.written);
+  ctx.stash.audit = { action: 'client.create', entityType: 'Client', entityId: client.id };
+  return client;
 }

@@ -1,16 +1,19 @@
 /**
  * Mutation.removeClient (data source: PracticeTable): archives the client loaded by Client.load —
- * status archived, active false, out of the default listings — and never deletes it (clinical
- * records are archived). Returns {id, message, status}.
+ * status archived, active false, out of the default listings and out of the name search (its
+ * name-search entries are deleted in the same transaction) — and never deletes the client item
+ * (clinical records are archived). Returns {id, message, status}.
  */
-import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
 import { CLIENT_STATUS, clientIndexKeys, clientKey } from '../domain/client.ts';
+import { deleteNameEntries, practiceTable, type TransactItem } from './shared/client-writes.ts';
 
-export function request(ctx: Context): DynamoDBUpdateItemRequest {
+export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
   const caller = ctx.stash.caller;
   const existing = ctx.stash.client;
   const index = clientIndexKeys(caller.practiceId, existing.id, existing.therapistId, existing.searchName, CLIENT_STATUS.archived);
-  return {
+  const archive: TransactItem = {
+    table: practiceTable(ctx),
     operation: 'UpdateItem',
     key: util.dynamodb.toMapValues(clientKey(caller.practiceId, existing.id)),
     update: {
@@ -22,14 +25,17 @@ export function request(ctx: Context): DynamoDBUpdateItemRequest {
         ':status': CLIENT_STATUS.archived, ':false': false, ':one': 1, ':now': util.time.nowISO8601(), ':sub': caller.sub, ':gsi1pk': index.GSI1PK, ':gsi2sk': index.GSI2SK,
       }),
     },
-    condition: { expression: 'attribute_exists(PK)' },
+    condition: { expression: 'attribute_exists(PK)', returnValuesOnConditionCheckFailure: false },
   };
+  const writes: TransactItem[] = [archive];
+  return { operation: 'TransactWriteItems', transactItems: writes.concat(deleteNameEntries(ctx, caller.practiceId, existing.id)) };
 }
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
     util.error(ctx.error.message, ctx.error.type);
   }
-  ctx.stash.audit = { action: 'client.archive', entityType: 'Client', entityId: ctx.result.id };
-  return { id: ctx.result.id, message: 'Client archived', status: ctx.result.status };
+  const id = ctx.stash.client.id;
+  ctx.stash.audit = { action: 'client.archive', entityType: 'Client', entityId: id };
+  return { id: id, message: 'Client archived', status: CLIENT_STATUS.archived };
 }

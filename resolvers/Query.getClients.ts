@@ -1,35 +1,36 @@
 /**
- * Query.getClients (data source: PracticeTable): a page of 20 active clients by name — a Query,
- * never a Scan. Practice-wide rights read GSI1 (the practice's clients); an 'own' scope reads GSI2
- * (the caller's clients). `search` matches the start of the normalised "first last".
+ * Query.getClients (data source: PracticeTable): a page of 20 active clients by name — one Query,
+ * never a Scan. Practice-wide rights read GSI1, an 'own' scope GSI2 (the caller's clients).
+ * Without a search: the client items, by "first last". With a search: the name-search entries
+ * (domain/client.ts), so the search matches the start of "first last" or of "last first" ("Lopez,
+ * Ana" reads as "lopez ana"); a client found by both names appears once per page.
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
-import { clientListPartition, MAX_LENGTH, ownClientsPartition, searchKey, toClient } from '../domain/client.ts';
+import { clientListPartition, clientSearchPartition, clientSearchPrefix, MAX_LENGTH, ownClientsPartition, toClient } from '../domain/client.ts';
 import { clientScope } from '../domain/permissions.ts';
 
 export const PAGE_SIZE = 20;
 
 export function request(ctx: Context): DynamoDBQueryRequest {
   const caller = ctx.stash.caller;
-  const search = typeof ctx.args.search === 'string' ? searchKey(ctx.args.search) : '';
+  const search = typeof ctx.args.search === 'string' ? clientSearchPrefix(ctx.args.search) : '';
   if (search.length > MAX_LENGTH.search) {
     util.error('Invalid search: search (length)', 'ValidationError', null, { fields: [{ field: 'search', reason: 'length' }] });
   }
   const all = clientScope(caller.roles) === 'all';
-  const partition = all ? clientListPartition(caller.practiceId, false) : ownClientsPartition(caller.practiceId, caller.sub);
-  const prefix = all ? search : 'Client#' + search;
-  const hasPrefix = prefix.length > 0;
-  return {
-    operation: 'Query',
-    index: all ? 'GSI1' : 'GSI2',
-    query: {
-      expression: hasPrefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
-      expressionNames: hasPrefix ? { '#pk': all ? 'GSI1PK' : 'GSI2PK', '#sk': all ? 'GSI1SK' : 'GSI2SK' } : { '#pk': 'GSI1PK' },
-      expressionValues: util.dynamodb.toMapValues(hasPrefix ? { ':pk': partition, ':prefix': prefix } : { ':pk': partition }),
-    },
-    limit: PAGE_SIZE,
-    nextToken: ctx.args.nextToken || null,
-  };
+  const searching = search.length > 0;
+  const index = all ? 'GSI1' : 'GSI2';
+  const names = { '#pk': index + 'PK', '#sk': index + 'SK' };
+  let partition = all ? clientListPartition(caller.practiceId, false) : ownClientsPartition(caller.practiceId, caller.sub);
+  let prefix = all ? '' : 'Client#';
+  if (searching) {
+    partition = all ? clientSearchPartition(caller.practiceId) : ownClientsPartition(caller.practiceId, caller.sub);
+    prefix = all ? search : 'ClientName#' + search;
+  }
+  const query = prefix.length > 0
+    ? { expression: '#pk = :pk AND begins_with(#sk, :prefix)', expressionNames: names, expressionValues: util.dynamodb.toMapValues({ ':pk': partition, ':prefix': prefix }) }
+    : { expression: '#pk = :pk', expressionNames: { '#pk': names['#pk'] }, expressionValues: util.dynamodb.toMapValues({ ':pk': partition }) };
+  return { operation: 'Query', index: index, query: query, limit: PAGE_SIZE, nextToken: ctx.args.nextToken || null };
 }
 
 export function response(ctx: Context): Record<string, unknown> {
@@ -37,7 +38,15 @@ export function response(ctx: Context): Record<string, unknown> {
     util.error(ctx.error.message, ctx.error.type);
   }
   const items = (ctx.result.items || []) as Record<string, unknown>[];
-  const clients = items.map((item) => toClient(item));
+  const seen: Record<string, boolean> = {};
+  const clients: Record<string, unknown>[] = [];
+  items.forEach((item) => {
+    const id = item.id as string;
+    if (!seen[id]) {
+      seen[id] = true;
+      clients.push(toClient(item));
+    }
+  });
   ctx.stash.audit = { action: 'client.list', entityType: 'Client', entityIds: clients.map((c) => c.id as string) };
   return { items: clients, nextToken: ctx.result.nextToken || null };
 }

@@ -89,12 +89,14 @@ describe('clients API', () => {
     expect(missing.errors?.[0].errorInfo.fields).toEqual([{ field: 'personalDetail.first', reason: 'required' }, { field: 'personalDetail.last', reason: 'required' }]);
   });
 
-  it('finds the client by the start of "first last", case-insensitive (top-bar search)', async () => {
-    for (const search of ['ana', 'ANA  lo', 'Ana Lopez']) {
+  it('finds the client by the start of "first last", "last first" or "last, first", case-insensitive (top-bar search)', async () => {
+    for (const search of ['ana', 'ANA  lo', 'Ana Lopez', 'lopez', 'LOP', 'Lopez Ana', 'lopez, an', 'Lopez,Ana']) {
       const out = await call('owner', LIST, { search });
       expect([search, out.data.getClients.items.map((c: { id: string }) => c.id)]).toEqual([search, [anaId]]);
     }
-    expect((await call('owner', LIST, { search: 'lopez' })).data.getClients.items).toEqual([]);
+    for (const search of ['opez', 'lopez b', 'ana m', 'maría']) {
+      expect([search, (await call('owner', LIST, { search })).data.getClients.items]).toEqual([search, []]);
+    }
     expect((await call('owner', GET, { id: anaId })).data.getClient.personalDetail.first).toBe('Ana');
   });
 
@@ -130,6 +132,9 @@ describe('clients API', () => {
     const now = (await call('owner', GET, { id: anaId })).data.getClient;
     expect(now).toMatchObject({ version: 2, personalDetail: { first: 'Anna' } });
     expect((await call('owner', LIST, { search: 'anna' })).data.getClients.items.map((c: { id: string }) => c.id)).toEqual([anaId]);
+    // The search follows the edit: the new name is found by either order, the old one no longer.
+    expect((await call('owner', LIST, { search: 'lopez, anna' })).data.getClients.items.map((c: { personalDetail: { first: string } }) => c.personalDetail.first)).toEqual(['Anna']);
+    expect((await call('owner', LIST, { search: 'ana lo' })).data.getClients.items).toEqual([]);
   });
 
   it('removes by archiving: status archived, active false, out of the list, still readable', async () => {
@@ -137,6 +142,7 @@ describe('clients API', () => {
     expect(out.data.removeClient).toEqual({ id: anaId, message: 'Client archived', status: 'archived' });
     expect((await call('owner', GET, { id: anaId })).data.getClient).toMatchObject({ status: 'archived', active: false, version: 3 });
     expect((await call('owner', LIST, { search: 'anna' })).data.getClients.items).toEqual([]);
+    expect((await call('owner', LIST, { search: 'lopez' })).data.getClients.items).toEqual([]);
   });
 
   it("treats another practice's client id as missing", async () => {
@@ -155,6 +161,10 @@ describe('clients API', () => {
     const own = (await call('basic', ADD, { input: { personalDetail: { first: 'Owen', last: 'Basic' }, dateOfBirth: '05/05/1995' } })).data.addClient;
     expect(own.therapistId).toBe(subs.basic);
     expect((await call('basic', LIST, {})).data.getClients.items.map((c: { id: string }) => c.id)).toEqual([own.id]);
+    // Searching by last name stays within the caller's own clients ("Test" is the pager clients' last name).
+    expect((await call('basic', LIST, { search: 'basic, ow' })).data.getClients.items.map((c: { id: string }) => c.id)).toEqual([own.id]);
+    expect((await call('basic', LIST, { search: 'test' })).data.getClients.items).toEqual([]);
+    expect((await call('owner', LIST, { search: 'test pager0' })).data.getClients.items).toHaveLength(10);
     const someoneElses = (await call('owner', LIST, { search: 'pager00' })).data.getClients.items[0].id;
     expect((await call('basic', GET, { id: someoneElses })).data.getClient).toBeNull();
     expect((await call('basic', EDIT, { id: someoneElses, version: 1, input: ana })).errors?.[0].errorType).toBe('NotFound');

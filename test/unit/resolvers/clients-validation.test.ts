@@ -23,7 +23,7 @@ beforeAll(async () => {
   resolvers = await loadResolvers();
 });
 
-type Req = { operation: string; attributeValues?: Record<string, unknown>; key?: Record<string, unknown> };
+type Req = { operation: string; attributeValues?: Record<string, unknown>; key?: Record<string, unknown>; transactItems?: Req[] };
 
 /** Turns AppSync's typed attribute values back into plain values (only the types we write). */
 function plain(value: unknown): unknown {
@@ -44,9 +44,10 @@ async function run(field: 'addClient' | 'editClient', args: Record<string, unkno
     if (name === 'DirectoryTable') return { result: membership };
     if (name === 'AuditTable') return { result: {} };
     if (req.operation === 'GetItem') return { result: existing };
-    const item = Object.fromEntries(Object.entries({ ...req.attributeValues, ...req.key }).map(([k, x]) => [k, plain(x)]));
-    writes.push(item);
-    return { result: item };
+    // A client write is one transaction: the client item and its name-search entries.
+    const puts = req.operation === 'TransactWriteItems' ? (req.transactItems ?? []).filter((t) => t.operation === 'PutItem') : [req];
+    for (const put of puts) writes.push(Object.fromEntries(Object.entries({ ...put.attributeValues, ...put.key }).map(([k, x]) => [k, plain(x)])));
+    return { result: req.operation === 'TransactWriteItems' ? { keys: [], cancellationReasons: null } : writes.at(-1) };
   };
   const outcome = await runPipeline({
     resolvers,
@@ -57,6 +58,7 @@ async function run(field: 'addClient' | 'editClient', args: Record<string, unkno
     source: null,
     info: { fieldName: field, parentTypeName: 'Mutation', variables: {}, selectionSetList: [], selectionSetGraphQL: '' },
     request: { headers: {}, domainName: null },
+    env: { PracticeTable: 'portal-test-Practice' },
     clock: () => NOW,
   });
   return { outcome, writes };
@@ -141,6 +143,10 @@ describe('addClient / editClient store only valid data (fast-check)', () => {
           accepted += 1;
           expect(clientWrites).toHaveLength(1);
           expectValidStored(clientWrites[0]);
+          // The name-search entries are copies of the same valid data.
+          const nameWrites = writes.filter((w) => String(w.SK).startsWith('ClientName#'));
+          expect(nameWrites).toHaveLength(2);
+          for (const entry of nameWrites) expectValidStored(entry);
         }),
         { numRuns: 300 },
       );

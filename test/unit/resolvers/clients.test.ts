@@ -9,6 +9,7 @@ const NOW = new Date('2025-03-04T05:06:07.089Z');
 const OWNER = { sub: 'owner-sub', practiceId: 'practice-1', roles: ['owner'], plan: 'professional', groups: ['Therapists'], email: 'o@example.com' };
 const BASIC = { ...OWNER, sub: 'basic-sub', roles: ['clinicianBasic'], groups: ['TeamMembers'] };
 const BILLER = { ...OWNER, sub: 'biller-sub', roles: ['biller'], groups: ['TeamMembers'] };
+const ENV = { PracticeTable: 'portal-test-Practice' };
 
 const code: Record<string, ResolverCode> = {};
 beforeAll(async () => {
@@ -97,25 +98,41 @@ describe('Client.checkTherapist', () => {
 });
 
 describe('Mutation.addClient', () => {
-  it('puts a new client in the caller practice, version 1, with name-ordered index keys', () => {
+  type Put = { table: string; operation: string; key: Record<string, { S: string }>; attributeValues: Record<string, { S?: string; N?: string; BOOL?: boolean }>; condition?: unknown };
+
+  it('puts a new client in the caller practice, version 1, with name-ordered index keys and its two name-search entries, in one transaction', () => {
     const validated = evaluate(code['Client.validate'], 'request', { arguments: { input } }, { now: NOW }).ctx.stash.clientInput;
-    const out = evaluate(code['Mutation.addClient'], 'request', { stash: { caller: OWNER, clientInput: validated, therapistId: 'owner-sub' } }, { now: NOW });
+    const out = evaluate(code['Mutation.addClient'], 'request', { stash: { caller: OWNER, clientInput: validated, therapistId: 'owner-sub' }, env: ENV }, { now: NOW });
     expect(out.error).toBeNull();
-    const req = out.result as { operation: string; key: Record<string, { S: string }>; attributeValues: Record<string, { S?: string; N?: string; BOOL?: boolean }>; condition: unknown };
-    expect(req.operation).toBe('PutItem');
-    expect(req.key.PK).toEqual({ S: 'P#practice-1' });
-    expect(req.key.SK.S).toMatch(/^Client#[0-9a-f-]{36}$/);
-    const id = req.key.SK.S.slice('Client#'.length);
-    expect(req.attributeValues).toMatchObject({
+    const req = out.result as { operation: string; transactItems: Put[] };
+    expect(req.operation).toBe('TransactWriteItems');
+    const [client, first, last] = req.transactItems;
+    expect(req.transactItems).toHaveLength(3);
+    expect(req.transactItems.every((i) => i.table === 'portal-test-Practice' && i.operation === 'PutItem')).toBe(true);
+    expect(client.key.PK).toEqual({ S: 'P#practice-1' });
+    expect(client.key.SK.S).toMatch(/^Client#[0-9a-f-]{36}$/);
+    const id = client.key.SK.S.slice('Client#'.length);
+    expect(client.attributeValues).toMatchObject({
       GSI1PK: { S: 'P#practice-1#CLIENTS' }, GSI1SK: { S: `ana lopez#${id}` },
       GSI2PK: { S: 'P#practice-1#U#owner-sub' }, GSI2SK: { S: `Client#ana lopez#${id}` },
       status: { S: 'active' }, active: { BOOL: true }, version: { N: 1 }, createdAt: { S: NOW.toISOString() }, therapistId: { S: 'owner-sub' },
     });
-    expect(req.condition).toEqual({ expression: 'attribute_not_exists(PK)' });
+    expect(client.condition).toEqual({ expression: 'attribute_not_exists(PK)', returnValuesOnConditionCheckFailure: false });
+    expect(first.key).toEqual({ PK: { S: 'P#practice-1' }, SK: { S: `ClientName#${id}#first` } });
+    expect(first.attributeValues).toMatchObject({ GSI1PK: { S: 'P#practice-1#CLIENTNAMES' }, GSI1SK: { S: `ana lopez#${id}` }, GSI2SK: { S: `ClientName#ana lopez#${id}` }, id: { S: id } });
+    expect(last.key).toEqual({ PK: { S: 'P#practice-1' }, SK: { S: `ClientName#${id}#last` } });
+    expect(last.attributeValues).toMatchObject({ GSI1PK: { S: 'P#practice-1#CLIENTNAMES' }, GSI1SK: { S: `lopez ana#${id}` }, GSI2PK: { S: 'P#practice-1#U#owner-sub' }, GSI2SK: { S: `ClientName#lopez ana#${id}` } });
+    expect(first.condition).toBeUndefined();
+    expect(out.ctx.stash.written).toMatchObject({ id, version: 1 });
+  });
+
+  it('refuses to run without the PracticeTable setting', () => {
+    const out = evaluate(code['Mutation.addClient'], 'request', { stash: { caller: OWNER, clientInput: { personalDetail: { first: 'A', last: 'B' } }, therapistId: 'owner-sub' } }, { now: NOW });
+    expect(out.error?.errorType).toBe('ConfigurationError');
   });
 
   it('returns the client without keys and notes the audit', () => {
-    const out = evaluate(code['Mutation.addClient'], 'response', { stash: {}, result: stored });
+    const out = evaluate(code['Mutation.addClient'], 'response', { stash: { written: stored }, result: { keys: [], cancellationReasons: null } });
     expect(out.result).toMatchObject({ id: 'c1', version: 3, status: 'active' });
     expect(out.result).not.toHaveProperty('PK');
     expect(out.result).not.toHaveProperty('searchName');
@@ -141,47 +158,70 @@ describe('Client.load', () => {
 
 describe('Mutation.editClient', () => {
   const validated = { therapistId: null, username: null, gender: null, dateOfBirth: '01/02/1990', sendEmailReminder: false, contact: { phone: null, type: null, email: null }, personalDetail: { first: 'Anna', middle: null, last: 'Lopez', suffix: null, nickname: null }, address: { city: null, line1: null, line2: null, state: null, zip: null }, communicationSetting: { email: false } };
+  type Item = { operation: string; key: unknown; attributeValues: Record<string, unknown>; condition: { expression: string; expressionValues: unknown } };
 
-  it('writes version + 1 on condition that the version and therapist are unchanged', () => {
-    const out = evaluate(code['Mutation.editClient'], 'request', { stash: { caller: BASIC, client: stored, clientInput: validated, therapistId: 'basic-sub' }, arguments: { id: 'c1', version: 3 } }, { now: NOW });
+  it('writes version + 1 on condition that the version and therapist are unchanged, and rewrites the name-search entries', () => {
+    const out = evaluate(code['Mutation.editClient'], 'request', { stash: { caller: BASIC, client: stored, clientInput: validated, therapistId: 'basic-sub' }, arguments: { id: 'c1', version: 3 }, env: ENV }, { now: NOW });
     expect(out.error).toBeNull();
-    const req = out.result as { key: unknown; attributeValues: Record<string, unknown>; condition: { expression: string; expressionValues: unknown } };
-    expect(req.key).toEqual({ PK: { S: 'P#practice-1' }, SK: { S: 'Client#c1' } });
-    expect(req.attributeValues).toMatchObject({ version: { N: 4 }, createdAt: { S: stored.createdAt }, updatedAt: { S: NOW.toISOString() }, GSI1SK: { S: 'anna lopez#c1' }, updatedBy: { S: 'basic-sub' } });
-    expect(req.condition.expression).toContain('#version = :version');
-    expect(req.condition.expressionValues).toEqual({ ':version': { N: 3 }, ':therapistId': { S: 'basic-sub' } });
+    const req = out.result as { operation: string; transactItems: Item[] };
+    expect(req.operation).toBe('TransactWriteItems');
+    const [client, first, last] = req.transactItems;
+    expect(client.key).toEqual({ PK: { S: 'P#practice-1' }, SK: { S: 'Client#c1' } });
+    expect(client.attributeValues).toMatchObject({ version: { N: 4 }, createdAt: { S: stored.createdAt }, updatedAt: { S: NOW.toISOString() }, GSI1SK: { S: 'anna lopez#c1' }, updatedBy: { S: 'basic-sub' } });
+    expect(client.condition.expression).toContain('#version = :version');
+    expect(client.condition.expressionValues).toEqual({ ':version': { N: 3 }, ':therapistId': { S: 'basic-sub' } });
+    expect([first.key, first.attributeValues.GSI1SK, last.key, last.attributeValues.GSI2SK]).toEqual([
+      { PK: { S: 'P#practice-1' }, SK: { S: 'ClientName#c1#first' } }, { S: 'anna lopez#c1' },
+      { PK: { S: 'P#practice-1' }, SK: { S: 'ClientName#c1#last' } }, { S: 'ClientName#lopez anna#c1' },
+    ]);
+  });
+
+  it('keeps an archived client out of the search: its name entries are deleted, not written', () => {
+    const archived = { ...stored, status: 'archived', active: false };
+    const out = evaluate(code['Mutation.editClient'], 'request', { stash: { caller: OWNER, client: archived, clientInput: validated, therapistId: 'basic-sub' }, arguments: { id: 'c1', version: 3 }, env: ENV }, { now: NOW });
+    const req = out.result as { transactItems: Item[] };
+    expect(req.transactItems.map((i) => [i.operation, (i.key as { SK: { S: string } }).SK.S])).toEqual([
+      ['PutItem', 'Client#c1'], ['DeleteItem', 'ClientName#c1#first'], ['DeleteItem', 'ClientName#c1#last'],
+    ]);
+    expect(req.transactItems[0].attributeValues).toMatchObject({ GSI1PK: { S: 'P#practice-1#CLIENTS#archived' }, status: { S: 'archived' } });
   });
 
   it('rejects a stale version with ConflictError before writing', () => {
-    const out = evaluate(code['Mutation.editClient'], 'request', { stash: { caller: OWNER, client: stored, clientInput: validated, therapistId: 'basic-sub' }, arguments: { id: 'c1', version: 2 } });
+    const out = evaluate(code['Mutation.editClient'], 'request', { stash: { caller: OWNER, client: stored, clientInput: validated, therapistId: 'basic-sub' }, arguments: { id: 'c1', version: 2 }, env: ENV });
     expect(out.error?.errorType).toBe('ConflictError');
   });
 
-  it('turns a failed condition (a concurrent edit) into ConflictError', () => {
-    const out = evaluate(code['Mutation.editClient'], 'response', { stash: {}, result: null, error: { message: 'The conditional request failed', type: 'DynamoDB:ConditionalCheckFailedException' } });
-    expect(out.error?.errorType).toBe('ConflictError');
+  it('turns a failed condition (a concurrent edit) into ConflictError, and passes other failures on', () => {
+    const cancelled = { message: 'Transaction cancelled', type: 'DynamoDB:TransactionCanceledException' };
+    const conflict = evaluate(code['Mutation.editClient'], 'response', { stash: {}, result: { keys: null, cancellationReasons: [{ type: 'ConditionalCheckFailed' }, { type: 'None' }, { type: 'None' }] }, error: cancelled });
+    expect(conflict.error?.errorType).toBe('ConflictError');
+    const other = evaluate(code['Mutation.editClient'], 'response', { stash: {}, result: { keys: null, cancellationReasons: [{ type: 'None' }, { type: 'TransactionConflict' }, { type: 'None' }] }, error: cancelled });
+    expect(other.error?.errorType).toBe('DynamoDB:TransactionCanceledException');
   });
 
   it('returns the client and notes the audit', () => {
-    const out = evaluate(code['Mutation.editClient'], 'response', { stash: {}, result: stored });
+    const out = evaluate(code['Mutation.editClient'], 'response', { stash: { written: stored }, result: { keys: [], cancellationReasons: null } });
     expect(out.ctx.stash.audit).toEqual({ action: 'client.update', entityType: 'Client', entityId: 'c1' });
     expect(out.result).toMatchObject({ id: 'c1' });
   });
 });
 
 describe('Mutation.removeClient', () => {
-  it('archives: status, active, version, and moves the client out of the active listings', () => {
-    const out = evaluate(code['Mutation.removeClient'], 'request', { stash: { caller: OWNER, client: stored }, arguments: { id: 'c1' } }, { now: NOW });
-    const req = out.result as { operation: string; update: { expression: string; expressionValues: Record<string, unknown> }; condition: unknown };
-    expect(req.operation).toBe('UpdateItem');
-    expect(req.update.expressionValues).toMatchObject({
+  it('archives: status, active, version, moves the client out of the active listings and deletes its name-search entries', () => {
+    const out = evaluate(code['Mutation.removeClient'], 'request', { stash: { caller: OWNER, client: stored }, arguments: { id: 'c1' }, env: ENV }, { now: NOW });
+    const req = out.result as { operation: string; transactItems: Array<{ operation: string; key: { SK: { S: string } }; update?: { expression: string; expressionValues: Record<string, unknown> }; condition?: unknown }> };
+    expect(req.operation).toBe('TransactWriteItems');
+    const [archive, ...deletes] = req.transactItems;
+    expect(archive.operation).toBe('UpdateItem');
+    expect(archive.update!.expressionValues).toMatchObject({
       ':status': { S: 'archived' }, ':false': { BOOL: false }, ':gsi1pk': { S: 'P#practice-1#CLIENTS#archived' }, ':gsi2sk': { S: 'ArchivedClient#ana lopez#c1' },
     });
-    expect(req.condition).toEqual({ expression: 'attribute_exists(PK)' });
+    expect(archive.condition).toEqual({ expression: 'attribute_exists(PK)', returnValuesOnConditionCheckFailure: false });
+    expect(deletes.map((d) => [d.operation, d.key.SK.S])).toEqual([['DeleteItem', 'ClientName#c1#first'], ['DeleteItem', 'ClientName#c1#last']]);
   });
 
   it('returns message and status and notes the audit', () => {
-    const out = evaluate(code['Mutation.removeClient'], 'response', { stash: {}, result: { ...stored, status: 'archived', active: false } });
+    const out = evaluate(code['Mutation.removeClient'], 'response', { stash: { client: stored }, result: { keys: [], cancellationReasons: null } });
     expect(out.result).toEqual({ id: 'c1', message: 'Client archived', status: 'archived' });
     expect(out.ctx.stash.audit).toEqual({ action: 'client.archive', entityType: 'Client', entityId: 'c1' });
   });
@@ -201,33 +241,7 @@ describe('Query.getClient', () => {
   });
 });
 
-describe('Query.getClients', () => {
-  it('queries the practice list (GSI1) for practice-wide callers, 20 a page, with a name prefix', () => {
-    const out = evaluate(code['Query.getClients'], 'request', { stash: { caller: OWNER }, arguments: { search: '  Ana   LO ', nextToken: 't' } });
-    expect(out.result).toEqual({
-      operation: 'Query', index: 'GSI1', limit: 20, nextToken: 't',
-      query: { expression: '#pk = :pk AND begins_with(#sk, :prefix)', expressionNames: { '#pk': 'GSI1PK', '#sk': 'GSI1SK' }, expressionValues: { ':pk': { S: 'P#practice-1#CLIENTS' }, ':prefix': { S: 'ana lo' } } },
-    });
-    const noSearch = evaluate(code['Query.getClients'], 'request', { stash: { caller: BILLER }, arguments: {} }).result as { query: unknown; nextToken: unknown };
-    expect(noSearch.query).toEqual({ expression: '#pk = :pk', expressionNames: { '#pk': 'GSI1PK' }, expressionValues: { ':pk': { S: 'P#practice-1#CLIENTS' } } });
-    expect(noSearch.nextToken).toBeNull();
-  });
-
-  it("queries the caller's own clients (GSI2) for an 'own' scope", () => {
-    const out = evaluate(code['Query.getClients'], 'request', { stash: { caller: BASIC }, arguments: { search: 'a' } });
-    expect(out.result).toMatchObject({ index: 'GSI2', query: { expressionValues: { ':pk': { S: 'P#practice-1#U#basic-sub' }, ':prefix': { S: 'Client#a' } } } });
-  });
-
-  it('rejects an overlong search', () => {
-    expect(evaluate(code['Query.getClients'], 'request', { stash: { caller: OWNER }, arguments: { search: 'x'.repeat(101) } }).error?.errorType).toBe('ValidationError');
-  });
-
-  it('returns the page and notes the ids read', () => {
-    const out = evaluate(code['Query.getClients'], 'response', { stash: { caller: OWNER }, result: { items: [stored], nextToken: 'n' } });
-    expect(out.result).toMatchObject({ items: [{ id: 'c1' }], nextToken: 'n' });
-    expect(out.ctx.stash.audit).toEqual({ action: 'client.list', entityType: 'Client', entityIds: ['c1'] });
-  });
-});
+// Query.getClients (list and name search): test/unit/resolvers/getClients.test.ts
 
 describe('audit', () => {
   it('appends actor, action, entity and time — no values — and passes the result through', () => {
