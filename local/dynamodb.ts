@@ -146,3 +146,53 @@ export async function createTables(client: DynamoDBClient, env = LOCAL_ENV): Pro
     }
   }
 }
+
+/** One DynamoDB request as the counter sees it: the API operation and the table(s) it names. */
+export interface DynamoRequest {
+  operation: string;
+  tables: string[];
+}
+
+/**
+ * Counts DynamoDB requests by "<table id>:<operation>" (e.g. "Practice:Query"), for the benchmark
+ * and for tests that pin how many requests a GraphQL field costs. Fed by the AppSync stand-in's
+ * data sources (createLocalAppSync's onDynamoRequest), i.e. every resolver pipeline step; the
+ * in-process Lambda handlers use their own client and are not counted.
+ */
+export class DynamoRequestCounter {
+  private counts = new Map<string, number>();
+
+  constructor(private readonly env = LOCAL_ENV) {}
+
+  record = (request: DynamoRequest): void => {
+    const prefix = `portal-${this.env}-`;
+    for (const table of request.tables.length ? request.tables : ['?']) {
+      const key = `${table.startsWith(prefix) ? table.slice(prefix.length) : table}:${request.operation}`;
+      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    }
+  };
+
+  /** Counts since the last take(), sorted by key; resets them. */
+  take(): Record<string, number> {
+    const out = Object.fromEntries([...this.counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    this.counts.clear();
+    return out;
+  }
+}
+
+/** Adds a hook that sees every request `client` sends (operation name and table names), before it is sent. */
+export function observeDynamoRequests(client: DynamoDBClient, hook: (request: DynamoRequest) => void): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { TableName?: string; RequestItems?: Record<string, unknown>; TransactItems?: Array<Record<string, { TableName?: string }>> };
+      const tables = input.TableName
+        ? [input.TableName]
+        : input.RequestItems
+          ? Object.keys(input.RequestItems)
+          : [...new Set((input.TransactItems ?? []).map((t) => Object.values(t)[0]?.TableName ?? '?'))];
+      hook({ operation: String(context.commandName ?? 'Unknown').replace(/Command$/, ''), tables });
+      return next(args);
+    },
+    { step: 'initialize', name: 'portalRequestCounter' },
+  );
+}

@@ -10,6 +10,7 @@
  *   await appsync.close();
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { observeDynamoRequests, type DynamoRequest } from '../dynamodb.ts';
 import { FUNCTIONS } from '../../resolvers/map.ts';
 import { TABLES, tableName, type TableDefinition } from '../../domain/tables.ts';
 import type { RequestHandler, UpgradeHandler } from '../http.ts';
@@ -42,6 +43,8 @@ export interface LocalAppSyncOptions {
   /** Realtime keep-alive interval (default 60 s). */
   keepAliveMs?: number;
   region?: string;
+  /** Sees every DynamoDB request the data sources send (e.g. a DynamoRequestCounter's record). */
+  onDynamoRequest?: (request: DynamoRequest) => void;
 }
 
 export interface LocalAppSync {
@@ -64,6 +67,7 @@ export function resolverEnvironment(env: string): Record<string, string> {
 export function createLocalAppSync(options: LocalAppSyncOptions): LocalAppSync {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const client = new DynamoDBClient({ endpoint: options.dynamoEndpoint, region: options.region ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  if (options.onDynamoRequest) observeDynamoRequests(client, options.onDynamoRequest);
   const env = resolverEnvironment(options.env);
   // Batch/transact requests may name a table by physical name or by data-source name.
   const tableOf = (name: string) => env[name] ?? name;

@@ -39,7 +39,7 @@ const ana = {
 };
 
 beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
+  runtime = await startRuntime({ port: 0, dataDir: null, countDynamoRequests: true });
   for (const who of ['owner', 'basic', 'biller', 'scheduler']) {
     tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
     subs[who] = (await call(who, '{ me { id } }')).data.me.id;
@@ -174,6 +174,28 @@ describe('clients API', () => {
     // A practice-wide caller may assign a client to a member, not to a stranger.
     expect((await call('owner', ADD, { input: { ...ana, therapistId: subs.basic } })).data.addClient.therapistId).toBe(subs.basic);
     expect((await call('owner', ADD, { input: { ...ana, therapistId: 'not-a-member' } })).errors?.[0].errorType).toBe('ValidationError');
+  });
+
+  // DynamoDB requests per GraphQL call, all steps counted (docs/benchmarks.md): authorize reads the
+  // membership (Directory GetItem), the data step reads or writes the Practice table, audit appends
+  // one Audit item. The data step's target: 1 request for a get, 1 per page for a list, never a Scan.
+  it('costs one data request per get and per page, plus authorize and audit, and never a Scan', async () => {
+    const counter = runtime.dynamoRequests!;
+    const requests = async (query: string, variables: Record<string, unknown>) => {
+      counter.take();
+      const out = await call('owner', query, variables);
+      expect(out.errors).toBeUndefined();
+      return { out, counts: counter.take() };
+    };
+    const steps = { 'Directory:GetItem': 1, 'Audit:PutItem': 1 };
+    const added = await requests(ADD, { input: { personalDetail: { first: 'Counted', last: 'Client' }, dateOfBirth: '01/01/1980' } });
+    // The client and its two name-search entries are one transaction (the caller is the therapist: no membership check).
+    expect(added.counts).toEqual({ ...steps, 'Practice:TransactWriteItems': 1 });
+    expect((await requests(GET, { id: added.out.data.addClient.id })).counts).toEqual({ ...steps, 'Practice:GetItem': 1 });
+    const first = await requests(LIST, {});
+    expect(first.counts).toEqual({ ...steps, 'Practice:Query': 1 });
+    expect((await requests(LIST, { nextToken: first.out.data.getClients.nextToken })).counts).toEqual({ ...steps, 'Practice:Query': 1 });
+    expect((await requests(LIST, { search: 'client, co' })).counts).toEqual({ ...steps, 'Practice:Query': 1 });
   });
 
   it('audits every read and write of client data', async () => {
