@@ -6,6 +6,7 @@
  *   /cognito/...            the local user pool (cognito-local 5.3.0 plus our gap fills)
  *   /api/...                public REST gateway → functions/ handlers in-process
  *   /_local/outbox          every e-mail and SMS sent (JSON, newest last)
+ *   /_local/sns, /_local/ses  SNS Publish (SMS) and SES v2 SendEmail stand-ins, into the outbox
  *   /_local/s3/...          presigned GET/PUT stand-in for S3
  *   /_local/nppes/api/      fixture NPI registry (NPPES API v2.1 wire format)
  *   /_local/video-signal    WebSocket signaling relay of the local video adapter
@@ -24,6 +25,7 @@ import { LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '../
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, SITE_NAME, type RuntimeConfig } from '../domain/runtime-config.ts';
 import { createTables, DynamoRequestCounter, LOCAL_ENV, startDynamoDb, type LocalDynamoDb } from './dynamodb.ts';
 import { Outbox } from './outbox.ts';
+import { createLocalSes, createLocalSns } from './messaging.ts';
 import { sendJson, type RequestHandler, type UpgradeHandler } from './http.ts';
 import { createGateway } from './gateway.ts';
 import { throttleSignIn } from './cognito-throttle.ts';
@@ -130,6 +132,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       DIRECTORY_TABLE: tableName(LOCAL_ENV, 'Directory'),
       AUDIT_TABLE: tableName(LOCAL_ENV, 'Audit'),
       NPPES_URL: `http://127.0.0.1:${port}/_local/nppes`,
+      // SMS and e-mail from Lambdas (functions/shared/notifier.ts) go to the SNS / SES stand-ins.
+      SNS_ENDPOINT: `http://127.0.0.1:${port}/_local/sns`,
+      SES_ENDPOINT: `http://127.0.0.1:${port}/_local/ses`,
+      SES_FROM_ADDRESS: 'no-reply@practiceportal.test',
     });
 
     // Profile photos (functions/profile-photo): presigned URLs for the S3 stand-in at /_local/s3 on
@@ -195,6 +201,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       { prefix: '/cognito', handle: throttleSignIn(cognito.handle) },
       { prefix: '/api', handle: gateway.handle },
       { prefix: '/_local/outbox', handle: (_req, res) => sendJson(res, 200, outbox.list()) },
+      { prefix: '/_local/sns', handle: createLocalSns(outbox) },
+      { prefix: '/_local/ses', handle: createLocalSes(outbox) },
       { prefix: '/_local/s3', handle: s3.handle },
       { prefix: '/_local/nppes', handle: nppesFixtureHandler },
     );
