@@ -339,8 +339,8 @@ function ClientSelect({ value, disabled, invalid, onChange }: { value: SelectPro
       loadingText="Searching clients"
       errorText="The clients could not be loaded."
       empty="No matching clients"
-      filteringPlaceholder="Search clients"
-      filteringAriaLabel="Search clients"
+      filteringPlaceholder="Type a name"
+      filteringAriaLabel="Find a client"
       placeholder="Choose a client"
       disabled={disabled}
       invalid={invalid}

@@ -1,0 +1,194 @@
+/**
+ * Appointments in Chromium, as people click: a clinician books a weekly appointment, sees it in
+ * the month and week views, opens it, writes and signs a SOAP note and adds an addendum (the
+ * original stays); a clinicianBasic does not see another clinician's appointment; the status page
+ * filters by status and clinician. axe finds nothing on either page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { signInInBrowser } from '../support/browser-signin.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { graphql } from '../support/graphql.ts';
+import { usePortal } from '../support/portal.ts';
+
+const portal = usePortal();
+const email = (role: string) => DEMO_ACCOUNTS.find((a) => a.email.startsWith(`${role}@`))!.email;
+const clinician = email('fullclient');
+const basic = email('basic');
+
+// Made-up people, unique per run.
+const run = Date.now().toString(36);
+const clientName = `Avery Weekly${run}`;
+const basicClientName = `Blake Own${run}`;
+
+async function newPage(): Promise<Page> {
+  const context = await portal.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  return context.newPage();
+}
+
+async function api(who: string, query: string, variables: Record<string, unknown> = {}) {
+  const { accessToken } = await signInSeeded(portal.runtime.url, who, DEMO_PASSWORD);
+  const { body } = await graphql(`${portal.runtime.url}/graphql`, accessToken, query, variables);
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The calendar's event for a client (events are buttons; agenda rows are rows). */
+const event = (page: Page, name: string) => page.locator('.fc-event', { hasText: name });
+
+async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string | RegExp) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await scope.getByRole('option', { name: option }).first().click();
+}
+
+describe('appointments', () => {
+  let appointmentId = '';
+
+  beforeAll(async () => {
+    const add = 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }';
+    const [first, last] = clientName.split(' ');
+    await api(clinician, add, { input: { personalDetail: { first, last }, dateOfBirth: '02/03/1984' } });
+    const [bFirst, bLast] = basicClientName.split(' ');
+    await api(basic, add, { input: { personalDetail: { first: bFirst, last: bLast }, dateOfBirth: '06/07/1991' } });
+  });
+
+  it('books a weekly appointment, shows it in month and week views, and keeps a signed SOAP note with its addendum', async () => {
+    const page = await newPage();
+    await signInInBrowser(page, portal.runtime.url, clinician);
+    await page.goto(`${portal.runtime.url}/app/appointment`);
+    await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+    await page.getByText(/Times are in the practice's time zone: .+ \((PST|PDT|[A-Z]{2,5}|GMT[+-]\d+)\)\./).waitFor();
+    await page.locator('.fc-dayGridMonth-view').waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'New appointment' }).click();
+    const form = page.getByRole('dialog', { name: 'New appointment' });
+    await form.getByLabel('Client', { exact: true }).click();
+    await form.getByRole('combobox', { name: 'Find a client' }).fill(clientName.slice(0, 12));
+    await form.getByRole('option', { name: clientName }).click();
+    await choose(page, form, 'Service', /^90834/);
+    await form.getByLabel(/^Start time/).fill('06:15');
+    await choose(page, form, 'Repeat', 'Weekly');
+    await form.getByLabel('Number of sessions').fill('3');
+    await form.getByRole('button', { name: 'Create appointment' }).click();
+    await page.getByText('3 appointments were created.').waitFor();
+
+    // Month view (the default) shows today's occurrence; so does the week view.
+    await event(page, clientName).first().waitFor();
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await page.locator('.fc-timeGridWeek-view').waitFor();
+    await event(page, clientName).first().waitFor();
+    await expect(event(page, clientName).count()).resolves.toBe(1);
+
+    await event(page, clientName).first().click();
+    const details = page.getByRole('dialog', { name: `Appointment with ${clientName}` });
+    await details.getByText('Weekly, 3 times').waitFor();
+    await details.getByText('90834').waitFor();
+    await details.getByRole('button', { name: 'Progress note' }).click();
+
+    const note = page.getByRole('dialog', { name: `Progress note: ${clientName}` });
+    await note.getByLabel('Template').waitFor();
+    const boxes = note.getByRole('textbox');
+    const count = await boxes.count();
+    expect(count).toBe(4); // SOAP: subjective, objective, assessment, plan
+    for (let i = 0; i < count; i++) await boxes.nth(i).fill(`Section ${i + 1} of the session ${run}`);
+    await note.getByRole('button', { name: 'Save and sign' }).click();
+    await note.getByText('The note was signed.').waitFor();
+    // Signed: the sections are text now, with no Save button; only an addendum can be added.
+    await note.getByText(`Section 1 of the session ${run}`).waitFor();
+    await expect(note.getByRole('button', { name: 'Save', exact: true }).count()).resolves.toBe(0);
+    await note.getByLabel('Add addendum').fill(`Addendum: client called after the session ${run}`);
+    await note.getByRole('button', { name: 'Add addendum' }).click();
+    await note.getByText('The addendum was added.').waitFor();
+    await note.getByText(`Addendum: client called after the session ${run}`).waitFor();
+    for (let i = 1; i <= 4; i++) await note.getByText(`Section ${i} of the session ${run}`).waitFor();
+
+    // Reopened later, the note is still signed with the original text and the addendum.
+    await note.getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    await page.locator('.fc-dayGridMonth-view').waitFor();
+    await event(page, clientName).first().click();
+    await page.getByRole('dialog', { name: `Appointment with ${clientName}` }).getByRole('button', { name: 'Progress note' }).click();
+    const again = page.getByRole('dialog', { name: `Progress note: ${clientName}` });
+    await again.getByText(`Addendum: client called after the session ${run}`).waitFor();
+    await again.getByText(`Section 3 of the session ${run}`).waitFor();
+
+    const found = await api(clinician, 'query ($from: AWSDateTime!, $to: AWSDateTime!) { listAppointments(from: $from, to: $to) { items { id clientName } } }', {
+      from: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      to: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    const mine = found.listAppointments.items.filter((a: { clientName: string }) => a.clientName === clientName);
+    expect(mine).toHaveLength(3);
+    appointmentId = mine[0].id;
+    await page.context().close();
+  });
+
+  it("does not show a clinicianBasic another clinician's appointment, in the calendar or by id", async () => {
+    expect(appointmentId).not.toBe('');
+    // The basic clinician's own appointment today shows; the other clinician's does not.
+    const clients = await api(basic, 'query ($s: String) { getClients(search: $s) { items { id } } }', { s: basicClientName });
+    const today = new Date();
+    today.setUTCMinutes(0, 0, 0);
+    await api(basic, 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id } }', {
+      input: { clientId: clients.getClients.items[0].id, serviceCode: '90834', locationType: 'TELEHEALTH', start: today.toISOString(), durationMinutes: 45, sendEmailReminder: false },
+    });
+
+    const page = await newPage();
+    await signInInBrowser(page, portal.runtime.url, basic);
+    await page.goto(`${portal.runtime.url}/app/appointment`);
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await event(page, basicClientName).first().waitFor();
+    await expect(event(page, clientName).count()).resolves.toBe(0);
+    await expect(page.getByText(clientName).count()).resolves.toBe(0);
+
+    // Telehealth: the clinician starts the video; the client's public link is shown to copy.
+    await event(page, basicClientName).first().click();
+    const details = page.getByRole('dialog', { name: `Appointment with ${basicClientName}` });
+    const link = await details.getByLabel("Client's video link").inputValue();
+    expect(link).toMatch(new RegExp(`^${portal.runtime.url}/public/video/[^/]+/[^/]+$`));
+    await details.getByRole('button', { name: 'Start video' }).waitFor();
+
+    const byId = await api(basic, 'query ($id: ID!) { getAppointment(id: $id) { id } }', { id: appointmentId });
+    expect(byId.getAppointment).toBeNull();
+    await page.context().close();
+  });
+
+  it('filters the status page by status and clinician', async () => {
+    const page = await newPage();
+    await signInInBrowser(page, portal.runtime.url, clinician);
+    await page.goto(`${portal.runtime.url}/app/appointment`);
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await event(page, clientName).first().click();
+    const details = page.getByRole('dialog', { name: `Appointment with ${clientName}` });
+    await details.getByRole('button', { name: 'Mark attended' }).click();
+    await page.getByText('The appointment was marked attended.').waitFor();
+
+    await page.goto(`${portal.runtime.url}/app/appointment-status`);
+    await page.getByRole('heading', { name: 'Appointment status', level: 1 }).waitFor();
+    const rows = page.getByRole('row').filter({ hasText: clientName });
+    await rows.first().waitFor();
+    await expect(rows.count()).resolves.toBe(3);
+    await expectNoAxeViolations(page);
+
+    await choose(page, page.getByRole('main'), 'Status', 'Attended');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByText('Attended').waitFor();
+
+    await choose(page, page.getByRole('main'), 'Status', 'Upcoming');
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // Another clinician's appointments only: none of these.
+    await choose(page, page.getByRole('main'), 'Status', 'All statuses');
+    await choose(page, page.getByRole('main'), 'Clinician', /Ben Baker|basic@demo/);
+    await page.getByRole('row').filter({ hasText: basicClientName }).first().waitFor();
+    await expect(rows.count()).resolves.toBe(0);
+    await page.context().close();
+  });
+});
