@@ -54,6 +54,24 @@ export const MESSAGES = {
   // Video
   videoUnavailable: 'Unable to connect to video call. Please reach out to your therapist about the issue',
   linkCopied: 'Successfully Copied!',
+  // Appointments and progress notes (issue #7 contract: the first four are the contract's words)
+  appointmentEndBeforeStart: 'End must be after start.',
+  unknownClient: 'Unknown client.',
+  clinicianDoubleBooked: 'This clinician already has an appointment at that time.',
+  signedNoteLocked: 'A signed note cannot be changed; add an addendum.',
+  appointmentTooLong: 'An appointment can last at most 8 hours.',
+  recurrenceEnd: 'A recurring appointment ends on a date or after a number of occurrences (one of the two).',
+  tooManyOccurrences: 'A recurring appointment has at most 52 occurrences.',
+  untilBeforeStart: 'The last date of the series is before its first appointment.',
+  recurrenceFixed: 'The repetition of an appointment cannot be changed; cancel the series and create a new one.',
+  unknownClinician: 'Unknown clinician.',
+  unknownService: 'Unknown service.',
+  unknownLocation: 'Unknown location.',
+  appointmentNotScheduled: 'Only a scheduled appointment can be changed.',
+  appointmentNotStarted: 'An appointment can be marked attended or no-show once it has started.',
+  appointmentChanged: 'The appointment was changed by someone else. Reload it and try again.',
+  noteChanged: 'The note was changed by someone else. Reload it and try again.',
+  noteExists: 'This appointment already has a progress note.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

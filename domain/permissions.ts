@@ -252,6 +252,27 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   // Account activity: the Activity gate (owner, admin) and the plans that list it (basic, professional).
   'Query.listAccountActivity': { permission: P.activity, feature: F.accountActivity },
   'Query.listAuditTrail': { permission: P.auditTrail },
+  // Appointments (issue #7): the plan gate here; the rights (own, all, locked, the scheduler) are a
+  // union no single permission names, so every member passes this gate and the Appointment.access
+  // step (domain/appointment.ts appointmentAccess) admits or refuses — coordinators and roles
+  // without appointment rights are Unauthorized there.
+  'Query.listAppointments': { permission: P.selfRead, feature: F.appointments },
+  'Query.getAppointment': { permission: P.selfRead, feature: F.appointments },
+  'Query.getServicesOffered': { permission: P.selfRead, feature: F.appointments },
+  'Query.getAppointmentSettings': { permission: P.selfRead, feature: F.appointments },
+  'Query.listClinicians': { permission: P.selfRead, feature: F.appointments },
+  'Mutation.createAppointment': { permission: P.selfRead, feature: F.appointments },
+  'Mutation.editAppointment': { permission: P.selfRead, feature: F.appointments },
+  'Mutation.cancelAppointment': { permission: P.selfRead, feature: F.appointments },
+  'Mutation.setAppointmentStatus': { permission: P.selfRead, feature: F.appointments },
+  // The practice's appointment rules are practice settings: the PracticeDetails gate (owner, admin).
+  'Mutation.editAppointmentSettings': { permission: P.practiceDetails, feature: F.appointments },
+  // Progress notes: clinical records of the clinician roles (notes.own: owner, admin and the three
+  // clinician roles); whose notes one reads is decided per note (own, or notes.all).
+  'Query.getProgessNoteMetadata': { permission: P.notesOwn, feature: F.appointments },
+  'Query.getProgressNote': { permission: P.notesOwn, feature: F.appointments },
+  'Mutation.createProgressNote': { permission: P.notesOwn, feature: F.appointments },
+  'Mutation.editProgressNote': { permission: P.notesOwn, feature: F.appointments },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -64,6 +64,16 @@ export const FUNCTIONS: FunctionDef[] = [
   // Account activity and the audit trail: Queries on the practice's audit partition.
   { name: 'Query.listAccountActivity', dataSource: 'AuditTable', entry: 'resolvers/Query.listAccountActivity.ts' },
   { name: 'Query.listAuditTrail', dataSource: 'AuditTable', entry: 'resolvers/Query.listAuditTrail.ts' },
+  // Appointments (issue #7): reads are Queries/GetItems on the Practice table; writes go through the appointments Lambda (rrule, TransactWriteItems).
+  { name: 'Appointment.access', dataSource: 'NONE', entry: 'resolvers/functions/appointmentAccess.ts' },
+  { name: 'Query.listAppointments', dataSource: 'PracticeTable', entry: 'resolvers/Query.listAppointments.ts' },
+  { name: 'Query.getAppointment', dataSource: 'PracticeTable', entry: 'resolvers/Query.getAppointment.ts' },
+  { name: 'Appointments.invoke', dataSource: 'Lambda:appointments', entry: 'resolvers/functions/invokeAppointments.ts' },
+  { name: 'Query.getServicesOffered', dataSource: 'PracticeTable', entry: 'resolvers/Query.getServicesOffered.ts' },
+  { name: 'PracticeDetails.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadPracticeDetailsItem.ts' },
+  { name: 'Query.getAppointmentSettings', dataSource: 'PracticeTable', entry: 'resolvers/Query.getAppointmentSettings.ts' },
+  { name: 'Mutation.editAppointmentSettings', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editAppointmentSettings.ts' },
+  { name: 'Query.listClinicians', dataSource: 'DirectoryTable', entry: 'resolvers/Query.listClinicians.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -96,6 +106,15 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'checkUserStatus', pipeline: ['authorize', 'Team.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'listAccountActivity', pipeline: ['authorize', 'Query.listAccountActivity'] },
   { typeName: 'Query', fieldName: 'listAuditTrail', pipeline: ['authorize', 'Query.listAuditTrail'] },
+  { typeName: 'Query', fieldName: 'listAppointments', pipeline: ['authorize', 'Appointment.access', 'Query.listAppointments', 'audit'] },
+  { typeName: 'Query', fieldName: 'getAppointment', pipeline: ['authorize', 'Appointment.access', 'Query.getAppointment', 'audit'] },
+  ...['createAppointment', 'editAppointment', 'cancelAppointment', 'setAppointmentStatus'].map(
+    (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Appointment.access', 'Appointments.invoke', 'audit'] }),
+  ),
+  { typeName: 'Query', fieldName: 'getServicesOffered', pipeline: ['authorize', 'Appointment.access', 'Query.getServicesOffered'] },
+  { typeName: 'Query', fieldName: 'getAppointmentSettings', pipeline: ['authorize', 'Appointment.access', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'editAppointmentSettings', pipeline: ['authorize', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'Mutation.editAppointmentSettings', 'audit'] },
+  { typeName: 'Query', fieldName: 'listClinicians', pipeline: ['authorize', 'Appointment.access', 'Query.listClinicians', 'audit'] },
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
   ),

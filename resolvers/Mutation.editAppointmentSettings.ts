@@ -1,0 +1,44 @@
+/**
+ * Mutation.editAppointmentSettings(version, input) (data source: PracticeTable): the stored
+ * settings (loaded by the step before) with the input's fields changed, written if `version` is
+ * still the stored one (0: never saved). A bad field is a ValidationError naming it; a stale
+ * version a ConflictError; neither writes anything.
+ */
+import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { appointmentProblemMessage, appointmentSettingsKey, appointmentSettingsOf, toAppointmentSettings, validateAppointmentSettings } from '../domain/appointment.ts';
+
+export const CONFLICT = 'The settings were changed by someone else. Reload them and try again.';
+
+export function request(ctx: Context): DynamoDBPutItemRequest {
+  const caller = ctx.stash.caller;
+  const stored = ctx.stash.appointmentSettings as Record<string, unknown> | null;
+  const version = ctx.args.version as number;
+  const storedVersion = stored && typeof stored.version === 'number' ? stored.version : 0;
+  const validation = validateAppointmentSettings(ctx.args.input, appointmentSettingsOf(stored));
+  if (validation.problems.length > 0) {
+    util.error(appointmentProblemMessage(validation.problems).split('appointment input').join('appointment settings input'), 'ValidationError', null, { fields: validation.problems });
+  }
+  if (typeof version !== 'number' || version !== storedVersion) {
+    util.error(CONFLICT, 'ConflictError');
+  }
+  return {
+    operation: 'PutItem',
+    key: util.dynamodb.toMapValues(appointmentSettingsKey(caller.practiceId)),
+    attributeValues: util.dynamodb.toMapValues({ kind: 'AppointmentSettings', data: validation.data, version: version + 1, updatedAt: util.time.nowISO8601(), updatedBy: caller.sub }),
+    condition:
+      version === 0
+        ? { expression: 'attribute_not_exists(PK)' }
+        : { expression: 'attribute_exists(PK) AND #version = :version', expressionNames: { '#version': 'version' }, expressionValues: util.dynamodb.toMapValues({ ':version': version }) },
+  };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
+      util.error(CONFLICT, 'ConflictError');
+    }
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  ctx.stash.audit = { action: 'settings.update', entityType: 'AppointmentSettings', entityId: ctx.stash.caller.practiceId };
+  return toAppointmentSettings(ctx.result as Record<string, unknown>, ctx.stash.practiceDetails);
+}

@@ -1,0 +1,22 @@
+/**
+ * Query.getAppointmentSettings (data source: PracticeTable), also the load step of
+ * editAppointmentSettings: the practice's appointment settings (defaults, version 0, when never
+ * saved) with the timezone and location names from PracticeDetails.load. The stored item goes to
+ * `ctx.stash.appointmentSettings`.
+ */
+import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { appointmentSettingsKey, toAppointmentSettings } from '../domain/appointment.ts';
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(appointmentSettingsKey(ctx.stash.caller.practiceId)), consistentRead: true };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const item = (ctx.result as Record<string, unknown> | null) || null;
+  ctx.stash.appointmentSettings = item;
+  ctx.stash.audit = { action: 'settings.read', entityType: 'AppointmentSettings', entityId: ctx.stash.caller.practiceId };
+  return toAppointmentSettings(item, ctx.stash.practiceDetails);
+}

@@ -1,0 +1,18 @@
+/**
+ * Query.getServicesOffered (data source: PracticeTable): the practice's services (CPT code,
+ * description, default minutes) from its Settings#ServicesOffered item, or the default catalog
+ * (domain/appointment.ts DEFAULT_SERVICES) when it lists none. A catalog, not PHI: not audited.
+ */
+import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { servicesKey, servicesOf } from '../domain/appointment.ts';
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(servicesKey(ctx.stash.caller.practiceId)) };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  return servicesOf(ctx.result as Record<string, unknown> | null);
+}

@@ -1,0 +1,39 @@
+/**
+ * Query.listClinicians (data source: DirectoryTable): the members who can hold appointments (the
+ * owner and the clinician roles), to book for or filter by — a Query on GSI1 `P#<practiceId>`.
+ * Own-only callers get just themselves. Names from the membership, else the e-mail.
+ */
+import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { isClinician } from '../domain/appointment.ts';
+
+export function request(ctx: Context): DynamoDBQueryRequest {
+  return {
+    operation: 'Query',
+    index: 'GSI1',
+    query: {
+      expression: '#pk = :pk',
+      expressionNames: { '#pk': 'GSI1PK' },
+      expressionValues: util.dynamodb.toMapValues({ ':pk': 'P#' + ctx.stash.caller.practiceId }),
+    },
+    limit: 1000,
+    nextToken: ctx.args.nextToken || null,
+  };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const caller = ctx.stash.caller;
+  const own = ctx.stash.access.read === 'own';
+  const members = ((ctx.result.items || []) as Record<string, unknown>[]).filter((item) => item.SK === 'MEMBERSHIP' && isClinician(item.roles as string[]));
+  const clinicians = members
+    .map((item) => {
+      const id = (item.PK as string).substring('USER#'.length);
+      const name = [item.firstName, item.lastName].filter((part) => typeof part === 'string' && (part as string).length > 0).join(' ');
+      return { id: id, name: name.length > 0 ? name : ((item.email as string) || id) };
+    })
+    .filter((c) => !own || c.id === caller.sub);
+  ctx.stash.audit = { action: 'clinician.list', entityType: 'TeamMember', entityIds: clinicians.map((c) => c.id) };
+  return clinicians;
+}

@@ -1,0 +1,296 @@
+/**
+ * The appointments API against the whole local runtime with the seeded demo practice: visibility
+ * and rights by role (own / all / locked / scheduler), weekly series across the US/Pacific
+ * daylight-saving changes, until vs count, editing one occurrence vs the series, bad input and
+ * double-booking refused with nothing written (read back), stale versions, cancellation policy,
+ * and the audit trail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { tableName } from '../../domain/tables.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+
+const FIELDS = `id seriesId clientId clientName clinicianId clinicianName serviceCode locationType locationName start end durationMinutes
+  recurrence { frequency interval until count rrule } status sendEmailReminder videoRoomId clientVideoPath readOnly progressNoteId version createdAt updatedAt`;
+const CREATE = `mutation ($input: AppointmentInput!) { createAppointment(input: $input) { ${FIELDS} } }`;
+const EDIT = `mutation ($id: ID!, $version: Int!, $scope: EditScope!, $input: AppointmentInput!) { editAppointment(id: $id, version: $version, scope: $scope, input: $input) { ${FIELDS} } }`;
+const CANCEL = `mutation ($id: ID!, $version: Int!, $scope: EditScope!) { cancelAppointment(id: $id, version: $version, scope: $scope) { ${FIELDS} } }`;
+const STATUS = `mutation ($id: ID!, $version: Int!, $status: AppointmentStatus!) { setAppointmentStatus(id: $id, version: $version, status: $status) { ${FIELDS} } }`;
+const GET = `query ($id: ID!) { getAppointment(id: $id) { ${FIELDS} } }`;
+const LIST = `query ($from: AWSDateTime!, $to: AWSDateTime!, $clinicianId: ID, $status: AppointmentStatus, $nextToken: String) {
+  listAppointments(from: $from, to: $to, clinicianId: $clinicianId, status: $status, nextToken: $nextToken) { items { ${FIELDS} } nextToken } }`;
+const ADD_CLIENT = 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }';
+
+const WHO = ['owner', 'admin', 'fullclient', 'basicbilling', 'basic', 'supervisor', 'biller', 'scheduler', 'coordinator'] as const;
+type Who = (typeof WHO)[number];
+
+let runtime: Runtime;
+const tokens = {} as Record<Who, string>;
+const subs = {} as Record<Who, string>;
+let ownerClient = '';
+let basicClient = '';
+
+async function call(who: Who, query: string, variables: Record<string, unknown> = {}) {
+  const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
+  return body as { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> };
+}
+
+/** Every stored appointment item of the demo practice (read straight from DynamoDB). */
+async function storedAppointments(): Promise<Record<string, any>[]> {
+  const out = await runtime.dynamo.client.send(new QueryCommand({
+    TableName: tableName('local', 'Practice'),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': { S: `P#${runtime.seed!.practiceId}` }, ':sk': { S: 'APPT#' } },
+    ConsistentRead: true,
+  }));
+  return (out.Items ?? []).map((i) => unmarshall(i));
+}
+
+const local = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'US/Pacific', hourCycle: 'h23', hour: '2-digit', minute: '2-digit', weekday: 'short' }).format(new Date(iso));
+
+function single(start: string, extra: Record<string, unknown> = {}) {
+  return { clientId: ownerClient, serviceCode: '90834', locationType: 'OFFICE', start, durationMinutes: 45, ...extra };
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  await Promise.all(WHO.map(async (who) => {
+    tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
+  }));
+  for (const who of WHO) subs[who] = (await call(who, '{ me { id } }')).data.me.id;
+  ownerClient = (await call('owner', ADD_CLIENT, { input: { personalDetail: { first: 'Olga', last: 'Appt' }, dateOfBirth: '01/01/1980' } })).data.addClient.id;
+  basicClient = (await call('basic', ADD_CLIENT, { input: { personalDetail: { first: 'Bert', last: 'Appt' }, dateOfBirth: '01/01/1981' } })).data.addClient.id;
+}, 60_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('appointments: visibility and rights by role', () => {
+  let ownersId = '';
+  let basicsId = '';
+
+  beforeAll(async () => {
+    const owners = await call('owner', CREATE, { input: single('2031-01-06T17:00:00Z') });
+    expect(owners.errors).toBeUndefined();
+    ownersId = owners.data.createAppointment[0].id;
+    const basics = await call('basic', CREATE, { input: { ...single('2031-01-06T17:00:00Z'), clientId: basicClient, locationType: 'TELEHEALTH' } });
+    expect(basics.errors).toBeUndefined();
+    basicsId = basics.data.createAppointment[0].id;
+  });
+
+  it('creates for the caller by default, with the client name and a video room for telehealth', async () => {
+    const basic = (await call('basic', GET, { id: basicsId })).data.getAppointment;
+    expect(basic).toMatchObject({ clinicianId: subs.basic, clientId: basicClient, clientName: 'Bert Appt', locationType: 'TELEHEALTH', status: 'SCHEDULED', version: 1, readOnly: false, seriesId: null, recurrence: null });
+    expect(basic.end).toBe('2031-01-06T17:45:00.000Z');
+    expect(basic.videoRoomId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(basic.clientVideoPath).toBe(`/public/video/${basic.videoRoomId}/${subs.basic}`);
+    const owners = (await call('owner', GET, { id: ownersId })).data.getAppointment;
+    expect(owners).toMatchObject({ videoRoomId: null, clientVideoPath: null, clinicianId: subs.owner });
+  });
+
+  it("clinicianBasic cannot read another clinician's appointment, even by id, nor list it", async () => {
+    const byId = await call('basic', GET, { id: ownersId });
+    expect(byId.errors).toBeUndefined();
+    expect(byId.data.getAppointment).toBeNull();
+    const list = (await call('basic', LIST, { from: '2031-01-06T00:00:00Z', to: '2031-01-07T00:00:00Z' })).data.listAppointments.items;
+    expect(list.map((a: { id: string }) => a.id)).toEqual([basicsId]);
+    const asked = (await call('basic', LIST, { from: '2031-01-06T00:00:00Z', to: '2031-01-07T00:00:00Z', clinicianId: subs.owner })).data.listAppointments;
+    expect(asked.items).toEqual([]);
+    const edit = await call('basic', EDIT, { id: ownersId, version: 1, scope: 'THIS', input: { durationMinutes: 30 } });
+    expect(edit.errors?.[0].errorType).toBe('NotFound');
+    expect(await call('basicbilling', GET, { id: ownersId })).toMatchObject({ data: { getAppointment: null } });
+  });
+
+  it('owner, admin, full client, scheduler, supervisor and biller see all; supervisor and biller read only', async () => {
+    for (const who of ['owner', 'admin', 'fullclient', 'scheduler', 'supervisor', 'biller'] as const) {
+      const list = (await call(who, LIST, { from: '2031-01-06T00:00:00Z', to: '2031-01-07T00:00:00Z' })).data.listAppointments.items;
+      expect([who, list.map((a: { id: string }) => a.id).sort()]).toEqual([who, [ownersId, basicsId].sort()]);
+      const readOnly = who === 'supervisor' || who === 'biller';
+      expect([who, list.every((a: { readOnly: boolean }) => a.readOnly === readOnly)]).toEqual([who, true]);
+    }
+    const onlyBasic = (await call('owner', LIST, { from: '2031-01-06T00:00:00Z', to: '2031-01-07T00:00:00Z', clinicianId: subs.basic })).data.listAppointments.items;
+    expect(onlyBasic.map((a: { id: string }) => a.id)).toEqual([basicsId]);
+  });
+
+  it('supervisor and biller cannot write, coordinators cannot even read', async () => {
+    for (const who of ['supervisor', 'biller'] as const) {
+      expect((await call(who, CREATE, { input: single('2031-01-08T17:00:00Z') })).errors?.[0].errorType).toBe('Unauthorized');
+      expect((await call(who, CANCEL, { id: ownersId, version: 1, scope: 'THIS' })).errors?.[0].errorType).toBe('Unauthorized');
+    }
+    expect((await call('coordinator', GET, { id: ownersId })).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('coordinator', LIST, { from: '2031-01-06T00:00:00Z', to: '2031-01-07T00:00:00Z' })).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('owner', GET, { id: ownersId })).data.getAppointment.version).toBe(1);
+  });
+
+  it('the scheduler books for any clinician; an own-only clinician cannot book for someone else', async () => {
+    const booked = await call('scheduler', CREATE, { input: single('2031-01-09T17:00:00Z', { clinicianId: subs.fullclient }) });
+    expect(booked.errors).toBeUndefined();
+    expect(booked.data.createAppointment[0]).toMatchObject({ clinicianId: subs.fullclient, readOnly: false });
+    const refused = await call('basic', CREATE, { input: { ...single('2031-01-09T17:00:00Z', { clinicianId: subs.owner }), clientId: basicClient } });
+    expect(refused.errors?.[0].errorType).toBe('Unauthorized');
+    // The scheduler is no clinician: nobody can book the scheduler.
+    const notClinician = await call('owner', CREATE, { input: single('2031-01-10T17:00:00Z', { clinicianId: subs.scheduler }) });
+    expect(notClinician.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Unknown clinician.' });
+  });
+
+  it('a clinicianBasic cannot book a client that is not theirs: Unknown client.', async () => {
+    const out = await call('basic', CREATE, { input: single('2031-01-12T17:00:00Z') });
+    expect(out.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Unknown client.' });
+  });
+});
+
+describe('appointments: recurrence in the practice timezone (US/Pacific)', () => {
+  it('a weekly 10:00 series across the March change stays at 10:00 local (count)', async () => {
+    const out = await call('owner', CREATE, { input: single('2032-03-02T18:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, count: 4 } }) });
+    expect(out.errors).toBeUndefined();
+    const items = out.data.createAppointment;
+    expect(items.map((a: { start: string }) => a.start)).toEqual(['2032-03-02T18:00:00.000Z', '2032-03-09T18:00:00.000Z', '2032-03-16T17:00:00.000Z', '2032-03-23T17:00:00.000Z']);
+    expect(items.map((a: { start: string }) => local(a.start))).toEqual(['Tue 10:00', 'Tue 10:00', 'Tue 10:00', 'Tue 10:00']);
+    expect(new Set(items.map((a: { seriesId: string }) => a.seriesId)).size).toBe(1);
+    expect(items[0].seriesId).toBeTruthy();
+    expect(items[0].recurrence).toEqual({ frequency: 'WEEKLY', interval: 1, until: null, count: 4, rrule: 'FREQ=WEEKLY;INTERVAL=1;COUNT=4' });
+  });
+
+  it('every other week until a date across the November change stays at 10:00 local (until, inclusive)', async () => {
+    const out = await call('owner', CREATE, { input: single('2032-10-19T17:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 2, until: '2032-11-30' } }) });
+    expect(out.errors).toBeUndefined();
+    const starts = out.data.createAppointment.map((a: { start: string }) => a.start);
+    expect(starts).toEqual(['2032-10-19T17:00:00.000Z', '2032-11-02T17:00:00.000Z', '2032-11-16T18:00:00.000Z', '2032-11-30T18:00:00.000Z']);
+    expect(starts.map(local)).toEqual(['Tue 10:00', 'Tue 10:00', 'Tue 10:00', 'Tue 10:00']);
+  });
+
+  it('refuses more than 52 occurrences and an until before the start, writing nothing', async () => {
+    const before = (await storedAppointments()).length;
+    const tooMany = await call('owner', CREATE, { input: single('2033-01-04T18:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, until: '2034-06-01' } }) });
+    expect(tooMany.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'A recurring appointment has at most 52 occurrences.' });
+    const count53 = await call('owner', CREATE, { input: single('2033-01-04T18:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, count: 53 } }) });
+    expect(count53.errors?.[0].errorType).toBe('ValidationError');
+    const both = await call('owner', CREATE, { input: single('2033-01-04T18:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, count: 3, until: '2033-03-01' } }) });
+    expect(both.errors?.[0].errorInfo.fields).toContainEqual(expect.objectContaining({ field: 'recurrence' }));
+    const backwards = await call('owner', CREATE, { input: single('2033-01-04T18:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, until: '2033-01-01' } }) });
+    expect(backwards.errors?.[0].errorInfo.fields).toContainEqual(expect.objectContaining({ field: 'recurrence.until' }));
+    expect((await storedAppointments()).length).toBe(before);
+    const exactly52 = await call('owner', CREATE, { input: single('2033-01-04T18:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, count: 52 } }) });
+    expect(exactly52.data.createAppointment).toHaveLength(52);
+  });
+
+  it('editing one occurrence changes only it; editing the series moves it and every later one, keeping local time', async () => {
+    const created = (await call('owner', CREATE, { input: single('2034-02-28T18:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, count: 5 } }) })).data.createAppointment;
+    const [first, second, third] = created;
+    // THIS: the second one 30 minutes later.
+    const one = await call('owner', EDIT, { id: second.id, version: 1, scope: 'THIS', input: { start: '2034-03-07T18:30:00Z' } });
+    expect(one.errors).toBeUndefined();
+    expect(one.data.editAppointment.map((a: { id: string; version: number }) => [a.id, a.version])).toEqual([[second.id, 2]]);
+    expect((await call('owner', GET, { id: first.id })).data.getAppointment.start).toBe(first.start);
+    expect((await call('owner', GET, { id: third.id })).data.getAppointment.start).toBe(third.start);
+    // SERIES from the third (Mar 14, after the change): to Wednesday 11:00 local, 30 minutes, this one and the later two.
+    const series = await call('owner', EDIT, { id: third.id, version: 1, scope: 'SERIES', input: { start: '2034-03-15T18:00:00Z', durationMinutes: 30 } });
+    expect(series.errors).toBeUndefined();
+    const moved = series.data.editAppointment;
+    expect(moved).toHaveLength(3);
+    expect(moved.map((a: { start: string }) => local(a.start))).toEqual(['Wed 11:00', 'Wed 11:00', 'Wed 11:00']);
+    expect(moved.every((a: { durationMinutes: number; version: number }) => a.durationMinutes === 30 && a.version === 2)).toBe(true);
+    expect((await call('owner', GET, { id: first.id })).data.getAppointment).toMatchObject({ start: first.start, durationMinutes: 45, version: 1 });
+    expect((await call('owner', GET, { id: second.id })).data.getAppointment).toMatchObject({ start: '2034-03-07T18:30:00.000Z', durationMinutes: 45 });
+  });
+
+  it('cancels one occurrence or the rest of the series', async () => {
+    const created = (await call('owner', CREATE, { input: single('2035-01-02T18:00:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, count: 4 } }) })).data.createAppointment;
+    const one = await call('owner', CANCEL, { id: created[1].id, version: 1, scope: 'THIS' });
+    expect(one.data.cancelAppointment.map((a: { status: string }) => a.status)).toEqual(['CANCELLED']);
+    const rest = await call('owner', CANCEL, { id: created[2].id, version: 1, scope: 'SERIES' });
+    expect(rest.data.cancelAppointment.map((a: { id: string }) => a.id)).toEqual([created[2].id, created[3].id]);
+    expect((await call('owner', GET, { id: created[0].id })).data.getAppointment.status).toBe('SCHEDULED');
+  });
+});
+
+describe('appointments: bad input, double-booking, versions, status', () => {
+  it('end before start: the message, and nothing written', async () => {
+    const before = await storedAppointments();
+    for (const durationMinutes of [0, -15]) {
+      const out = await call('owner', CREATE, { input: single('2036-01-08T17:00:00Z', { durationMinutes }) });
+      expect(out.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'End must be after start.' });
+      expect(out.errors?.[0].errorInfo.fields).toEqual([{ field: 'durationMinutes', reason: 'format', message: 'End must be after start.' }]);
+    }
+    const unknown = await call('owner', CREATE, { input: single('2036-01-08T17:00:00Z', { clientId: 'no-such-client' }) });
+    expect(unknown.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Unknown client.' });
+    const missing = await call('owner', CREATE, { input: { start: '2036-01-08T17:00:00Z' } });
+    expect(missing.errors?.[0].errorInfo.fields.map((f: { field: string }) => f.field).sort()).toEqual(['clientId', 'durationMinutes', 'locationType', 'serviceCode']);
+    const service = await call('owner', CREATE, { input: single('2036-01-08T17:00:00Z', { serviceCode: '99999' }) });
+    expect(service.errors?.[0].message).toBe('Unknown service.');
+    expect(await storedAppointments()).toEqual(before);
+  });
+
+  it('double-booking the same clinician is refused (overlap, not touching), and writes nothing', async () => {
+    const first = await call('owner', CREATE, { input: single('2036-02-03T17:00:00Z') });
+    expect(first.errors).toBeUndefined();
+    const before = await storedAppointments();
+    const overlap = await call('admin', CREATE, { input: single('2036-02-03T17:30:00Z', { clinicianId: subs.owner }) });
+    expect(overlap.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'This clinician already has an appointment at that time.' });
+    // A series whose third occurrence overlaps: none of it is written.
+    const series = await call('owner', CREATE, { input: single('2036-01-20T17:15:00Z', { recurrence: { frequency: 'WEEKLY', interval: 1, count: 4 } }) });
+    expect(series.errors?.[0].message).toBe('This clinician already has an appointment at that time.');
+    expect(await storedAppointments()).toEqual(before);
+    const touching = await call('owner', CREATE, { input: single('2036-02-03T17:45:00Z') });
+    expect(touching.errors).toBeUndefined();
+    const otherClinician = await call('owner', CREATE, { input: single('2036-02-03T17:00:00Z', { clinicianId: subs.admin }) });
+    expect(otherClinician.errors).toBeUndefined();
+    // Moving the second one onto the first is refused too.
+    const moved = await call('owner', EDIT, { id: touching.data.createAppointment[0].id, version: 1, scope: 'THIS', input: { start: '2036-02-03T17:10:00Z' } });
+    expect(moved.errors?.[0].message).toBe('This clinician already has an appointment at that time.');
+    expect((await call('owner', GET, { id: touching.data.createAppointment[0].id })).data.getAppointment).toMatchObject({ start: '2036-02-03T17:45:00.000Z', version: 1 });
+  });
+
+  it('a cancelled appointment frees its slot', async () => {
+    const a = (await call('owner', CREATE, { input: single('2036-03-03T17:00:00Z') })).data.createAppointment[0];
+    expect((await call('owner', CANCEL, { id: a.id, version: 1, scope: 'THIS' })).data.cancelAppointment[0].status).toBe('CANCELLED');
+    expect((await call('owner', CREATE, { input: single('2036-03-03T17:00:00Z') })).errors).toBeUndefined();
+    // …so reinstating the cancelled one would double-book.
+    const back = await call('owner', STATUS, { id: a.id, version: 2, status: 'SCHEDULED' });
+    expect(back.errors?.[0].message).toBe('This clinician already has an appointment at that time.');
+  });
+
+  it('a stale version is a conflict and changes nothing', async () => {
+    const a = (await call('owner', CREATE, { input: single('2036-04-01T17:00:00Z') })).data.createAppointment[0];
+    expect((await call('admin', EDIT, { id: a.id, version: 1, scope: 'THIS', input: { durationMinutes: 60 } })).errors).toBeUndefined();
+    const stale = await call('owner', EDIT, { id: a.id, version: 1, scope: 'THIS', input: { durationMinutes: 30 } });
+    expect(stale.errors?.[0].errorType).toBe('ConflictError');
+    expect((await call('owner', CANCEL, { id: a.id, version: 1, scope: 'THIS' })).errors?.[0].errorType).toBe('ConflictError');
+    expect((await call('owner', GET, { id: a.id })).data.getAppointment).toMatchObject({ durationMinutes: 60, version: 2, status: 'SCHEDULED' });
+  });
+
+  it('cancelling within lateCancelHours (default 24) of the start is LATE_CANCELLED; attended only once started', async () => {
+    const soon = new Date(Date.now() + 3 * 3600_000);
+    soon.setUTCSeconds(0, 0);
+    const a = (await call('owner', CREATE, { input: single(soon.toISOString()) })).data.createAppointment[0];
+    const notYet = await call('owner', STATUS, { id: a.id, version: 1, status: 'ATTENDED' });
+    expect(notYet.errors?.[0].message).toBe('An appointment can be marked attended or no-show once it has started.');
+    expect((await call('owner', CANCEL, { id: a.id, version: 1, scope: 'THIS' })).data.cancelAppointment[0].status).toBe('LATE_CANCELLED');
+    const past = (await call('owner', CREATE, { input: single('2025-01-07T17:00:00Z') })).data.createAppointment[0];
+    expect((await call('owner', STATUS, { id: past.id, version: 1, status: 'NO_SHOW' })).data.setAppointmentStatus).toMatchObject({ status: 'NO_SHOW', version: 2 });
+    expect((await call('owner', LIST, { from: '2025-01-07T00:00:00Z', to: '2025-01-08T00:00:00Z', status: 'NO_SHOW' })).data.listAppointments.items.map((x: { id: string }) => x.id)).toEqual([past.id]);
+  });
+
+  it('lists what overlaps the range (an appointment running into it counts), in start order', async () => {
+    const a = (await call('owner', CREATE, { input: single('2037-05-05T16:30:00Z', { durationMinutes: 60 }) })).data.createAppointment[0];
+    const b = (await call('owner', CREATE, { input: single('2037-05-05T18:00:00Z') })).data.createAppointment[0];
+    const list = (await call('owner', LIST, { from: '2037-05-05T17:00:00Z', to: '2037-05-05T18:00:01Z' })).data.listAppointments.items;
+    expect(list.map((x: { id: string }) => x.id)).toEqual([a.id, b.id]);
+    expect((await call('owner', LIST, { from: '2037-05-05T17:30:00Z', to: '2037-05-05T18:00:00Z' })).data.listAppointments.items).toEqual([]);
+    const bad = await call('owner', LIST, { from: '2037-05-05T18:00:00Z', to: '2037-05-05T17:00:00Z' });
+    expect(bad.errors?.[0].errorType).toBe('ValidationError');
+  });
+
+  it('audits reads and writes with ids only', async () => {
+    const a = (await call('owner', CREATE, { input: single('2038-01-05T17:00:00Z') })).data.createAppointment[0];
+    await call('basic', GET, { id: a.id });
+    const trail = (await call('owner', '{ listAuditTrail { items { actor action entityType entityId entityIds } } }')).data.listAuditTrail.items;
+    expect(trail).toContainEqual(expect.objectContaining({ actor: subs.owner, action: 'appointment.create', entityIds: [a.id] }));
+    expect(trail).toContainEqual(expect.objectContaining({ actor: subs.basic, action: 'appointment.read.miss', entityId: a.id }));
+    expect(JSON.stringify(trail)).not.toContain('Olga');
+  });
+});
