@@ -90,6 +90,13 @@ export async function measureMonthView(browser: Browser, url: string, expected: 
   return times;
 }
 
+/** `npm run bench`'s row: book the 500, then the month view's median of 5. */
+export async function benchAppointmentsMonth(browser: Browser, url: string): Promise<[string, string]> {
+  await seedMonth(url);
+  const times = (await measureMonthView(browser, url, MONTH_APPOINTMENTS)).sort((a, b) => a - b);
+  return [`Appointments: month view with ${MONTH_APPOINTMENTS}, navigation → all shown (median of 5)`, `${times[2]} ms (${times[0]}–${times[4]})`];
+}
+
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { startRuntime } = await import('../../local/runtime.ts');

@@ -5,6 +5,7 @@
  *   - GraphQL round trip p50/p95 of `me` over 200 requests
  *   - initial JS and CSS (gzip) per route as Chromium loads it (test/bench/page-weight.ts)
  *   - video: Join → first remote frame (local adapter), and that no non-video route loads Chime
+ *   - clients: getClients/getClient p50/p95 among 10 000 clients and DynamoDB requests per call (clients.ts)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { graphql } from '../support/graphql.ts';
 import { signInInBrowser } from '../support/browser-signin.ts';
 import { formatTable, measurePageWeights } from './page-weight.ts';
 import { chimeChunks, measureVideoJoin } from './video.ts';
+import { benchClients } from './clients.ts';
+import { benchAppointmentsMonth } from './appointments-month.ts';
 import { launchChromium } from '../support/chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -88,12 +91,15 @@ try {
   try {
     const joins = (await measureVideoJoin(browser, url, 5)).sort((a, b) => a - b);
     rows.push(['Video: Join → first remote frame (local, median of 5)', `${joins[2]} ms (${joins[0]}–${joins[4]})`]);
+    rows.push(await benchAppointmentsMonth(browser, url));
   } finally {
     await browser.close();
   }
 } finally {
   child.kill('SIGINT');
 }
+// getClients/getClient in a practice of 10 000 clients, with DynamoDB requests per call (test/bench/clients.ts).
+rows.push(...(await benchClients()));
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
