@@ -2,6 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { MESSAGES } from '../../domain/messages';
+import { loadCatalog } from './i18n/catalog';
+import { applyDocumentLocale, I18nProvider } from './i18n/I18nProvider';
+import { initialLocale, type Locale } from './i18n/locales';
+import { createTranslator, ENGLISH_TRANSLATOR, type Translator } from './i18n/translator';
 import { loadRuntimeConfig } from './platform/config';
 import { installLocalWebSocketFix } from './platform/local-websocket';
 import { AppRoutes } from './routes';
@@ -10,22 +14,37 @@ async function start(): Promise<void> {
   // React's default reporting prints whole errors, whose messages may carry PHI: names only.
   const report = (kind: string) => (error: unknown) => console.error(`${kind}: ${error instanceof Error ? error.name : 'Error'}`);
   const root = createRoot(document.getElementById('root')!, { onCaughtError: report('page render failed'), onUncaughtError: report('render failed'), onRecoverableError: report('recovered') });
+  let translator: Translator;
   try {
     const config = await loadRuntimeConfig();
     // Before anything can import Amplify, so its realtime socket goes through the fix.
     if (config.backend === 'local') installLocalWebSocketFix();
     document.title = config.siteName;
+    translator = await startingTranslator(initialLocale(config.defaultLanguage));
   } catch {
     root.render(<p style={{ font: '16px system-ui, sans-serif', padding: 24 }}>{MESSAGES.defaultError}</p>);
     return;
   }
+  applyDocumentLocale(translator.locale);
   root.render(
     <StrictMode>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <I18nProvider initial={translator}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </I18nProvider>
     </StrictMode>,
   );
+}
+
+/** The chosen language's messages before the first render; English if they fail to load. */
+async function startingTranslator(locale: Locale): Promise<Translator> {
+  if (locale === 'en') return ENGLISH_TRANSLATOR;
+  try {
+    return createTranslator(locale, await loadCatalog(locale));
+  } catch {
+    return ENGLISH_TRANSLATOR;
+  }
 }
 
 void start();

@@ -1,9 +1,10 @@
 import { fetchAuthSession, fetchMFAPreference, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ensureAmplifyConfigured } from '../platform/amplify';
-import { logUserAuthEvent } from './api';
+import { logUserAuthEvent } from './auth-events';
 import { isAllowedUser, sessionUserFromClaims, type SessionUser } from './identity';
 import { hasLoggedInFlag } from './logged-in-flag';
+import { storedLocale, storeLocale } from '../i18n/locales';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -38,6 +39,13 @@ export async function readSessionUser(): Promise<SessionUser | null> {
   }
 }
 
+/** Clears local storage as sign-out must (spec part 1 §4), keeping only the visitor's language. */
+function clearLocalStorage(): void {
+  const language = storedLocale();
+  localStorage.clear();
+  if (language) storeLocale(language);
+}
+
 /** Drops the local session (tokens and the spec's stored values) without any network call to fail on. */
 export async function clearLocalSession(): Promise<void> {
   try {
@@ -45,7 +53,7 @@ export async function clearLocalSession(): Promise<void> {
   } catch {
     // Nothing to sign out of.
   }
-  localStorage.clear();
+  clearLocalStorage();
 }
 
 /** Whether the user has an MFA method (authenticator app or SMS) enabled; false when it can't be read. */
@@ -104,7 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       await clearLocalSession();
     }
-    localStorage.clear();
+    clearLocalStorage();
     setUser(null);
     setStatus('signedOut');
   }, []);

@@ -1,9 +1,14 @@
 import '@cloudscape-design/global-styles/index.css';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { CloudscapeI18n, loadCloudscapeMessages } from '../i18n/CloudscapeI18n';
+import { currentLocale } from '../i18n/I18nProvider';
 import { AuthProvider, useAuth } from './AuthContext';
 import { IdleLogoff } from './idleLogoff';
 import { rememberOrigin } from './redirect';
 import { SessionSpinner } from './SessionSpinner';
+
+// Cloudscape's labels in the page's language, fetched alongside the page chunks rather than after them.
+void loadCloudscapeMessages(currentLocale()).catch(() => undefined);
 
 /**
  * Root of everything that needs Amplify and Cloudscape (/signin, /video/:id, /app/*). It is a lazy
@@ -11,10 +16,12 @@ import { SessionSpinner } from './SessionSpinner';
  */
 export default function AuthLayout() {
   return (
-    <AuthProvider>
-      <IdleLogoff />
-      <Outlet />
-    </AuthProvider>
+    <CloudscapeI18n>
+      <AuthProvider>
+        <IdleLogoff />
+        <Outlet />
+      </AuthProvider>
+    </CloudscapeI18n>
   );
 }
 

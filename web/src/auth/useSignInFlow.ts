@@ -1,7 +1,7 @@
 import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
 import { useCallback, useRef, useState } from 'react';
 import { getRuntimeConfig } from '../platform/config';
-import { logUserAuthEvent } from './api';
+import { logUserAuthEvent } from './auth-events';
 import { clearLocalSession, readSessionUser } from './AuthContext';
 import { codeErrorMessage, errorName, signInErrorMessage } from './errors';
 import { isAllowedUser, type SessionUser } from './identity';

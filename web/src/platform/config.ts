@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../../../domain/runtime-config';
+import { DEFAULT_LOCALE, isOfferedLocale } from '../i18n/locales';
 
 /**
  * The runtime configuration (/config.json), fetched once before the first render so that one
@@ -23,6 +24,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (raw.userPoolEndpoint !== undefined && typeof raw.userPoolEndpoint !== 'string') {
     throw new Error('config.json: userPoolEndpoint must be a string');
   }
+  // An older config.json without it means English; anything else must be an offered language.
+  if (raw.defaultLanguage === undefined) return { ...raw, defaultLanguage: DEFAULT_LOCALE } as unknown as RuntimeConfig;
+  if (!isOfferedLocale(raw.defaultLanguage)) throw new Error('config.json: defaultLanguage must be one of en, zh, es, fr, it');
   return raw as unknown as RuntimeConfig;
 }
 

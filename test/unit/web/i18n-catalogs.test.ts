@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../domain/messages';
+import { ENGLISH, loadCatalog, specMessageKeyOf, TRANSLATED_SPEC_MESSAGES } from '../../../web/src/i18n/catalog';
+import { LOCALES, OFFERED_LOCALES } from '../../../web/src/i18n/locales';
+import { createTranslator } from '../../../web/src/i18n/translator';
+
+const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
+const englishKeys = Object.keys(ENGLISH).sort();
+
+/** The names of a message's placeholders ({siteName}, {amount}, ...). */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    into.add(element.value);
+    if ('options' in element) for (const option of Object.values(element.options)) argumentsOf(option.value, into);
+    if (element.type === TYPE.tag) argumentsOf(element.children, into);
+  }
+  return into;
+}
+const argumentNames = (message: string, locale: string) =>
+  [...argumentsOf(new IntlMessageFormat(message, locale).getAst())].sort();
+
+describe('message catalogs', () => {
+  it('Arabic is loaded but not offered', () => {
+    expect(LOCALES).toContain('ar');
+    expect(OFFERED_LOCALES).toEqual(['en', 'zh', 'es', 'fr', 'it']);
+  });
+
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    it(`${locale} has exactly the English keys, each valid ICU with the same placeholders`, async () => {
+      const catalog = await loadCatalog(locale);
+      const keys = Object.keys(catalog).sort();
+      expect(keys.filter((key) => !(key in ENGLISH)), 'keys English does not have').toEqual([]);
+      expect(englishKeys.filter((key) => !(key in catalog)), 'missing translations').toEqual([]);
+      for (const key of keys) {
+        expect(catalog[key].trim(), `${locale} ${key} is empty`).not.toBe('');
+        expect(argumentNames(catalog[key], locale), `${locale} ${key}`).toEqual(argumentNames(ENGLISH[key], 'en'));
+      }
+    });
+  }
+
+  it('English has the spec messages of the translated pages word for word', () => {
+    const english = createTranslator('en', ENGLISH);
+    for (const key of TRANSLATED_SPEC_MESSAGES) expect(english.tm(MESSAGES[key])).toBe(MESSAGES[key]);
+    expect(specMessageKeyOf(MESSAGES.wrongCredentials)).toBe('spec.wrongCredentials');
+  });
+
+  it('translates a spec message by its English text and passes any other text through', async () => {
+    const spanish = createTranslator('es', await loadCatalog('es'));
+    expect(spanish.tm(MESSAGES.wrongCredentials)).toBe('Correo o contraseña incorrectos');
+    expect(spanish.tm('Password attempts exceeded')).toBe('Password attempts exceeded');
+    expect(spanish.t('landing.cta.title', { plan: 'Básico' })).toBe('Empiece con el plan Básico, gratis');
+  });
+
+  it('falls back to English for a key a catalog lacks, and shows an unknown key as itself', () => {
+    const partial = createTranslator('fr', { 'language.label': 'Langue' });
+    expect(partial.t('language.label')).toBe('Langue');
+    expect(partial.t('public.nav.pricing')).toBe('Pricing');
+    expect(partial.t('no.such.key')).toBe('no.such.key');
+  });
+});
+
+/** Every .ts/.tsx file under web/src. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('keys used in web/src', () => {
+  // t('key'), t("key"), t(`prefix.${id}.suffix`): a template key must match at least one English key.
+  const CALL = /\bt\(\s*(?:'([^']+)'|"([^"]+)"|`([^`]+)`)/g;
+  const used: Array<{ file: string; key: string; pattern: RegExp | null }> = [];
+  for (const file of sources(WEB_SRC)) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(CALL)) {
+      const key = match[1] ?? match[2] ?? match[3];
+      const pattern = match[3]?.includes('${')
+        ? new RegExp(`^${match[3].split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^.]+')}$`)
+        : null;
+      used.push({ file: file.slice(WEB_SRC.length), key, pattern });
+    }
+  }
+
+  it('finds the calls (the scan itself works)', () => {
+    expect(used.length).toBeGreaterThan(40);
+  });
+
+  it('every key exists in English', () => {
+    const unknown = used
+      .filter(({ key, pattern }) => (pattern ? !englishKeys.some((k) => pattern.test(k)) : !(key in ENGLISH)))
+      .map(({ file, key }) => `${file}: ${key}`);
+    expect(unknown).toEqual([]);
+  });
+});

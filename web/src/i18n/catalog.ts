@@ -1,0 +1,88 @@
+/**
+ * Message catalogs: one JSON file per language in ./messages, keyed by area
+ * (`landing.hero.title`, `signin.title.credentials`, ...), ICU MessageFormat values.
+ *
+ * English is part of the entry bundle: it is the default, the fallback for a missing key, and what
+ * components rendered without a provider (unit tests) show. Every other language is its own chunk,
+ * loaded only when chosen. Texts that have their one source in domain/ (the spec's messages, the
+ * plans and the feature matrix) enter the English catalog from there, under generated keys, so the
+ * English wording cannot drift from what the API and the tests use.
+ */
+import { MESSAGES, type MessageKey } from '../../../domain/messages';
+import { FEATURE_MATRIX, PLAN_OFFERS, TELE_HEALTH_ADD_ON } from '../../../domain/pricing';
+import en from './messages/en.json';
+import type { Locale } from './locales';
+
+export type Catalog = Readonly<Record<string, string>>;
+
+/** 'View Clients' Health Data' → 'view-clients-health-data': a key part from an English text. */
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** ICU treats {, } and a quote before them as syntax; domain texts are plain, so quote what needs it. */
+const literal = (text: string) => text.replace(/'/g, "''").replace(/[{}]/g, (brace) => `'${brace}'`);
+
+export const specMessageKey = (key: MessageKey) => `spec.${key}`;
+export const planKey = (planId: string, field: 'name' | 'matrixName' | 'summary') => `pricing.plan.${planId}.${field}`;
+export const planIncludeKey = (planId: string, line: string) => `pricing.plan.${planId}.includes.${slug(line)}`;
+export const featureKey = (feature: string) => `pricing.feature.${slug(feature)}`;
+
+/**
+ * The spec's messages that the translated areas (public pages, sign-in, sign-up) show. Messages of
+ * other areas stay in English (tm() passes them through) until their pages are translated.
+ */
+export const TRANSLATED_SPEC_MESSAGES = [
+  'defaultError', 'systemError',
+  'credentialsRequired', 'invalidEmail', 'wrongCredentials', 'invalidOtp', 'invalidToken', 'mfaSetupError', 'verificationError',
+  'invalidCode', 'invalidPhone', 'notConfirmed', 'newPasswordSet', 'mfaSetupNext', 'mfaSetupDone', 'passwordChanged',
+  'forgotPasswordEmail', 'passwordRule', 'passwordMismatch',
+  'missingRequired', 'firstNameRequired', 'lastNameRequired', 'emailRequired', 'npiRequired', 'organizationRequired', 'phoneRequired',
+  'clientTerminologyRequired', 'licenseRequired', 'licenseStateRequired', 'professionRequired', 'therapyRequired', 'practiceRequired',
+  'agreementsRequired', 'npiMismatch', 'npiTaken', 'npiLookupFailed', 'emailExists', 'userAlreadyExists', 'confirmationFailed',
+  'signupThanksVerified', 'videoUnavailable',
+] as const satisfies readonly MessageKey[];
+
+/** The English texts whose source is domain/: the spec's messages and the pricing data. */
+function domainTexts(): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const key of TRANSLATED_SPEC_MESSAGES) texts[specMessageKey(key)] = literal(MESSAGES[key]);
+  for (const plan of PLAN_OFFERS) {
+    texts[planKey(plan.id, 'name')] = literal(plan.name);
+    texts[planKey(plan.id, 'matrixName')] = literal(plan.matrixName);
+    texts[planKey(plan.id, 'summary')] = literal(plan.summary);
+    for (const line of plan.includes) texts[planIncludeKey(plan.id, line)] = literal(line);
+  }
+  texts['pricing.teleHealth.name'] = literal(TELE_HEALTH_ADD_ON.name);
+  texts['pricing.teleHealth.summary'] = literal(TELE_HEALTH_ADD_ON.summary);
+  for (const feature of FEATURE_MATRIX) texts[featureKey(feature.name)] = literal(feature.name);
+  return texts;
+}
+
+/** The complete English catalog: every key any language must have. */
+export const ENGLISH: Catalog = { ...(en as Record<string, string>), ...domainTexts() };
+
+type CatalogModule = { default: Record<string, string> };
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<CatalogModule>> = {
+  zh: () => import('./messages/zh.json'),
+  es: () => import('./messages/es.json'),
+  fr: () => import('./messages/fr.json'),
+  it: () => import('./messages/it.json'),
+  ar: () => import('./messages/ar.json'),
+};
+
+/** One language's catalog (its own chunk; English is already here). */
+export async function loadCatalog(locale: Locale): Promise<Catalog> {
+  if (locale === 'en') return ENGLISH;
+  return (await LOADERS[locale]()).default;
+}
+
+/** The key of one of the spec's messages given its English text, or undefined for any other text. */
+const byText = new Map<string, MessageKey>(TRANSLATED_SPEC_MESSAGES.map((key) => [MESSAGES[key], key]));
+export const specMessageKeyOf = (text: string): string | undefined => {
+  const key = byText.get(text);
+  return key ? specMessageKey(key) : undefined;
+};

@@ -1,0 +1,43 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { ENGLISH, specMessageKeyOf, type Catalog } from './catalog';
+import type { Locale } from './locales';
+
+export type MessageValues = Record<string, string | number | Date>;
+
+export interface Translator {
+  locale: Locale;
+  /** The message `key` in this language, with `values` filled in; English when the key is missing. */
+  t(key: string, values?: MessageValues): string;
+  /**
+   * A text that may be one of the spec's messages (domain/messages.ts) in English, e.g. an error
+   * from a rule shared with the API: translated when it is one, shown as it is otherwise (a message
+   * the service wrote itself).
+   */
+  tm(text: string): string;
+}
+
+/** A translator over one catalog; each message is parsed once, on first use. */
+export function createTranslator(locale: Locale, catalog: Catalog): Translator {
+  const compiled = new Map<string, IntlMessageFormat>();
+  const format = (key: string, values?: MessageValues): string => {
+    let message = compiled.get(key);
+    if (!message) {
+      const inCatalog = catalog[key] !== undefined;
+      const source = inCatalog ? catalog[key] : ENGLISH[key];
+      if (source === undefined) return key;
+      message = new IntlMessageFormat(source, inCatalog ? locale : 'en');
+      compiled.set(key, message);
+    }
+    return String(message.format(values));
+  };
+  return {
+    locale,
+    t: format,
+    tm: (text) => {
+      const key = specMessageKeyOf(text);
+      return key ? format(key) : text;
+    },
+  };
+}
+
+export const ENGLISH_TRANSLATOR = createTranslator('en', ENGLISH);
