@@ -14,6 +14,9 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'POST', path: '/stageProvider', handler: 'stage-provider' },
   { method: 'POST', path: '/doesUserExist', handler: 'does-user-exist' },
   { method: 'POST', path: '/confirmProvider', handler: 'confirm-provider' },
+  // First-time SMS MFA setup: proves the password, texts a code, then enrolls the verified phone.
+  { method: 'POST', path: '/startSmsMfaSetup', handler: 'sms-mfa-setup' },
+  { method: 'POST', path: '/confirmSmsMfaSetup', handler: 'sms-mfa-setup' },
   // A client's guest ticket for a room the clinician started (404 otherwise); no PHI in or out.
   { method: 'POST', path: '/getVideoTokenPublic', handler: 'video-join' },
 ];

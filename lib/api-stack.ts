@@ -16,6 +16,8 @@ import { PublicApi } from './public-api.ts';
 export interface ApiStackProps extends StackProps {
   config: PortalConfig;
   userPool: cognito.IUserPool;
+  /** The console's client: the SMS MFA setup proves passwords with its USER_PASSWORD_AUTH. */
+  userPoolClient: cognito.IUserPoolClient;
   tables: PortalTables;
   /** The profile-image bucket (Media stack). */
   profileImages?: s3.IBucket;
@@ -32,7 +34,7 @@ export class ApiStack extends Stack {
     const { config, tables } = props;
     const logKey = new LogKey(this, 'LogKey', config);
     this.graphql = new GraphqlApi(this, 'Graphql', { config, userPool: props.userPool, tables, logKey, profileImages: props.profileImages, ...props.resolverMap });
-    this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey, userPool: props.userPool });
+    this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey, userPool: props.userPool, userPoolClient: props.userPoolClient });
 
     new CfnOutput(this, 'GraphqlUrl', { value: this.graphql.api.graphqlUrl });
     new CfnOutput(this, 'RestUrl', { value: this.publicApi.url });

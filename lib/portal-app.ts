@@ -29,7 +29,7 @@ export function buildPortal(app: App, options: { resolverMap?: ApiStackProps['re
   const auth = new AuthStack(app, stackName(config, 'Auth'), { ...name('Auth'), config, tables: data.tables, terminationProtection: config.deletionProtection });
   const media = new MediaStack(app, stackName(config, 'Media'), { ...name('Media'), config, terminationProtection: config.deletionProtection });
   const api = new ApiStack(app, stackName(config, 'Api'), {
-    ...name('Api'), config, userPool: auth.userPool, tables: data.tables, profileImages: media.profileImages, resolverMap: options.resolverMap,
+    ...name('Api'), config, userPool: auth.userPool, userPoolClient: auth.client, tables: data.tables, profileImages: media.profileImages, resolverMap: options.resolverMap,
   });
   const web = new WebStack(app, stackName(config, 'Web'), {
     ...name('Web'),

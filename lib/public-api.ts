@@ -21,6 +21,7 @@ export interface PublicApiProps {
   config: PortalConfig;
   tables: PortalTables;
   userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
   logKey: LogKey;
   routes?: PublicRoute[];
 }
@@ -44,6 +45,8 @@ const TABLE_ACCESS: Record<string, TableAccess> = {
   'check-therapist': { Directory: 'read' },
   // Its per-address call counter (functions/shared/address-limit.ts) lives in Directory.
   'does-user-exist': { Directory: 'readWrite' },
+  // The pending code (hashed) and the per-address counter.
+  'sms-mfa-setup': { Directory: 'readWrite' },
   // Claims the NPI and stages the provider (Directory).
   'stage-provider': { Directory: 'readWrite' },
   // Repairs a sign-up whose post-confirmation finalization failed (Directory claim, Practice profile).
@@ -53,7 +56,7 @@ const TABLE_ACCESS: Record<string, TableAccess> = {
 };
 
 /** Handlers that look a user up in the pool (AdminGetUser on this pool only). */
-const USER_POOL_READERS = new Set(['stage-provider', 'does-user-exist', 'confirm-provider']);
+const USER_POOL_READERS = new Set(['stage-provider', 'does-user-exist', 'confirm-provider', 'sms-mfa-setup']);
 
 export class PublicApi extends Construct {
   readonly httpApi: apigwv2.HttpApi;
@@ -113,6 +116,7 @@ export class PublicApi extends Construct {
           handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [props.userPool.userPoolArn] }));
         }
         if (route.handler === 'video-join') grantChimeMeetings(handler.fn, ['CreateAttendee']);
+        if (route.handler === 'sms-mfa-setup') grantSmsMfaSetup(handler, props);
         handlers.set(route.handler, handler);
       }
       this.httpApi.addRoutes({
@@ -128,4 +132,21 @@ export class PublicApi extends Construct {
       },
     ]);
   }
+}
+
+/**
+ * First-time SMS MFA setup (functions/sms-mfa-setup): the web client's id (to prove a password),
+ * the phone enrollment on this pool, and SMS through SNS. SNS direct-to-phone publishing has no
+ * resource ARN, so sns:Publish is allowed on '*' but denied for every topic.
+ */
+function grantSmsMfaSetup(handler: PortalFunction, props: PublicApiProps): void {
+  handler.fn.addEnvironment('USER_POOL_CLIENT_ID', props.userPoolClient.userPoolClientId);
+  handler.fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminSetUserMFAPreference'], resources: [props.userPool.userPoolArn] }),
+  );
+  handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+  handler.fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
+  suppress(handler.fn, [
+    { id: 'AwsSolutions-IAM5', reason: 'SMS to a phone number (SNS direct publish) has no resource ARN; publishing to any topic is denied.', appliesTo: ['Resource::*'] },
+  ]);
 }

@@ -128,6 +128,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       COGNITO_ENDPOINT: `http://127.0.0.1:${port}/cognito`,
       USER_POOL_ID: LOCAL_USER_POOL_ID,
+      USER_POOL_CLIENT_ID: LOCAL_USER_POOL_CLIENT_ID,
       PRACTICE_TABLE: tableName(LOCAL_ENV, 'Practice'),
       DIRECTORY_TABLE: tableName(LOCAL_ENV, 'Directory'),
       AUDIT_TABLE: tableName(LOCAL_ENV, 'Audit'),

@@ -46,10 +46,10 @@ export async function takeAddressToken(route: string, address: string, perMinute
 }
 
 /** Wraps a public handler: over the limit, 429 with a plain message and the handler never runs. */
-export function withAddressLimit(route: string, handler: PublicHandler): PublicHandler {
+export function withAddressLimit(route: string, handler: PublicHandler, perMinute?: number): PublicHandler {
   return async (event) => {
     const address = event.requestContext?.http?.sourceIp ?? 'unknown';
-    if (!(await takeAddressToken(route, address, limitPerMinute()))) {
+    if (!(await takeAddressToken(route, address, perMinute ?? limitPerMinute()))) {
       return { ...json(429, { message: TOO_MANY_REQUESTS }), headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '60' } };
     }
     return handler(event);
