@@ -12,6 +12,7 @@ import { signInInBrowser } from '../support/browser-signin.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 import { usePortal } from '../support/portal.ts';
+import { addDays, practiceToday, utcFromWallClock } from '../../web/src/appointments/time.ts';
 
 const portal = usePortal();
 const email = (role: string) => DEMO_ACCOUNTS.find((a) => a.email.startsWith(`${role}@`))!.email;
@@ -33,6 +34,11 @@ async function api(who: string, query: string, variables: Record<string, unknown
   const { body } = await graphql(`${portal.runtime.url}/graphql`, accessToken, query, variables);
   if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
   return body.data;
+}
+
+async function practiceZone(): Promise<string> {
+  const data = await api(clinician, '{ getAppointmentSettings { timezone } }');
+  return data.getAppointmentSettings.timezone;
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -132,12 +138,14 @@ describe('appointments', () => {
 
   it("does not show a clinicianBasic another clinician's appointment, in the calendar or by id", async () => {
     expect(appointmentId).not.toBe('');
-    // The basic clinician's own appointment today shows; the other clinician's does not.
+    // The basic clinician's own appointment today (05:30 practice time) shows; the other clinician's does not.
+    const zone = await practiceZone();
     const clients = await api(basic, 'query ($s: String) { getClients(search: $s) { items { id } } }', { s: basicClientName });
-    const today = new Date();
-    today.setUTCMinutes(0, 0, 0);
     await api(basic, 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id } }', {
-      input: { clientId: clients.getClients.items[0].id, serviceCode: '90834', locationType: 'TELEHEALTH', start: today.toISOString(), durationMinutes: 45, sendEmailReminder: false },
+      input: {
+        clientId: clients.getClients.items[0].id, serviceCode: '90834', locationType: 'TELEHEALTH', start: utcFromWallClock(practiceToday(zone), '05:30', zone),
+        durationMinutes: 45, sendEmailReminder: false,
+      },
     });
 
     const page = await newPage();
@@ -161,20 +169,25 @@ describe('appointments', () => {
   });
 
   it('filters the status page by status and clinician', async () => {
+    // One more for the same client, yesterday 05:10 practice time, marked attended (it has started).
+    const zone = await practiceZone();
+    const clients = await api(clinician, 'query ($s: String) { getClients(search: $s) { items { id } } }', { s: clientName });
+    const past = await api(clinician, 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id version } }', {
+      input: {
+        clientId: clients.getClients.items[0].id, serviceCode: '90832', locationType: 'OFFICE', start: utcFromWallClock(addDays(practiceToday(zone), -1), '05:10', zone),
+        durationMinutes: 30, sendEmailReminder: false,
+      },
+    });
+    const [done] = past.createAppointment;
+    await api(clinician, 'mutation ($id: ID!, $version: Int!) { setAppointmentStatus(id: $id, version: $version, status: ATTENDED) { id } }', { id: done.id, version: done.version });
+
     const page = await newPage();
     await signInInBrowser(page, portal.runtime.url, clinician);
-    await page.goto(`${portal.runtime.url}/app/appointment`);
-    await page.getByRole('button', { name: 'Week', exact: true }).click();
-    await event(page, clientName).first().click();
-    const details = page.getByRole('dialog', { name: `Appointment with ${clientName}` });
-    await details.getByRole('button', { name: 'Mark attended' }).click();
-    await page.getByText('The appointment was marked attended.').waitFor();
-
     await page.goto(`${portal.runtime.url}/app/appointment-status`);
     await page.getByRole('heading', { name: 'Appointment status', level: 1 }).waitFor();
     const rows = page.getByRole('row').filter({ hasText: clientName });
     await rows.first().waitFor();
-    await expect(rows.count()).resolves.toBe(3);
+    await expect.poll(() => rows.count()).toBe(4);
     await expectNoAxeViolations(page);
 
     await choose(page, page.getByRole('main'), 'Status', 'Attended');
@@ -182,7 +195,7 @@ describe('appointments', () => {
     await rows.first().getByText('Attended').waitFor();
 
     await choose(page, page.getByRole('main'), 'Status', 'Upcoming');
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(3);
 
     // Another clinician's appointments only: none of these.
     await choose(page, page.getByRole('main'), 'Status', 'All statuses');

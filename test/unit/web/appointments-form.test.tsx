@@ -63,7 +63,7 @@ describe('appointment form', () => {
   it('refuses a series of more than 52 sessions before sending', async () => {
     const { user } = renderForm({ ...ready, repeat: 'WEEKLY', ends: 'COUNT', count: '60' });
     await user.click(screen.getByRole('button', { name: 'Create appointment' }));
-    await screen.findByText('Enter a number of sessions from 1 to 52.');
+    await screen.findByText('A recurring appointment has at most 52 occurrences.');
     expect(appointmentsApi.createAppointment).not.toHaveBeenCalled();
   });
 

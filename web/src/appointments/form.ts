@@ -82,9 +82,8 @@ export function validateForm(values: AppointmentFormValues, options: { withRecur
   if (options.withRecurrence && values.repeat !== 'NONE') {
     if (values.ends === 'COUNT') {
       const count = values.count.trim();
-      if (!WHOLE.test(count) || Number(count) < 1 || Number(count) > MAX_OCCURRENCES) {
-        problems.push({ field: 'recurrence.count', message: APPOINTMENT_MESSAGES.countRange });
-      }
+      if (!WHOLE.test(count) || Number(count) < 1) problems.push({ field: 'recurrence.count', message: APPOINTMENT_MESSAGES.countRange });
+      else if (Number(count) > MAX_OCCURRENCES) problems.push({ field: 'recurrence.count', message: APPOINTMENT_MESSAGES.tooManyOccurrences });
     } else if (!isIsoDate(values.until)) {
       problems.push({ field: 'recurrence.until', message: APPOINTMENT_MESSAGES.dateFormat });
     } else if (isIsoDate(values.date) && values.until < values.date) {
@@ -141,14 +140,15 @@ function serverProblemMessage(field: string, reason: string, message: string): s
  * shows, one message for the whole form. `shownFields` are the paths the form has a place for.
  */
 export function errorsFromApi(
-  error: { errorType: string; message: string; fields: { field: string; reason: string }[] },
+  error: { errorType: string; message: string; fields: { field: string; reason: string; message?: string }[] },
   shownFields: readonly string[],
 ): { fields: Record<string, string>; form: string | null } {
   const fields: Record<string, string> = {};
-  const place = (field: string) => (shownFields.includes(field) ? field : field === 'end' ? 'durationMinutes' : null);
+  const place = (field: string) =>
+    shownFields.includes(field) ? field : field === 'end' ? 'durationMinutes' : field.startsWith('recurrence.') ? 'recurrence' : null;
   for (const problem of error.fields) {
     const target = place(problem.field);
-    if (target) fields[target] ??= serverProblemMessage(problem.field, problem.reason, error.message);
+    if (target) fields[target] ??= problem.message || serverProblemMessage(problem.field, problem.reason, error.message);
   }
   const byMessage = MESSAGE_FIELD[error.message];
   if (byMessage && !fields[byMessage]) fields[byMessage] = error.message;

@@ -1,19 +1,22 @@
 /**
- * What the appointment pages say. The first four are the API's own messages (issue #7 contract),
- * word for word, so a rule the browser checks reads the same as when the server refuses it.
+ * What the appointment pages say. The API's own messages (issue #7 contract) come from
+ * domain/messages.ts, so a rule the browser checks reads the same as when the server refuses it.
  */
+import { MESSAGES } from '../../../domain/messages.ts';
+
 export const APPOINTMENT_MESSAGES = {
-  endAfterStart: 'End must be after start.',
-  unknownClient: 'Unknown client.',
-  doubleBooked: 'This clinician already has an appointment at that time.',
-  signedNote: 'A signed note cannot be changed; add an addendum.',
+  endAfterStart: MESSAGES.appointmentEndBeforeStart,
+  unknownClient: MESSAGES.unknownClient,
+  doubleBooked: MESSAGES.clinicianDoubleBooked,
+  signedNote: MESSAGES.signedNoteLocked,
+  tooManyOccurrences: MESSAGES.tooManyOccurrences,
   clientRequired: 'Choose a client.',
   serviceRequired: 'Choose a service.',
   requiredField: 'Required',
   dateFormat: 'Enter a date as YYYY/MM/DD.',
   timeFormat: 'Enter a time as HH:MM (24-hour).',
   countRange: 'Enter a number of sessions from 1 to 52.',
-  untilBeforeStart: 'The last date must be on or after the first appointment.',
+  untilBeforeStart: MESSAGES.untilBeforeStart,
   notAccepted: 'The appointment could not be saved.',
   conflict: 'This appointment was changed by someone else. We reloaded it: review and try again.',
   notFound: 'The appointment was not found.',
