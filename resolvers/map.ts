@@ -74,6 +74,14 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.getAppointmentSettings', dataSource: 'PracticeTable', entry: 'resolvers/Query.getAppointmentSettings.ts' },
   { name: 'Mutation.editAppointmentSettings', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editAppointmentSettings.ts' },
   { name: 'Query.listClinicians', dataSource: 'DirectoryTable', entry: 'resolvers/Query.listClinicians.ts' },
+  // Progress notes: one per appointment (keyed by it), written by the appointment's clinician; signed notes take addenda only.
+  { name: 'Query.getProgessNoteMetadata', dataSource: 'NONE', entry: 'resolvers/Query.getProgessNoteMetadata.ts' },
+  { name: 'Note.appointment', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadNoteAppointment.ts' },
+  { name: 'Query.getProgressNote', dataSource: 'PracticeTable', entry: 'resolvers/Query.getProgressNote.ts' },
+  { name: 'Mutation.createProgressNote', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.createProgressNote.ts' },
+  { name: 'Note.link', dataSource: 'PracticeTable', entry: 'resolvers/functions/linkNote.ts' },
+  { name: 'Note.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadNote.ts' },
+  { name: 'Mutation.editProgressNote', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editProgressNote.ts' },
 ];
 
 export const RESOLVERS: ResolverDef[] = [
@@ -115,6 +123,10 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getAppointmentSettings', pipeline: ['authorize', 'Appointment.access', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editAppointmentSettings', pipeline: ['authorize', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'Mutation.editAppointmentSettings', 'audit'] },
   { typeName: 'Query', fieldName: 'listClinicians', pipeline: ['authorize', 'Appointment.access', 'Query.listClinicians', 'audit'] },
+  { typeName: 'Query', fieldName: 'getProgessNoteMetadata', pipeline: ['authorize', 'Query.getProgessNoteMetadata'] },
+  { typeName: 'Query', fieldName: 'getProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Query.getProgressNote', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'createProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Mutation.createProgressNote', 'Note.link', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'editProgressNote', pipeline: ['authorize', 'Note.load', 'Mutation.editProgressNote', 'audit'] },
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
   ),

@@ -1,0 +1,241 @@
+/**
+ * Progress notes (issue #7, spec part 2 §7 createProgressNote / editProgressNote /
+ * getProgessNoteMetadata): the templates, input validation, the signed-note rule (a signed note
+ * only takes addenda; its sections never change), item keys and the API shape. One note per
+ * appointment, keyed by the appointment. Pure and APPSYNC_JS-safe (bundled into resolvers; linted
+ * by @aws-appsync/eslint-plugin). Problems name fields and rules, never values (PHI).
+ */
+import { parseDate, type AppointmentProblem } from './appointment.ts';
+import { MESSAGES } from './messages.ts';
+
+export interface NoteTemplateMeta {
+  template: string;
+  label: string;
+  sections: { key: string; label: string }[];
+}
+
+export const NOTE_TEMPLATES: NoteTemplateMeta[] = [
+  {
+    template: 'SOAP',
+    label: 'SOAP',
+    sections: [
+      { key: 'subjective', label: 'Subjective' },
+      { key: 'objective', label: 'Objective' },
+      { key: 'assessment', label: 'Assessment' },
+      { key: 'plan', label: 'Plan' },
+    ],
+  },
+  {
+    template: 'DAP',
+    label: 'DAP',
+    sections: [
+      { key: 'data', label: 'Data' },
+      { key: 'assessment', label: 'Assessment' },
+      { key: 'plan', label: 'Plan' },
+    ],
+  },
+  {
+    template: 'BIRP',
+    label: 'BIRP',
+    sections: [
+      { key: 'behavior', label: 'Behavior' },
+      { key: 'intervention', label: 'Intervention' },
+      { key: 'response', label: 'Response' },
+      { key: 'plan', label: 'Plan' },
+    ],
+  },
+  { template: 'FREE', label: 'Free form', sections: [{ key: 'note', label: 'Note' }] },
+];
+
+/** Longest section or addendum text. */
+export const NOTE_TEXT_MAX = 20000;
+
+export interface NoteSection {
+  key: string;
+  text: string;
+}
+
+function templateOf(name: string): NoteTemplateMeta | null {
+  const found = NOTE_TEMPLATES.filter((t) => t.template === name);
+  return found.length > 0 ? found[0] : null;
+}
+
+/** Multi-line text: line breaks and tabs allowed, other control characters not; trimmed; bounded. */
+function readNoteText(value: unknown, field: string, problems: AppointmentProblem[]): string | null {
+  if (typeof value !== 'string') {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  const text = value.trim();
+  if (text.length > NOTE_TEXT_MAX) {
+    problems.push({ field: field, reason: 'length' });
+    return null;
+  }
+  if (text.split('').some((ch) => (ch < ' ' && ch !== '\n' && ch !== '\r' && ch !== '\t') || ch === '\u007f')) {
+    problems.push({ field: field, reason: 'format' });
+    return null;
+  }
+  return text;
+}
+
+/** The template's sections in its order, the given texts filled in ('' for the others). Unknown or repeated keys are problems. */
+export function readSections(value: unknown, template: NoteTemplateMeta, problems: AppointmentProblem[]): NoteSection[] {
+  const given: Record<string, string> = {};
+  if (value !== null && value !== undefined) {
+    if (!Array.isArray(value)) {
+      problems.push({ field: 'sections', reason: 'format' });
+    } else if (value.length > template.sections.length) {
+      problems.push({ field: 'sections', reason: 'length' });
+    } else {
+      const keys = template.sections.map((s) => s.key);
+      (value as unknown[]).forEach((entry, i) => {
+        const section = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+        const key = section.key;
+        if (typeof key !== 'string' || keys.indexOf(key) < 0 || Object.keys(given).indexOf(key) >= 0) {
+          problems.push({ field: 'sections.' + i + '.key', reason: 'unknown' });
+          return;
+        }
+        const text = readNoteText(section.text, 'sections.' + i + '.text', problems);
+        if (text !== null) {
+          given[key] = text;
+        }
+      });
+    }
+  }
+  return template.sections.map((s) => ({ key: s.key, text: Object.keys(given).indexOf(s.key) >= 0 ? given[s.key] : '' }));
+}
+
+export interface NoteCreateData {
+  template: string;
+  date: string;
+  sections: NoteSection[];
+  sign: boolean;
+}
+
+/** createProgressNote(appointmentId, date, input): date YYYY-MM-DD; template SOAP, DAP, BIRP or FREE (default SOAP); sections of that template; sign. */
+export function validateNoteCreate(date: unknown, input: unknown): { problems: AppointmentProblem[]; data: NoteCreateData } {
+  const problems: AppointmentProblem[] = [];
+  const root = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  if (root !== input) {
+    problems.push({ field: 'input', reason: 'format' });
+  }
+  Object.keys(root).forEach((key) => {
+    if (['template', 'sections', 'sign'].indexOf(key) < 0) {
+      problems.push({ field: key, reason: 'unknown' });
+    }
+  });
+  if (parseDate(date) === null) {
+    problems.push({ field: 'date', reason: 'format' });
+  }
+  const name = root.template === null || root.template === undefined ? 'SOAP' : root.template;
+  const template = typeof name === 'string' ? templateOf(name) : null;
+  if (template === null) {
+    problems.push({ field: 'template', reason: 'format' });
+  }
+  const sign = root.sign;
+  if (sign !== null && sign !== undefined && typeof sign !== 'boolean') {
+    problems.push({ field: 'sign', reason: 'format' });
+  }
+  const sections = template === null ? [] : readSections(root.sections, template, problems);
+  return { problems: problems, data: { template: template === null ? '' : template.template, date: typeof date === 'string' ? date : '', sections: sections, sign: sign === true } };
+}
+
+export interface NoteEditData {
+  version: number;
+  sections: NoteSection[] | null;
+  sign: boolean;
+  addendum: string | null;
+}
+
+/**
+ * editProgressNote(id, input) of `note`: an unsigned note takes new sections and/or sign; a signed
+ * one only an addendum — sections or sign on it are refused with 'A signed note cannot be changed;
+ * add an addendum.' and an addendum on an unsigned note is a problem too (edit the note instead).
+ */
+export function validateNoteEdit(input: unknown, note: Record<string, unknown>): { problems: AppointmentProblem[]; data: NoteEditData } {
+  const problems: AppointmentProblem[] = [];
+  const root = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  if (root !== input) {
+    problems.push({ field: 'input', reason: 'format' });
+  }
+  Object.keys(root).forEach((key) => {
+    if (['version', 'sections', 'sign', 'addendum'].indexOf(key) < 0) {
+      problems.push({ field: key, reason: 'unknown' });
+    }
+  });
+  const version = typeof root.version === 'number' && Math.floor(root.version) === root.version ? root.version : -1;
+  if (version < 0) {
+    problems.push({ field: 'version', reason: 'format' });
+  }
+  const hasSections = root.sections !== null && root.sections !== undefined;
+  const hasAddendum = root.addendum !== null && root.addendum !== undefined;
+  const sign = root.sign === true;
+  if (root.sign !== null && root.sign !== undefined && typeof root.sign !== 'boolean') {
+    problems.push({ field: 'sign', reason: 'format' });
+  }
+  const signed = note.signed === true;
+  if (signed && (hasSections || sign)) {
+    problems.push({ field: hasSections ? 'sections' : 'sign', reason: 'format', message: MESSAGES.signedNoteLocked });
+  }
+  let addendum: string | null = null;
+  if (hasAddendum) {
+    if (!signed) {
+      problems.push({ field: 'addendum', reason: 'format' });
+    } else {
+      addendum = readNoteText(root.addendum, 'addendum', problems);
+      if (addendum === '') {
+        problems.push({ field: 'addendum', reason: 'required' });
+      }
+    }
+  } else if (signed && !hasSections && !sign) {
+    problems.push({ field: 'addendum', reason: 'required' });
+  }
+  const template = templateOf(typeof note.template === 'string' ? note.template : '');
+  const sections = hasSections && !signed && template !== null ? readSections(root.sections, template, problems) : null;
+  return { problems: problems, data: { version: version, sections: sections, sign: sign, addendum: addendum } };
+}
+
+export function noteProblemMessage(problems: AppointmentProblem[]): string {
+  const spoken = problems.filter((p) => typeof p.message === 'string');
+  if (spoken.length > 0) {
+    return spoken[0].message as string;
+  }
+  return 'Invalid progress note input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ');
+}
+
+const NOTE_ID_PREFIX = 'note-';
+
+/** A note's id: its appointment's, prefixed (one note per appointment). */
+export function noteIdOf(appointmentId: string): string {
+  return NOTE_ID_PREFIX + appointmentId;
+}
+
+/** The appointment id of a note id, or null when it is not one. */
+export function appointmentIdOfNote(id: unknown): string | null {
+  if (typeof id !== 'string' || id.indexOf(NOTE_ID_PREFIX) !== 0 || id.length <= NOTE_ID_PREFIX.length || id.length > 64 + NOTE_ID_PREFIX.length) {
+    return null;
+  }
+  return id.substring(NOTE_ID_PREFIX.length);
+}
+
+export function noteKey(practiceId: string, appointmentId: string): { PK: string; SK: string } {
+  return { PK: 'P#' + practiceId, SK: 'NOTE#' + appointmentId };
+}
+
+export function toNote(item: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id: item.id,
+    appointmentId: item.appointmentId,
+    clientId: item.clientId,
+    clinicianId: item.clinicianId,
+    date: item.date,
+    template: item.template,
+    sections: item.sections || [],
+    signed: item.signed === true,
+    signedAt: item.signedAt || null,
+    addenda: item.addenda || [],
+    version: item.version,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Mutation.createProgressNote(appointmentId, date, input) (data source: PracticeTable): the note of
+ * an appointment, written by its clinician only (own notes; an appointment the caller does not see
+ * is NotFound, another clinician's Unauthorized). One note per appointment: the key is the
+ * appointment's, so a second one is refused at write time. sign: true locks it at once.
+ */
+import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { MESSAGES } from '../domain/messages.ts';
+import { noteIdOf, noteKey, noteProblemMessage, toNote, validateNoteCreate } from '../domain/progress-note.ts';
+
+export function request(ctx: Context): DynamoDBPutItemRequest {
+  const caller = ctx.stash.caller;
+  const appointment = ctx.stash.appointment as Record<string, unknown> | null;
+  if (!appointment) {
+    util.error('Appointment not found', 'NotFound');
+  }
+  const appt = appointment as Record<string, unknown>;
+  if (appt.clinicianId !== caller.sub) {
+    util.unauthorized();
+  }
+  const validation = validateNoteCreate(ctx.args.date, ctx.args.input);
+  if (validation.problems.length > 0) {
+    util.error(noteProblemMessage(validation.problems), 'ValidationError', null, { fields: validation.problems });
+  }
+  const data = validation.data;
+  const now = util.time.nowISO8601();
+  const id = noteIdOf(appt.id as string);
+  return {
+    operation: 'PutItem',
+    key: util.dynamodb.toMapValues(noteKey(caller.practiceId, appt.id as string)),
+    attributeValues: util.dynamodb.toMapValues({
+      entity: 'ProgressNote',
+      id: id,
+      practiceId: caller.practiceId,
+      appointmentId: appt.id,
+      clientId: appt.clientId,
+      clinicianId: caller.sub,
+      date: data.date,
+      template: data.template,
+      sections: data.sections,
+      signed: data.sign,
+      signedAt: data.sign ? now : null,
+      addenda: [],
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: caller.sub,
+      updatedBy: caller.sub,
+    }),
+    condition: { expression: 'attribute_not_exists(PK)' },
+  };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
+      util.error(MESSAGES.noteExists, 'ConflictError');
+    }
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  ctx.stash.audit = { action: 'note.create', entityType: 'ProgressNote', entityId: ctx.result.id };
+  return toNote(ctx.result);
+}

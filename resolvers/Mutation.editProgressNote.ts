@@ -1,0 +1,64 @@
+/**
+ * Mutation.editProgressNote(id, input) (data source: PracticeTable): the clinician's change to
+ * their note (loaded by Note.load), if `input.version` is still the stored one. Unsigned: new
+ * sections and/or sign. Signed: only an addendum, appended with its author and time — the
+ * original sections are never rewritten ('A signed note cannot be changed; add an addendum.').
+ * The condition re-checks the version and the signed flag at write time.
+ */
+import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { MESSAGES } from '../domain/messages.ts';
+import { noteProblemMessage, toNote, validateNoteEdit } from '../domain/progress-note.ts';
+
+export function request(ctx: Context): DynamoDBPutItemRequest {
+  const caller = ctx.stash.caller;
+  const note = ctx.stash.note as Record<string, unknown>;
+  const validation = validateNoteEdit(ctx.args.input, note);
+  if (validation.problems.length > 0) {
+    util.error(noteProblemMessage(validation.problems), 'ValidationError', null, { fields: validation.problems });
+  }
+  const data = validation.data;
+  if (data.version !== note.version) {
+    util.error(MESSAGES.noteChanged, 'ConflictError');
+  }
+  const now = util.time.nowISO8601();
+  const next: Record<string, unknown> = Object.assign({}, note);
+  const addenda = ((note.addenda || []) as Record<string, unknown>[]).slice();
+  if (data.addendum !== null) {
+    addenda.push({ id: util.autoId(), text: data.addendum, authorId: caller.sub, createdAt: now });
+  }
+  next.addenda = addenda;
+  if (data.sections !== null) {
+    next.sections = data.sections;
+  }
+  if (data.sign && note.signed !== true) {
+    next.signed = true;
+    next.signedAt = now;
+  }
+  next.version = data.version + 1;
+  next.updatedAt = now;
+  next.updatedBy = caller.sub;
+  const key = { PK: next.PK, SK: next.SK };
+  delete next.PK;
+  delete next.SK;
+  return {
+    operation: 'PutItem',
+    key: util.dynamodb.toMapValues(key),
+    attributeValues: util.dynamodb.toMapValues(next),
+    condition: {
+      expression: 'attribute_exists(PK) AND #version = :version AND #signed = :signed',
+      expressionNames: { '#version': 'version', '#signed': 'signed' },
+      expressionValues: util.dynamodb.toMapValues({ ':version': data.version, ':signed': note.signed === true }),
+    },
+  };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
+      util.error(MESSAGES.noteChanged, 'ConflictError');
+    }
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  ctx.stash.audit = { action: 'note.update', entityType: 'ProgressNote', entityId: ctx.result.id };
+  return toNote(ctx.result);
+}

@@ -1,0 +1,14 @@
+/**
+ * Query.getProgessNoteMetadata (sic, the spec's name; data source: NONE): the note templates
+ * (SOAP, DAP, BIRP, free form) and their sections, from domain/progress-note.ts.
+ */
+import type { Context, NONERequest } from '@aws-appsync/utils';
+import { NOTE_TEMPLATES } from '../domain/progress-note.ts';
+
+export function request(_ctx: Context): NONERequest {
+  return { payload: null };
+}
+
+export function response(_ctx: Context): unknown {
+  return { templates: NOTE_TEMPLATES };
+}

@@ -1,0 +1,31 @@
+/**
+ * Query.getProgressNote(appointmentId) (data source: PracticeTable): the note of an appointment the
+ * caller sees, if it is theirs or they hold notes.all (owner, clinicianAdmin); otherwise null, like
+ * a missing one. Reads and misses are audited (ids only).
+ */
+import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { holds, PERMISSIONS } from '../domain/permissions.ts';
+import { noteKey, toNote } from '../domain/progress-note.ts';
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  const appointment = ctx.stash.appointment as Record<string, unknown> | null;
+  if (!appointment) {
+    ctx.stash.audit = { action: 'note.read.miss', entityType: 'Appointment', entityId: ctx.args.appointmentId };
+    runtime.earlyReturn(null);
+  }
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(noteKey(ctx.stash.caller.practiceId, (appointment as Record<string, unknown>).id as string)) };
+}
+
+export function response(ctx: Context): Record<string, unknown> | null {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const caller = ctx.stash.caller;
+  const note = ctx.result as Record<string, unknown> | null;
+  if (!note || (note.clinicianId !== caller.sub && !holds(PERMISSIONS.notesAll, caller.roles, caller.groups))) {
+    ctx.stash.audit = { action: 'note.read.miss', entityType: 'Appointment', entityId: ctx.args.appointmentId };
+    return null;
+  }
+  ctx.stash.audit = { action: 'note.read', entityType: 'ProgressNote', entityId: note.id };
+  return toNote(note);
+}

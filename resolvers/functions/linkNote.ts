@@ -1,0 +1,24 @@
+/**
+ * Note.link (data source: PracticeTable): after createProgressNote, records the note's id on its
+ * appointment (progressNoteId, shown in the calendar). The appointment's version is not bumped:
+ * its own fields did not change. Passes the note through.
+ */
+import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { appointmentKey } from '../../domain/appointment.ts';
+
+export function request(ctx: Context): DynamoDBUpdateItemRequest {
+  const note = ctx.prev.result as Record<string, unknown>;
+  return {
+    operation: 'UpdateItem',
+    key: util.dynamodb.toMapValues(appointmentKey(ctx.stash.caller.practiceId, note.appointmentId as string)),
+    update: { expression: 'SET #note = :note', expressionNames: { '#note': 'progressNoteId' }, expressionValues: util.dynamodb.toMapValues({ ':note': note.id }) },
+    condition: { expression: 'attribute_exists(PK)' },
+  };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  return ctx.prev.result;
+}

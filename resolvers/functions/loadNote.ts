@@ -1,0 +1,33 @@
+/**
+ * Note.load (data source: PracticeTable): the note named by `id` for editProgressNote. Only its
+ * clinician edits it: a note the caller may not read (not theirs, no notes.all) is NotFound, like
+ * a missing one; one they read but did not write (notes.all) is Unauthorized.
+ */
+import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { holds, PERMISSIONS } from '../../domain/permissions.ts';
+import { appointmentIdOfNote, noteKey, toNote } from '../../domain/progress-note.ts';
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  const appointmentId = appointmentIdOfNote(ctx.args.id);
+  if (appointmentId === null) {
+    util.error('Progress note not found', 'NotFound');
+  }
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(noteKey(ctx.stash.caller.practiceId, appointmentId as string)), consistentRead: true };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const caller = ctx.stash.caller;
+  const note = ctx.result as Record<string, unknown> | null;
+  const own = note !== null && note.clinicianId === caller.sub;
+  if (!note || (!own && !holds(PERMISSIONS.notesAll, caller.roles, caller.groups))) {
+    util.error('Progress note not found', 'NotFound');
+  }
+  if (!own) {
+    util.unauthorized();
+  }
+  ctx.stash.note = note;
+  return toNote(note as Record<string, unknown>);
+}

@@ -1,0 +1,22 @@
+/**
+ * Note.appointment (data source: PracticeTable): the appointment named by `appointmentId`, into
+ * `ctx.stash.appointment` if the caller sees it (Appointment.access), else null — for
+ * getProgressNote and createProgressNote, which decide what a miss means.
+ */
+import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { appointmentKey, canSee } from '../../domain/appointment.ts';
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  const id = ctx.args.appointmentId;
+  const valid = typeof id === 'string' && id.length > 0 && id.length <= 64;
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(appointmentKey(ctx.stash.caller.practiceId, valid ? id : '-')), consistentRead: true };
+}
+
+export function response(ctx: Context): unknown {
+  if (ctx.error) {
+    util.error(ctx.error.message, ctx.error.type);
+  }
+  const item = ctx.result as Record<string, unknown> | null;
+  ctx.stash.appointment = item && canSee(ctx.stash.access, ctx.stash.caller.sub, item.clinicianId) ? item : null;
+  return ctx.prev.result;
+}
