@@ -1,3 +1,4 @@
+import { useT } from '../i18n/I18nProvider';
 import { ErrorScreen } from '../public/ErrorScreen';
 
 /**
@@ -6,11 +7,12 @@ import { ErrorScreen } from '../public/ErrorScreen';
  * (a record id, a video room). A plain anchor, not a router Link, so it works outside a router.
  */
 export default function NotFoundPage() {
+  const t = useT();
   return (
-    <ErrorScreen code="404" title="Looks like you got lost">
-      <p className="pub-lead">The page you're looking for doesn't exist or has been moved.</p>
+    <ErrorScreen code="404" title={t('error.notFound.title')}>
+      <p className="pub-lead">{t('error.notFound.text')}</p>
       <a href="/" className="pub-button">
-        Back Home
+        {t('error.backHome')}
       </a>
     </ErrorScreen>
   );

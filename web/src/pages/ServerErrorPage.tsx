@@ -1,3 +1,4 @@
+import { useT } from '../i18n/I18nProvider';
 import { ErrorScreen } from '../public/ErrorScreen';
 
 /**
@@ -5,15 +6,16 @@ import { ErrorScreen } from '../public/ErrorScreen';
  * fails to render or its code fails to load; the URL stays, so Try again reloads the same page.
  */
 export default function ServerErrorPage() {
+  const t = useT();
   return (
-    <ErrorScreen code="500" title="Internal Server Error">
-      <p className="pub-lead">Something went wrong. Please try again later.</p>
+    <ErrorScreen code="500" title={t('error.server.title')}>
+      <p className="pub-lead">{t('error.server.text')}</p>
       <div className="pub-actions pub-actions-center">
         <button type="button" className="pub-button" onClick={() => window.location.reload()}>
-          Try again
+          {t('error.tryAgain')}
         </button>
         <a href="/" className="pub-button-secondary">
-          Back Home
+          {t('error.backHome')}
         </a>
       </div>
     </ErrorScreen>
