@@ -202,13 +202,32 @@ describe('Api', () => {
       .filter(([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.USER_POOL_ID)
       .map(([id]) => id)
       .sort();
-    expect(withPoolId).toEqual([expect.stringMatching(/Handlerconfirmprovider/), expect.stringMatching(/Handlerdoesuserexist/), expect.stringMatching(/Handlerstageprovider/)]);
+    expect(withPoolId).toEqual([
+      expect.stringMatching(/Handlerconfirmprovider/),
+      expect.stringMatching(/Handlerdoesuserexist/),
+      expect.stringMatching(/Handlersmsmfasetup/),
+      expect.stringMatching(/Handlerstageprovider/),
+    ]);
     const statements = resources
       .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
       .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
       .filter((st) => [st.Action].flat().includes('cognito-idp:AdminGetUser'));
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
     for (const st of statements) expect(JSON.stringify(st.Resource)).not.toContain('*');
+  });
+
+  it('lets only the SMS MFA setup enroll phones: on this pool, texts to phone numbers, no topic', () => {
+    const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+    const statements = Object.entries(template.Resources)
+      .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
+      .map(([id, r]) => [id, r.Properties.PolicyDocument.Statement as Array<{ Effect: string; Action: string | string[]; Resource: unknown }>] as const);
+    const granting = (action: string) => statements.filter(([, sts]) => sts.some((st) => st.Effect === 'Allow' && [st.Action].flat().includes(action))).map(([id]) => id);
+    expect(granting('cognito-idp:AdminSetUserMFAPreference')).toEqual([expect.stringMatching(/Handlersmsmfasetup/)]);
+    expect(granting('sns:Publish')).toEqual([expect.stringMatching(/Handlersmsmfasetup/)]);
+    const [, sts] = statements.find(([id]) => /Handlersmsmfasetup/.test(id))!;
+    expect(sts).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
+    const enroll = sts.find((st) => [st.Action].flat().includes('cognito-idp:AdminSetUserMFAPreference'))!;
+    expect(JSON.stringify(enroll.Resource)).not.toContain('*');
   });
 
   it('gives the profile-photo Lambda the image bucket, under images/all/ only', () => {
