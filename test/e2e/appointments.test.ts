@@ -82,7 +82,7 @@ describe('appointments', () => {
     await choose(page, form, 'Service', /^90834/);
     await form.getByLabel(/^Start time/).fill('06:15');
     await choose(page, form, 'Repeat', 'Weekly');
-    await form.getByLabel('Number of sessions').fill('3');
+    await form.getByLabel('Number of sessions', { exact: true }).fill('3');
     await form.getByRole('button', { name: 'Create appointment' }).click();
     await page.getByText('3 appointments were created.').waitFor();
 
@@ -117,7 +117,7 @@ describe('appointments', () => {
     for (let i = 1; i <= 4; i++) await note.getByText(`Section ${i} of the session ${run}`).waitFor();
 
     // Reopened later, the note is still signed with the original text and the addendum.
-    await note.getByRole('button', { name: 'Close' }).click();
+    await note.getByRole('button', { name: 'Close', exact: true }).click();
     await page.reload();
     await page.locator('.fc-dayGridMonth-view').waitFor();
     await event(page, clientName).first().click();

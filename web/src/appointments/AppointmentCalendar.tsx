@@ -60,7 +60,8 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
       now={() => calendarNow(zone)}
       initialView="dayGridMonth"
       headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
-      buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'Agenda' }}
+      buttonIcons={false}
+      buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'Agenda' }}
       views={{ listWeek: { buttonText: 'Agenda' } }}
       height="auto"
       dayMaxEvents={4}
