@@ -4,6 +4,8 @@
  * payment-provider.ts), then moves the practice to the plan: the owner's membership (the
  * practice's record: subscription, plan ref, Tele Health) and every member's copy of `plan`, which
  * the authorize step reads, in TransactWriteItems of up to 100 memberships. Logs carry error names only.
+ * A refused payment (PaymentError: declined card, no card) or an unreachable processor
+ * (PaymentUnavailable) fails the change before anything is written.
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { membershipKey } from '../../domain/tables.ts';
@@ -65,16 +67,19 @@ export async function changePlan(request: PlansRequest, provider: PaymentProvide
     now,
   );
   const planName = PLAN_NAMES[planId];
+  // The processor's customer for the practice (the ID token's custom:customerId), once it has one.
+  const customer = paid.customerId ? ', customerId = :cid' : '';
   const ownerUpdate = {
     Update: {
       TableName: table('DIRECTORY_TABLE'),
       Key: membershipKey(caller.practiceId),
-      UpdateExpression: 'SET #plan = :plan, planName = :planName, subscriptionId = :sid, subscriptionDue = :due, planRef = :ref, teleHealth = :tele, isOnTrial = :trial, planChangedAt = :now, planChangedBy = :by',
+      UpdateExpression: `SET #plan = :plan, planName = :planName, subscriptionId = :sid, subscriptionDue = :due, planRef = :ref, teleHealth = :tele, isOnTrial = :trial, planChangedAt = :now, planChangedBy = :by${customer}`,
       ConditionExpression: 'practiceId = :practiceId',
       ExpressionAttributeNames: { '#plan': 'plan' },
       ExpressionAttributeValues: {
         ':plan': planId, ':planName': planName, ':sid': paid.subscriptionId, ':due': paid.subscriptionDue, ':ref': paid.planRef, ':tele': teleHealth, ':trial': 0,
         ':now': now.toISOString(), ':by': caller.sub, ':practiceId': caller.practiceId,
+        ...(paid.customerId ? { ':cid': paid.customerId } : {}),
       },
     },
   };

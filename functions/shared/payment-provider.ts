@@ -2,13 +2,18 @@
  * Payments for plan changes. `PaymentProvider` is what functions/plans calls; adapters:
  *   - local (PAYMENT_PROVIDER=local, the local runtime): records the change in the Practice table
  *     (`P#<practice>` / `PaymentChange#<time>#<id>`) and returns a local subscription id;
- *   - unset: no card processor is wired yet — every change is refused (PaymentUnavailable), so AWS
- *     never grants a paid plan without a charge. A real card-processor adapter is future work.
- * No card data passes through here; amounts come from domain/pricing.ts.
+ *   - stripe (PAYMENT_PROVIDER=stripe, set by the Api stack when the environment's config names the
+ *     secret — docs/operations.md): Stripe (stripe.ts), key from Secrets Manager (STRIPE_SECRET_ID),
+ *     price ids per plan from STRIPE_PRICES (JSON), API base STRIPE_API_BASE (tests only);
+ *   - unset: no card processor configured — every change is refused (PaymentUnavailable), so AWS
+ *     never grants a paid plan without a charge.
+ * No card data passes through here; amounts come from domain/pricing.ts, prices from configuration.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, table } from './aws.ts';
+import { stripePaymentProvider, type StripePrices } from './stripe.ts';
+import { secretsManagerKey, type SecretLoader } from './stripe-secret.ts';
 
 export interface PlanChange {
   practiceId: string;
@@ -23,10 +28,13 @@ export interface PlanChange {
 }
 
 export interface PaymentResult {
-  subscriptionId: string;
+  /** null: nothing to bill (the free plan without a subscription). */
+  subscriptionId: string | null;
   /** ISO date the paid period ends (null for the free plan). */
   subscriptionDue: string | null;
   planRef: string;
+  /** The processor's customer for the practice, when it has one (stored with the plan). */
+  customerId?: string;
 }
 
 export interface PaymentProvider {
@@ -68,6 +76,37 @@ export function unavailablePaymentProvider(): PaymentProvider {
   };
 }
 
+/** Price ids from STRIPE_PRICES: JSON {basic?, premium, professional, teleHealth}. */
+export function stripePricesFromEnv(text: string | undefined): StripePrices | null {
+  try {
+    const raw = JSON.parse(text ?? '') as Record<string, unknown>;
+    const ok = (v: unknown) => v === undefined || (typeof v === 'string' && /^price_\w+$/.test(v));
+    if (typeof raw.teleHealth !== 'string' || !['basic', 'premium', 'professional', 'teleHealth'].every((k) => ok(raw[k]))) return null;
+    return raw as unknown as StripePrices;
+  } catch {
+    return null;
+  }
+}
+
+// One secret loader per secret id and Lambda instance, so the key is cached between invocations.
+const loaders = new Map<string, SecretLoader>();
+
 export function paymentProviderFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider {
-  return env.PAYMENT_PROVIDER === 'local' ? localPaymentProvider() : unavailablePaymentProvider();
+  if (env.PAYMENT_PROVIDER === 'local') return localPaymentProvider();
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    const prices = stripePricesFromEnv(env.STRIPE_PRICES);
+    const secretId = env.STRIPE_SECRET_ID;
+    if (!prices || !secretId) {
+      console.error('payment provider misconfigured', prices ? 'STRIPE_SECRET_ID' : 'STRIPE_PRICES');
+      return unavailablePaymentProvider();
+    }
+    const cacheKey = `${secretId}|${env.SECRETS_MANAGER_ENDPOINT ?? ''}`;
+    let secretKey = loaders.get(cacheKey);
+    if (!secretKey) {
+      secretKey = secretsManagerKey(secretId, env);
+      loaders.set(cacheKey, secretKey);
+    }
+    return stripePaymentProvider({ secretKey, prices, apiBase: env.STRIPE_API_BASE || undefined, onKeyRejected: secretKey.forget });
+  }
+  return unavailablePaymentProvider();
 }
