@@ -9,6 +9,7 @@ import { membershipKey, tableName } from '../domain/tables.ts';
 import { LOCAL_ENV } from './dynamodb.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
+import { seedDemoAppointments, type SeededMember } from './seed-appointments.ts';
 
 export interface SeedResult {
   created: boolean;
@@ -25,6 +26,7 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
 
   const now = new Date().toISOString();
   let practiceId = '';
+  const members: SeededMember[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const known = await deps.cognito.admin.getUser(account.email);
     const isOwner = account === DEMO_OWNER;
@@ -55,11 +57,16 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
           plan: 'professional',
           planName: 'PROFESSIONAL',
           email: account.email,
+          firstName: account.givenName,
+          lastName: account.familyName,
           createdAt: now,
         },
       }),
     );
+    members.push({ sub, email: account.email, givenName: account.givenName, familyName: account.familyName, roles: account.roles });
   }
+  // Clients, services and this month's calendar (local/seed-appointments.ts).
+  await seedDemoAppointments(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   await db.send(
     new TransactWriteCommand({
       TransactItems: [

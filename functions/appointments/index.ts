@@ -180,8 +180,8 @@ function lockUpdate(practiceId: string, clinicianId: string, seq: number | null)
   };
 }
 
-/** The stored attributes of one occurrence. */
-function occurrenceItem(
+/** The stored attributes of one occurrence (also used by the local seed). */
+export function occurrenceItem(
   practiceId: string,
   id: string,
   data: AppointmentData,

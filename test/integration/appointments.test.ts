@@ -69,6 +69,49 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
+/** [first instant, first instant of the next month] of the current month in US/Pacific, as UTC ISO strings. */
+function currentPacificMonth(): { from: string; to: string } {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: 'US/Pacific', year: 'numeric', month: '2-digit' }).formatToParts(new Date()).map((p) => [p.type, p.value]));
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  // Midnight Pacific is 07:00 or 08:00 UTC; 12:00 UTC of the 1st keeps clear of both months' edges for the seeded hours (9:00-16:00 local).
+  return { from: new Date(Date.UTC(year, month - 1, 1, 7)).toISOString(), to: new Date(Date.UTC(year, month, 1, 7)).toISOString() };
+}
+
+describe('the demo calendar (seed)', () => {
+  it('has 10 appointments this month: demo clinicians and clients, one weekly series of 4, some telehealth', async () => {
+    const { from, to } = currentPacificMonth();
+    const items = (await call('owner', LIST, { from, to })).data.listAppointments.items;
+    expect(items).toHaveLength(10);
+    const clinicians = new Set([subs.owner, subs.fullclient, subs.basicbilling, subs.basic]);
+    expect(items.every((a: { clinicianId: string }) => clinicians.has(a.clinicianId))).toBe(true);
+    expect(new Set(items.map((a: { clientName: string }) => a.clientName))).toEqual(new Set(['Avery Lane', 'Jordan Reyes', 'Casey Nguyen', 'Riley Patel', 'Morgan Ellis']));
+    const series = items.filter((a: { seriesId: string | null }) => a.seriesId !== null);
+    expect(series).toHaveLength(4);
+    expect(new Set(series.map((a: { start: string }) => local(a.start)))).toEqual(new Set(['Tue 10:00']));
+    expect(items.filter((a: { locationType: string }) => a.locationType === 'TELEHEALTH').length).toBeGreaterThanOrEqual(3);
+    expect(items.filter((a: { locationType: string; videoRoomId: string | null }) => a.locationType === 'TELEHEALTH' && a.videoRoomId)).toHaveLength(3);
+    const mine = (await call('basic', LIST, { from, to })).data.listAppointments.items;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((a: { clinicianId: string }) => a.clinicianId === subs.basic)).toBe(true);
+    // The seeded clients are ordinary clients of their clinicians.
+    expect((await call('basic', '{ getClients { items { personalDetail { first last } } } }')).data.getClients.items.map((c: any) => c.personalDetail.last)).toContain('Ellis');
+  });
+
+  it('offers the practice services (CPT codes) and lists the demo clinicians by name', async () => {
+    const services = (await call('scheduler', '{ getServicesOffered { code description defaultMinutes } }')).data.getServicesOffered;
+    expect(services.map((s: { code: string }) => s.code)).toEqual(['90791', '90832', '90834', '90837', '90846', '90847', '90853']);
+    expect(services.find((s: { code: string }) => s.code === '90791').defaultMinutes).toBe(60);
+    const clinicians = (await call('scheduler', '{ listClinicians { id name } }')).data.listClinicians;
+    expect(clinicians).toEqual(expect.arrayContaining([{ id: subs.owner, name: 'Olivia Owens' }, { id: subs.basic, name: 'Ben Baker' }]));
+    expect(clinicians.map((c: { id: string }) => c.id)).not.toContain(subs.scheduler);
+    expect((await call('basic', '{ listClinicians { id name } }')).data.listClinicians).toEqual([{ id: subs.basic, name: 'Ben Baker' }]);
+    const settings = (await call('supervisor', '{ getAppointmentSettings { lateCancelHours allowDoubleBooking timezone locations version } }')).data.getAppointmentSettings;
+    expect(settings).toEqual({ lateCancelHours: 24, allowDoubleBooking: false, timezone: 'US/Pacific', locations: [], version: 0 });
+    expect((await call('coordinator', '{ listClinicians { id } }')).errors?.[0].errorType).toBe('Unauthorized');
+  });
+});
+
 describe('appointments: visibility and rights by role', () => {
   let ownersId = '';
   let basicsId = '';
@@ -266,7 +309,8 @@ describe('appointments: bad input, double-booking, versions, status', () => {
   it('cancelling within lateCancelHours (default 24) of the start is LATE_CANCELLED; attended only once started', async () => {
     const soon = new Date(Date.now() + 3 * 3600_000);
     soon.setUTCSeconds(0, 0);
-    const a = (await call('owner', CREATE, { input: single(soon.toISOString()) })).data.createAppointment[0];
+    // The admin has no seeded appointments, so 'three hours from now' never meets one.
+    const a = (await call('owner', CREATE, { input: single(soon.toISOString(), { clinicianId: subs.admin }) })).data.createAppointment[0];
     const notYet = await call('owner', STATUS, { id: a.id, version: 1, status: 'ATTENDED' });
     expect(notYet.errors?.[0].message).toBe('An appointment can be marked attended or no-show once it has started.');
     expect((await call('owner', CANCEL, { id: a.id, version: 1, scope: 'THIS' })).data.cancelAppointment[0].status).toBe('LATE_CANCELLED');
