@@ -2,7 +2,8 @@
  * Month view with 500 appointments: milliseconds from navigating to /app/appointment (signed in,
  * console already cached) until the month grid shows every one of them — each either as an event
  * or counted in a day's "+N more" link. 500 single appointments are booked through the API first
- * (current month, practice time, no two overlapping).
+ * (current month, practice time, none of them overlapping; the practice allows double-booking so
+ * the demo calendar's own appointments do not refuse them).
  *
  *   npx tsx test/bench/appointments-month.ts     (own in-memory runtime; PORTAL_WEB_DIST to serve another build)
  */
@@ -35,8 +36,12 @@ function utcOf(date: string, minutes: number, zone: string): string {
 /** Books `count` appointments for the owner in the practice's current month; returns how many exist there after. */
 export async function seedMonth(url: string, count = MONTH_APPOINTMENTS): Promise<{ zone: string; month: string }> {
   const { accessToken } = await signInSeeded(url, DEMO_OWNER.email, DEMO_PASSWORD);
-  const settings = await gql(url, accessToken, '{ getAppointmentSettings { timezone } }');
+  const settings = await gql(url, accessToken, '{ getAppointmentSettings { timezone version } }');
   const zone: string = settings.getAppointmentSettings.timezone;
+  // The demo calendar already has the owner's appointments at some of these times.
+  await gql(url, accessToken, 'mutation ($version: Int!) { editAppointmentSettings(version: $version, input: { allowDoubleBooking: true }) { version } }', {
+    version: settings.getAppointmentSettings.version,
+  });
   const added = await gql(url, accessToken, 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', {
     input: { personalDetail: { first: 'Bench', last: `Month${Date.now().toString(36)}` }, dateOfBirth: '01/01/1980' },
   });
@@ -51,9 +56,8 @@ export async function seedMonth(url: string, count = MONTH_APPOINTMENTS): Promis
     return { clientId, serviceCode: '90832', locationType: 'OFFICE', start: utcOf(`${month}-${day}`, 6 * 60 + slot * 30, zone), durationMinutes: 25, sendEmailReminder: false };
   });
   const create = 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id } }';
-  for (let i = 0; i < inputs.length; i += 4) {
-    await Promise.all(inputs.slice(i, i + 4).map((input) => gql(url, accessToken, create, { input })));
-  }
+  // One at a time: a clinician's bookings are serialised by the API (its double-booking lock).
+  for (const input of inputs) await gql(url, accessToken, create, { input });
   return { zone, month };
 }
 
