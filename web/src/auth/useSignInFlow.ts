@@ -19,6 +19,8 @@ export interface SignInFlow {
   submitCode(code: string): Promise<void>;
   chooseMfa(choice: MfaChoice): Promise<void>;
   submitNewPassword(password: string, confirm: string): Promise<void>;
+  /** After SMS enrollment outside Amplify's challenge: sign out and ask to log in again. */
+  finishMfaSetup(): Promise<void>;
   restart(): void;
 }
 
@@ -91,24 +93,27 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
     [advance, run],
   );
 
+  /** MFA is set up (authenticator here, or SMS through the setup routes): sign out, log in again. */
+  const finishMfaSetup = useCallback(async () => {
+    await clearLocalSession();
+    setError(null);
+    setStep({ kind: 'credentials' });
+    setNotice(MESSAGES.mfaSetupDone);
+  }, []);
+
   const submitCode = useCallback(
     async (code: string) => {
       const kind = step.kind === 'totpSetup' ? 'totpSetup' : 'mfa';
       if (!isOtp(code)) return setError(kind === 'mfa' ? MESSAGES.invalidOtp : MESSAGES.invalidToken);
       await run(async () => {
         const output = await confirmSignIn({ challengeResponse: code.trim() });
-        if (kind === 'totpSetup' && output.nextStep.signInStep === 'DONE') {
-          // Spec part 1 §4.4: after enrolling the authenticator the user signs out and logs in
-          // again with a code, which proves the app works before the portal opens.
-          await clearLocalSession();
-          setStep({ kind: 'credentials' });
-          setNotice(MESSAGES.mfaSetupDone);
-          return;
-        }
+        // Spec part 1 §4.4: after enrolling the authenticator the user signs out and logs in
+        // again with a code, which proves the app works before the portal opens.
+        if (kind === 'totpSetup' && output.nextStep.signInStep === 'DONE') return finishMfaSetup();
         await advance(output);
       }, (e) => codeErrorMessage(e, kind));
     },
-    [advance, run, step.kind],
+    [advance, finishMfaSetup, run, step.kind],
   );
 
   const chooseMfa = useCallback(
@@ -137,5 +142,5 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
     setNotice(null);
   }, []);
 
-  return { step, error, notice, busy, submitCredentials, submitCode, chooseMfa, submitNewPassword, restart };
+  return { step, error, notice, busy, submitCredentials, submitCode, chooseMfa, submitNewPassword, finishMfaSetup, restart };
 }

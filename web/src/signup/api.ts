@@ -1,27 +1,8 @@
 /** The public REST gateway calls of the sign-up wizard (spec part 1 §7), POST JSON. */
 import type { SignupProviderInput } from '../../../domain/signup';
-import { getRuntimeConfig } from '../platform/config';
+import { postPublic as post, type RestResult } from '../platform/rest';
 
-export interface RestResult<T> {
-  status: number;
-  body: T;
-}
-
-async function post<T>(path: string, payload: unknown): Promise<RestResult<T>> {
-  const response = await fetch(`${getRuntimeConfig().restEndpoint}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-    credentials: 'omit',
-  });
-  let body: unknown = {};
-  try {
-    body = await response.json();
-  } catch {
-    // Empty or non-JSON error bodies (gateway errors): the status says enough.
-  }
-  return { status: response.status, body: body as T };
-}
+export type { RestResult };
 
 export interface Message {
   message?: string;
