@@ -65,7 +65,7 @@ describe('appointments', () => {
     await api(basic, add, { input: { personalDetail: { first: bFirst, last: bLast }, dateOfBirth: '06/07/1991' } });
   });
 
-  it('books a weekly appointment, shows it in month and week views, and keeps a signed SOAP note with its addendum', async () => {
+  it('books a weekly appointment, shows it in month and week views, moves one by drag, and keeps a signed SOAP note with its addendum', async () => {
     const page = await newPage();
     await signInInBrowser(page, portal.runtime.url, clinician);
     await page.goto(`${portal.runtime.url}/app/appointment`);
@@ -83,6 +83,7 @@ describe('appointments', () => {
     await form.getByLabel(/^Start time/).fill('06:15');
     await choose(page, form, 'Repeat', 'Weekly');
     await form.getByLabel('Number of sessions', { exact: true }).fill('3');
+    await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Create appointment' }).click();
     await page.getByText('3 appointments were created.').waitFor();
 
@@ -92,9 +93,26 @@ describe('appointments', () => {
     await page.locator('.fc-timeGridWeek-view').waitFor();
     await event(page, clientName).first().waitFor();
     await expect(event(page, clientName).count()).resolves.toBe(1);
+    await expectNoAxeViolations(page);
+
+    // Drag it two hours later: only this occurrence moves, to 8:15 practice time.
+    const booked = event(page, clientName).first();
+    await booked.scrollIntoViewIfNeeded();
+    const six = await page.locator('td.fc-timegrid-slot-lane[data-time="06:00:00"]').boundingBox();
+    const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
+    const from = (await booked.boundingBox())!;
+    const x = from.x + from.width / 2;
+    const y = from.y + Math.min(8, from.height / 2);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y + 10, { steps: 5 });
+    await page.mouse.move(x, y + (eight!.y - six!.y), { steps: 10 });
+    await page.mouse.up();
+    await page.getByText(/^The appointment was moved to .*8:15 AM/).waitFor();
 
     await event(page, clientName).first().click();
     const details = page.getByRole('dialog', { name: `Appointment with ${clientName}` });
+    await details.getByText(/8:15 AM (PST|PDT|[A-Z]{2,5}|GMT[+-]\d+)$/).waitFor();
     await details.getByText('Weekly, 3 times').waitFor();
     await details.getByText('90834').waitFor();
     await details.getByRole('button', { name: 'Progress note' }).click();
