@@ -87,6 +87,32 @@ const EXPECTED: Record<string, Outcome[]> = {
   // Account activity: the Activity gate (owner, admin); the audit trail: the owner alone.
   'Query.listAccountActivity':         [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
   'Query.listAuditTrail':              [A,    U,    U,    U,    U,    U,    U,    U,    U,    A],
+  // Appointments (spec part 2 §6, issue #7): owner, admin and clinicianFullClient see and manage
+  // all; clinicianBasicBilling and clinicianBasic their own (the target is the owner's appointment:
+  // missing for them); the scheduler sees all and books for any clinician; supervisor and biller
+  // read all, locked; coordinators nothing. Another practice's owner works in their own practice
+  // and finds this practice's appointments missing.
+  'Query.listAppointments':            [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  'Query.getAppointment':              [A,    A,    A,    N,    N,    A,    A,    A,    U,    N],
+  'Mutation.createAppointment':        [A,    A,    A,    A,    A,    U,    U,    A,    U,    A],
+  'Mutation.editAppointment':          [A,    A,    A,    N,    N,    U,    U,    A,    U,    N],
+  'Mutation.cancelAppointment':        [A,    A,    A,    N,    N,    U,    U,    A,    U,    N],
+  'Mutation.setAppointmentStatus':     [A,    A,    A,    N,    N,    U,    U,    A,    U,    N],
+  // What booking needs — services, the practice's appointment rules and timezone, the clinicians —
+  // goes with seeing appointments.
+  'Query.getServicesOffered':          [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  'Query.getAppointmentSettings':      [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  'Query.listClinicians':              [A,    A,    A,    A,    A,    A,    A,    A,    U,    A],
+  // The appointment rules are practice settings: the PracticeDetails gate (owner, admin).
+  'Mutation.editAppointmentSettings':  [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  // Progress notes: "own notes" for owner, admin and the clinician roles; owner and admin read all
+  // notes (the owner's "everything", admin "as owner"); only the appointment's clinician writes or
+  // edits its note (the target note is the owner's). Supervisor, biller, scheduler and
+  // coordinators hold no notes.
+  'Query.getProgessNoteMetadata':      [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
+  'Query.getProgressNote':             [A,    A,    N,    N,    N,    U,    U,    U,    U,    N],
+  'Mutation.createProgressNote':       [A,    U,    U,    N,    N,    U,    U,    U,    U,    N],
+  'Mutation.editProgressNote':         [A,    U,    N,    N,    N,    U,    U,    U,    U,    N],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -111,7 +137,7 @@ function outcomeOf(body: { data?: any; errors?: Array<{ errorType?: string; mess
   if (type === 'NotFound') return N;
   if (body.errors) throw new Error(`${field}: unexpected error ${type}`);
   const name = field.split('.')[1];
-  return body.data?.[name] === null && field === 'Query.getClient' ? N : A;
+  return body.data?.[name] === null && ['Query.getClient', 'Query.getAppointment', 'Query.getProgressNote'].includes(field) ? N : A;
 }
 
 const clientInput = (first: string) => ({ personalDetail: { first, last: 'Matrix' }, dateOfBirth: '01/01/1990' });
@@ -220,9 +246,61 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
     if (who === 'otherPractice' && body.data) expect(body.data.listAuditTrail.items.every((i: { actor: string }) => i.actor === otherSub)).toBe(true);
     return outcomeOf(body, 'Query.listAuditTrail');
   },
+  'Query.listAppointments': async (who) =>
+    outcomeOf(await call(who, 'query { listAppointments(from: "2040-01-01T00:00:00Z", to: "2040-02-01T00:00:00Z") { items { id } nextToken } }'), 'Query.listAppointments'),
+  'Query.getAppointment': async (who, target) => outcomeOf(await call(who, 'query ($id: ID!) { getAppointment(id: $id) { id } }', { id: await ownersAppointment(target) }), 'Query.getAppointment'),
+  'Mutation.createAppointment': async (who, target) => {
+    // Each books a client they may book, for a clinician they may book: own-only clinicians their own
+    // client; the scheduler (no clinician) for the owner; another practice's owner in their practice.
+    let clientId = target;
+    if (who === 'clinicianBasic' || who === 'clinicianBasicBilling' || who === 'otherPractice') {
+      clientId = (await call(who, 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: clientInput(`Booked${who}`) })).data.addClient.id;
+    }
+    const input = { clientId, serviceCode: '90834', locationType: 'OFFICE', start: nextSlot(), durationMinutes: 45, ...(who === 'scheduler' ? { clinicianId: runtime.seed!.practiceId } : {}) };
+    return outcomeOf(await call(who, 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id } }', { input }), 'Mutation.createAppointment');
+  },
+  'Mutation.editAppointment': async (who, target) =>
+    outcomeOf(await call(who, 'mutation ($id: ID!) { editAppointment(id: $id, version: 1, scope: THIS, input: { durationMinutes: 30 }) { id } }', { id: await ownersAppointment(target) }), 'Mutation.editAppointment'),
+  'Mutation.cancelAppointment': async (who, target) =>
+    outcomeOf(await call(who, 'mutation ($id: ID!) { cancelAppointment(id: $id, version: 1, scope: THIS) { id status } }', { id: await ownersAppointment(target) }), 'Mutation.cancelAppointment'),
+  'Mutation.setAppointmentStatus': async (who, target) =>
+    outcomeOf(await call(who, 'mutation ($id: ID!) { setAppointmentStatus(id: $id, version: 1, status: SCHEDULED) { id } }', { id: await ownersAppointment(target) }), 'Mutation.setAppointmentStatus'),
+  'Query.getServicesOffered': async (who) => outcomeOf(await call(who, '{ getServicesOffered { code } }'), 'Query.getServicesOffered'),
+  'Query.getAppointmentSettings': async (who) => outcomeOf(await call(who, '{ getAppointmentSettings { version timezone } }'), 'Query.getAppointmentSettings'),
+  'Query.listClinicians': async (who) => outcomeOf(await call(who, '{ listClinicians { id name } }'), 'Query.listClinicians'),
+  'Mutation.editAppointmentSettings': async (who) => {
+    const reader: Caller = who === 'otherPractice' ? 'otherPractice' : 'owner';
+    const version = (await call(reader, '{ getAppointmentSettings { version } }')).data.getAppointmentSettings.version;
+    return outcomeOf(await call(who, 'mutation ($v: Int!) { editAppointmentSettings(version: $v, input: { lateCancelHours: 48 }) { version } }', { v: version }), 'Mutation.editAppointmentSettings');
+  },
+  'Query.getProgessNoteMetadata': async (who) => outcomeOf(await call(who, '{ getProgessNoteMetadata { templates { template } } }'), 'Query.getProgessNoteMetadata'),
+  'Query.getProgressNote': async (who, target) =>
+    outcomeOf(await call(who, 'query ($a: ID!) { getProgressNote(appointmentId: $a) { id } }', { a: (await ownersNote(target)).appointmentId }), 'Query.getProgressNote'),
+  'Mutation.createProgressNote': async (who, target) =>
+    outcomeOf(await call(who, 'mutation ($a: ID!) { createProgressNote(appointmentId: $a, date: "2040-01-01", input: { template: FREE, sections: [{ key: "note", text: "Matrix" }] }) { id } }', { a: await ownersAppointment(target) }), 'Mutation.createProgressNote'),
+  'Mutation.editProgressNote': async (who, target) =>
+    outcomeOf(await call(who, 'mutation ($id: ID!) { editProgressNote(id: $id, input: { version: 1, sections: [{ key: "note", text: "Edited" }] }) { id } }', { id: (await ownersNote(target)).id }), 'Mutation.editProgressNote'),
   'Mutation.removeTeamMember': async (who) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),
 };
+
+let slot = 0;
+/** A start no other matrix appointment uses (the practice forbids double-booking). */
+function nextSlot(): string {
+  slot += 1;
+  return new Date(Date.UTC(2040, 0, 1) + slot * 3600_000).toISOString();
+}
+/** A fresh appointment of the seeded practice's owner, with the owner's client `clientId`, version 1. */
+async function ownersAppointment(clientId: string): Promise<string> {
+  const out = await call('owner', 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id } }', { input: { clientId, serviceCode: '90834', locationType: 'OFFICE', start: nextSlot(), durationMinutes: 45 } });
+  return out.data.createAppointment[0].id;
+}
+/** A fresh note written by the owner on their fresh appointment, version 1. */
+async function ownersNote(clientId: string): Promise<{ id: string; appointmentId: string }> {
+  const appointmentId = await ownersAppointment(clientId);
+  const out = await call('owner', 'mutation ($a: ID!) { createProgressNote(appointmentId: $a, date: "2040-01-01", input: { template: FREE, sections: [{ key: "note", text: "Owner note" }] }) { id appointmentId } }', { a: appointmentId });
+  return out.data.createProgressNote;
+}
 
 let memberCount = 0;
 /** Adds a fresh member of the seeded practice (as its owner) and returns their id. */
