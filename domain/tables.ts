@@ -39,6 +39,9 @@ export const TABLES: TableDefinition[] = [
       { indexName: 'GSI1', partitionKey: S('GSI1PK'), sortKey: S('GSI1SK') },
       // clinician-scoped listings: GSI2PK = P#<practiceId>#U#<clinicianId>
       { indexName: 'GSI2', partitionKey: S('GSI2PK'), sortKey: S('GSI2SK') },
+      // Sparse, across practices: appointments due a reminder, by the UTC day of their start
+      // (functions/appointment-reminders reads a few days of it per run; no Scan).
+      { indexName: 'GSI3', partitionKey: S('GSI3PK'), sortKey: S('GSI3SK') },
     ],
     timeToLiveAttribute: 'expiresAt',
   },

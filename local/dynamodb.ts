@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { readdirSync, mkdirSync } from 'node:fs';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   UpdateTimeToLiveCommand,
@@ -116,7 +118,10 @@ export async function createTables(client: DynamoDBClient, env = LOCAL_ENV): Pro
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const def of TABLES) {
     const name = tableName(env, def.id);
-    if (existing.has(name)) continue;
+    if (existing.has(name)) {
+      await addMissingIndexes(client, name, def);
+      continue;
+    }
     const attributes = new Map<string, AttributeDefinition>();
     const keys = [def.partitionKey, def.sortKey, ...def.globalSecondaryIndexes.flatMap((i) => (i.sortKey ? [i.partitionKey, i.sortKey] : [i.partitionKey]))];
     for (const k of keys) attributes.set(k.name, { AttributeName: k.name, AttributeType: k.type });
@@ -144,6 +149,37 @@ export async function createTables(client: DynamoDBClient, env = LOCAL_ENV): Pro
     if (def.timeToLiveAttribute) {
       await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: def.timeToLiveAttribute, Enabled: true } }));
     }
+  }
+}
+
+/**
+ * A table kept in `.data/` from an earlier version may lack an index added since (as a deployed
+ * table would get it from the Data stack): create the missing ones, like CloudFormation does.
+ */
+async function addMissingIndexes(client: DynamoDBClient, name: string, def: (typeof TABLES)[number]): Promise<void> {
+  const table = (await client.send(new DescribeTableCommand({ TableName: name }))).Table;
+  const present = new Set((table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const index of def.globalSecondaryIndexes) {
+    if (present.has(index.indexName)) continue;
+    const keys = index.sortKey ? [index.partitionKey, index.sortKey] : [index.partitionKey];
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: keys.map((k) => ({ AttributeName: k.name, AttributeType: k.type })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.indexName,
+              KeySchema: [
+                { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+                ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
   }
 }
 

@@ -26,6 +26,7 @@ import { DEFAULT_IDLE_TIMEOUT_MINUTES, SITE_NAME, type RuntimeConfig } from '../
 import { createTables, DynamoRequestCounter, LOCAL_ENV, startDynamoDb, type LocalDynamoDb } from './dynamodb.ts';
 import { Outbox } from './outbox.ts';
 import { createLocalSes, createLocalSns } from './messaging.ts';
+import { sendDueReminders } from '../functions/appointment-reminders/index.ts';
 import { sendJson, type RequestHandler, type UpgradeHandler } from './http.ts';
 import { createGateway } from './gateway.ts';
 import { throttleSignIn } from './cognito-throttle.ts';
@@ -55,6 +56,11 @@ export interface RuntimeOptions {
   host?: string;
   /** Count the GraphQL resolvers' DynamoDB requests by table and operation (Runtime.dynamoRequests). */
   countDynamoRequests?: boolean;
+  /**
+   * How often the appointment-reminder job runs (EventBridge Scheduler's stand-in), in ms; default
+   * one minute; 0 turns it off (tests that drive functions/appointment-reminders themselves).
+   */
+  reminderIntervalMs?: number;
 }
 
 export interface Runtime {
@@ -173,6 +179,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       invokeLambda,
     });
     cleanups.push(() => appsync.close());
+
+    // Appointment reminders (issue 7): the scheduled Lambda, on a timer. Counts only in the log.
+    const reminderEvery = options.reminderIntervalMs ?? 60_000;
+    if (reminderEvery > 0) {
+      const timer = setInterval(() => {
+        sendDueReminders().catch((error) => console.error(`[runtime] reminder run failed: ${(error as Error).name}`));
+      }, reminderEvery);
+      timer.unref();
+      cleanups.push(() => clearInterval(timer));
+    }
 
     const gateway = createGateway();
     const s3 = createLocalS3({ rootDir: join(dataDir, 's3') });

@@ -17,6 +17,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { reminderIndexKeys } from '../../domain/reminders.ts';
 import {
   appointmentAccess, appointmentIndexKeys, appointmentKey, appointmentProblemMessage, appointmentSeriesKey, appointmentSettingsKey, appointmentSettingsOf,
   cancelStatus, canSee, canWrite, clinicianPartition, clinicianScheduleKey, endOf, formatDateTime, isCancelled, isClinician, MAX_DURATION_MINUTES,
@@ -192,6 +193,8 @@ export function occurrenceItem(
   return {
     ...appointmentKey(practiceId, id),
     ...appointmentIndexKeys(practiceId, id, extra.clinicianId, start),
+    // Listed for the reminder job (functions/appointment-reminders) while a reminder is wanted.
+    ...(data.sendEmailReminder && extra.status === 'SCHEDULED' ? reminderIndexKeys(practiceId, id, start) : {}),
     entity: 'Appointment',
     id,
     practiceId,
