@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { passwordError } from '../../../domain/signup';
 import { errorName } from './errors';
+import { useT } from '../i18n/I18nProvider';
 import { StepForm } from './steps/StepForm';
 import { isOtp, isValidEmail, normalizeEmail } from './validation';
 
@@ -31,6 +32,7 @@ export function ForgotPassword({ onDone, onCancel }: Props) {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -69,24 +71,24 @@ export function ForgotPassword({ onDone, onCancel }: Props) {
 
   if (stage === 'email') {
     return (
-      <StepForm submitLabel="Send code" busy={busy} error={error} onSubmit={sendCode} onBack={onCancel}>
-        <Box variant="p">Enter the e-mail address you sign in with. We will send you a code to reset your password.</Box>
-        <FormField label="Email">
+      <StepForm submitLabel={t('forgot.sendCode')} busy={busy} error={error} onSubmit={sendCode} onBack={onCancel}>
+        <Box variant="p">{t('forgot.intro')}</Box>
+        <FormField label={t('signin.field.email')}>
           <Input type="email" inputMode="email" autoComplete="username" autoFocus value={email} onChange={({ detail }) => setEmail(detail.value)} />
         </FormField>
       </StepForm>
     );
   }
   return (
-    <StepForm submitLabel="Change password" busy={busy} error={error} onSubmit={changePassword} onBack={onCancel}>
-      <Box variant="p">If an account exists for this address, we e-mailed it a code.</Box>
-      <FormField label="Code">
+    <StepForm submitLabel={t('forgot.changePassword')} busy={busy} error={error} onSubmit={changePassword} onBack={onCancel}>
+      <Box variant="p">{t('forgot.codeSent')}</Box>
+      <FormField label={t('signin.field.code')}>
         <Input inputMode="numeric" autoComplete="one-time-code" autoFocus value={code} onChange={({ detail }) => setCode(detail.value)} />
       </FormField>
-      <FormField label="New password" constraintText="8+ Characters, 1 Number, 1 Uppercase, 1 Lowercase">
+      <FormField label={t('signin.field.newPassword')} constraintText={t('password.hint')}>
         <Input type="password" autoComplete="new-password" value={password} onChange={({ detail }) => setPassword(detail.value)} />
       </FormField>
-      <FormField label="Confirm new password">
+      <FormField label={t('forgot.confirmNewPassword')}>
         <Input type="password" autoComplete="new-password" value={confirm} onChange={({ detail }) => setConfirm(detail.value)} />
       </FormField>
     </StepForm>

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { I18n } from '../i18n/I18nProvider';
 import { getRuntimeConfig } from '../platform/config';
 import { useAuth } from './AuthContext';
 import { createIdleTimer, type IdleTimer } from './idle';
 
 /** The warning dialog is its own chunk: every page under AuthLayout carries this file. */
 const IdleWarning = lazy(() => import('./idleWarning'));
+
+type Translate = I18n['t'];
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 /** Tabs of the portal share activity, so working in one tab keeps the others signed in. */
@@ -21,8 +24,11 @@ export const forgetIdleLogoff = () => {
   loggedOffForIdle = false;
 };
 
-export const idleLogoffMessage = (minutes: number) =>
-  `You have been signed out because there was no activity for ${minutes >= 1 ? `${Math.round(minutes)} minutes` : `${Math.round(minutes * 60)} seconds`}.`;
+/** Why /signin shows after an idle logoff, in the page's language (`t` from useT()). */
+export const idleLogoffMessage = (t: Translate, minutes: number) =>
+  minutes >= 1
+    ? t('signin.idle.minutes', { count: Math.round(minutes) })
+    : t('signin.idle.seconds', { count: Math.round(minutes * 60) });
 
 /**
  * Signs a signed-in user out globally after `idleTimeoutMinutes` (from /config.json) without input,

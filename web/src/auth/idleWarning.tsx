@@ -1,24 +1,26 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
+import { useT } from '../i18n/I18nProvider';
 
 /** The warning before the automatic logoff (auth/idleLogoff.tsx); any input also keeps the session. */
 export default function IdleWarning({ secondsLeft, onStay }: { secondsLeft: number; onStay(): void }) {
+  const t = useT();
   return (
     <Modal
       visible
-      closeAriaLabel="Close"
-      header="Are you still there?"
+      closeAriaLabel={t('common.close')}
+      header={t('idle.title')}
       onDismiss={onStay}
       footer={
         <Box float="right">
           <Button variant="primary" onClick={onStay}>
-            Stay signed in
+            {t('idle.stay')}
           </Button>
         </Box>
       }
     >
-      For your clients&apos; privacy you will be signed out in {secondsLeft} seconds because there has been no activity.
+      {t('idle.text', { count: secondsLeft })}
     </Modal>
   );
 }

@@ -23,6 +23,8 @@ import { MfaSelectionStep } from '../auth/steps/MfaSelectionStep';
 import { NewPasswordStep } from '../auth/steps/NewPasswordStep';
 import { TotpSetupStep } from '../auth/steps/TotpSetupStep';
 import { useSignInFlow, type SignInFlow } from '../auth/useSignInFlow';
+import { useI18n, useT } from '../i18n/I18nProvider';
+import { LanguageSelect } from '../i18n/LanguageSelect';
 import { getRuntimeConfig } from '../platform/config';
 import './sign-in.css';
 
@@ -30,16 +32,17 @@ import './sign-in.css';
 const ForgotPassword = lazy(() => import('../auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
 const ConfirmEmailModal = lazy(() => import('../signup/ConfirmEmailModal').then((m) => ({ default: m.ConfirmEmailModal })));
 
+/** Message key of each step's heading. */
 const TITLES: Record<SignInStep['kind'], string> = {
-  credentials: 'Sign in',
-  code: 'Verify it is you',
-  totpSetup: 'Set up your authenticator app',
-  mfaSelection: 'Choose a verification method',
-  newPassword: 'Set a new password',
-  confirmSignUp: 'Confirm your e-mail address',
-  resetPassword: 'Reset your password',
-  done: 'Signing in',
-  unsupported: 'Sign in',
+  credentials: 'signin.title.credentials',
+  code: 'signin.title.code',
+  totpSetup: 'signin.title.totpSetup',
+  mfaSelection: 'signin.title.mfaSelection',
+  newPassword: 'signin.title.newPassword',
+  confirmSignUp: 'signin.title.confirmSignUp',
+  resetPassword: 'signin.title.resetPassword',
+  done: 'signin.title.done',
+  unsupported: 'signin.title.credentials',
 };
 
 function StepBody({ flow, onCredentials }: { flow: SignInFlow; onCredentials(email: string, password: string): void }) {
@@ -64,16 +67,17 @@ function StepBody({ flow, onCredentials }: { flow: SignInFlow; onCredentials(ema
 
 /** Steps the console cannot finish here yet: say so plainly and offer the way back. */
 function Dead({ step, onBack }: { step: SignInStep; onBack(): void }) {
+  const { t, tm } = useI18n();
   const text =
     step.kind === 'confirmSignUp'
-      ? 'Your e-mail address has not been confirmed yet. Please confirm it with the code we e-mailed you when you signed up, then sign in again.'
+      ? t('signin.dead.confirmSignUp')
       : step.kind === 'resetPassword'
-        ? 'Your password must be reset before you can sign in. Please contact your practice administrator.'
-        : MESSAGES.defaultError;
+        ? t('signin.dead.resetPassword')
+        : tm(MESSAGES.defaultError);
   return (
     <SpaceBetween size="l">
       <Alert type={step.kind === 'unsupported' ? 'error' : 'info'}>{text}</Alert>
-      <Button onClick={onBack}>Back to sign in</Button>
+      <Button onClick={onBack}>{t('signin.backToSignIn')}</Button>
     </SpaceBetween>
   );
 }
@@ -83,6 +87,7 @@ export default function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { siteName } = getRuntimeConfig();
+  const { t, tm } = useI18n();
 
   const onDone = useCallback(
     (user: SessionUser) => {
@@ -131,19 +136,22 @@ export default function SignInPage() {
 
   return (
     <main className="signin-page">
+      <div className="signin-language">
+        <LanguageSelect />
+      </div>
       <Box textAlign="center" margin={{ bottom: 'l' }}>
         <Link to="/" className="signin-brand">
           {siteName}
         </Link>
-        <Box color="text-body-secondary">Practice Portal for Clinicians</Box>
+        <Box color="text-body-secondary">{t('public.tagline', { siteName })}</Box>
       </Box>
-      <Container header={<Header variant="h1">{forgot ? TITLES.resetPassword : TITLES[flow.step.kind]}</Header>}>
+      <Container header={<Header variant="h1">{t(forgot ? TITLES.resetPassword : TITLES[flow.step.kind])}</Header>}>
         <SpaceBetween size="l">
           {wasLoggedOffForIdle() && !forgot && flow.step.kind === 'credentials' && (
-            <Alert type="info">{idleLogoffMessage(getRuntimeConfig().idleTimeoutMinutes)}</Alert>
+            <Alert type="info">{idleLogoffMessage(t, getRuntimeConfig().idleTimeoutMinutes)}</Alert>
           )}
-          {flow.notice && <Alert type="success">{flow.notice}</Alert>}
-          {pageNotice && <Alert type="success">{pageNotice}</Alert>}
+          {flow.notice && <Alert type="success">{tm(flow.notice)}</Alert>}
+          {pageNotice && <Alert type="success">{tm(pageNotice)}</Alert>}
           {forgot ? (
             <Suspense fallback={<SessionSpinner />}>
               <ForgotPassword
@@ -173,13 +181,13 @@ export default function SignInPage() {
       {flow.step.kind === 'credentials' && !forgot && (
         <Box textAlign="center" margin={{ top: 'm' }}>
           <CloudscapeLink href="#" onFollow={(event) => { event.preventDefault(); setPageNotice(null); setForgot(true); }}>
-            Forgot password?
+            {t('signin.forgotPassword')}
           </CloudscapeLink>
         </Box>
       )}
       {flow.step.kind === 'credentials' && !forgot && (
         <Box textAlign="center" margin={{ top: 'l' }}>
-          New to {siteName}?{' '}
+          {t('signin.newTo', { siteName })}{' '}
           <CloudscapeLink
             href="/signup"
             onFollow={(event) => {
@@ -187,7 +195,7 @@ export default function SignInPage() {
               navigate('/signup');
             }}
           >
-            Sign up now
+            {t('signin.signUpNow')}
           </CloudscapeLink>
         </Box>
       )}

@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { handOffCredentials } from '../signup/handoff';
 import { SignupWizard } from '../signup/SignupWizard';
 import { useSignup } from '../signup/useSignup';
+import { useT } from '../i18n/I18nProvider';
+import { LanguageSelect } from '../i18n/LanguageSelect';
 import { getRuntimeConfig } from '../platform/config';
 import './sign-in.css';
 
@@ -20,6 +22,7 @@ export default function SignUpPage() {
   const state = useSignup();
   const navigate = useNavigate();
   const { siteName } = getRuntimeConfig();
+  const t = useT();
 
   // Automatic sign-in: the credentials go to /signin in memory only (signup/handoff.ts).
   const login = useCallback(() => {
@@ -29,11 +32,14 @@ export default function SignUpPage() {
 
   return (
     <main style={{ boxSizing: 'border-box', maxWidth: 1000, margin: '0 auto', padding: '48px 16px' }}>
+      <div className="signin-language">
+        <LanguageSelect />
+      </div>
       <Box textAlign="center" margin={{ bottom: 'l' }}>
         <Link to="/" className="signin-brand">
           {siteName}
         </Link>
-        <Box color="text-body-secondary">Clinician sign-up</Box>
+        <Box color="text-body-secondary">{t('signup.subtitle')}</Box>
       </Box>
       <Suspense fallback={null}>
         {state.outcome ? (
@@ -46,7 +52,7 @@ export default function SignUpPage() {
       </Suspense>
       {!state.outcome && (
         <Box textAlign="center" margin={{ top: 'l' }}>
-          Already have an account? <Link to="/signin">Sign in</Link>
+          {t('signup.haveAccount')} <Link to="/signin">{t('signin.submit')}</Link>
         </Box>
       )}
     </main>

@@ -4,6 +4,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useId, type ReactNode } from 'react';
 import { THERAPIES, TREATMENT_SETTINGS } from '../../../domain/signup';
+import { slug } from '../i18n/catalog';
+import { useI18n } from '../i18n/I18nProvider';
 import { AGREEMENTS, type FormErrors, type SetForm, type SignupForm } from './form';
 
 interface Props {
@@ -12,22 +14,14 @@ interface Props {
   errors: FormErrors;
 }
 
-const SETTING_LABELS: Record<(typeof TREATMENT_SETTINGS)[number], string> = {
-  Outpatient: 'Outpatient',
-  IntensiveOutpatient: 'Intensive outpatient',
-  PartialHospitalization: 'Partial hospitalization',
-  Residential: 'Residential',
-  Hospitalization: 'Hospitalization',
-};
-
 const toggle = (list: string[], value: string, on: boolean) => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
 
-function Checkboxes({ values, selected, labels, onChange }: { values: readonly string[]; selected: string[]; labels?: Record<string, string>; onChange(next: string[]): void }) {
+function Checkboxes({ values, selected, label, onChange }: { values: readonly string[]; selected: string[]; label?: (value: string) => string; onChange(next: string[]): void }) {
   return (
     <SpaceBetween size="xxs">
       {values.map((value) => (
         <Checkbox key={value} checked={selected.includes(value)} onChange={({ detail }) => onChange(toggle(selected, value, detail.checked))}>
-          {labels?.[value] ?? value}
+          {label ? label(value) : value}
         </Checkbox>
       ))}
     </SpaceBetween>
@@ -59,24 +53,26 @@ function Group({ label, error, children }: { label: string; error?: string; chil
 
 /** Step 3 of 3: Clinician Information and the four agreements. */
 export function ClinicianStep({ form, set, errors }: Props) {
+  const { t, tm } = useI18n();
   return (
     <SpaceBetween size="l">
-      <Group label="Therapies you practice" error={errors.therapies}>
+      <Group label={t('signup.field.therapies')} error={errors.therapies ? tm(errors.therapies) : undefined}>
         <Checkboxes values={THERAPIES} selected={form.therapies} onChange={(therapies) => set({ therapies })} />
       </Group>
-      <Group label="Practice settings">
-        <Checkboxes values={TREATMENT_SETTINGS} labels={SETTING_LABELS} selected={form.treatmentSetting} onChange={(treatmentSetting) => set({ treatmentSetting })} />
+      <Group label={t('signup.field.settings')}>
+        <Checkboxes
+          values={TREATMENT_SETTINGS}
+          label={(value) => t(`signup.setting.${value}`)}
+          selected={form.treatmentSetting}
+          onChange={(treatmentSetting) => set({ treatmentSetting })}
+        />
       </Group>
-      <Box variant="p">
-        Your clients use our therapy apps between sessions; the portal shows you their diary entries, exercises and progress, and lets you
-        assign homework and assessments. Before you go on, please read and accept the agreements below: they cover how the portal handles
-        your clients&apos; protected health information.
-      </Box>
-      <Group label="Agreements">
+      <Box variant="p">{t('signup.agreements.intro')}</Box>
+      <Group label={t('signup.agreements.title')}>
         <SpaceBetween size="xxs">
           {AGREEMENTS.map((name) => (
             <Checkbox key={name} checked={form.agreements.includes(name)} onChange={({ detail }) => set({ agreements: toggle(form.agreements, name, detail.checked) })}>
-              I agree to the {name}
+              {t('signup.agreements.agree', { document: t(`signup.agreement.${slug(name)}`) })}
             </Checkbox>
           ))}
         </SpaceBetween>

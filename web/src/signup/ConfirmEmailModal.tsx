@@ -9,6 +9,7 @@ import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { isOtp } from '../auth/validation';
+import { useI18n } from '../i18n/I18nProvider';
 import { confirmProvider } from './api';
 
 interface Props {
@@ -32,6 +33,7 @@ export function ConfirmEmailModal({ email, onVerified, onDismiss }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t, tm } = useI18n();
 
   const verify = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -56,7 +58,7 @@ export function ConfirmEmailModal({ email, onVerified, onDismiss }: Props) {
     setError(null);
     try {
       await resendSignUpCode({ username: email });
-      setNotice('We sent you a new code.');
+      setNotice(t('confirmEmail.resent'));
     } catch (e) {
       setError(serverMessage(e));
     }
@@ -65,16 +67,16 @@ export function ConfirmEmailModal({ email, onVerified, onDismiss }: Props) {
   return (
     <Modal
       visible
-      closeAriaLabel="Close"
+      closeAriaLabel={t('common.close')}
       size="medium"
-      header="Confirm Email"
+      header={t('confirmEmail.title')}
       onDismiss={onDismiss}
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
-            <Button onClick={() => void resend()}>Resend code</Button>
+            <Button onClick={() => void resend()}>{t('confirmEmail.resend')}</Button>
             <Button variant="primary" loading={busy} onClick={() => void verify()}>
-              Verify
+              {t('signin.verify')}
             </Button>
           </SpaceBetween>
         </Box>
@@ -82,9 +84,9 @@ export function ConfirmEmailModal({ email, onVerified, onDismiss }: Props) {
     >
       <form onSubmit={(e) => void verify(e)} noValidate>
         <SpaceBetween size="m">
-          <Box variant="p">Enter the confirmation code we sent to your e-mail address.</Box>
+          <Box variant="p">{t('confirmEmail.intro')}</Box>
           {notice && <Alert type="success">{notice}</Alert>}
-          <FormField label="Confirmation code" errorText={error ?? undefined}>
+          <FormField label={t('confirmEmail.code')} errorText={error ? tm(error) : undefined}>
             <Input inputMode="numeric" autoComplete="one-time-code" autoFocus value={code} onChange={({ detail }) => setCode(detail.value)} />
           </FormField>
         </SpaceBetween>

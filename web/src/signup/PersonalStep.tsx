@@ -2,9 +2,8 @@ import Alert from '@cloudscape-design/components/alert';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useI18n } from '../i18n/I18nProvider';
 import type { FormErrors, SetForm, SignupForm } from './form';
-
-export const PASSWORD_HINT = '8+ Characters, 1 Number, 1 Uppercase, 1 Lowercase';
 
 interface Props {
   form: SignupForm;
@@ -17,15 +16,17 @@ interface Props {
 
 /** Step 1 of 3: Personal Information. */
 export function PersonalStep({ form, set, errors, emailNote, onEmailBlur }: Props) {
+  const { t, tm } = useI18n();
+  const error = (key: keyof FormErrors) => (errors[key] ? tm(errors[key]) : undefined);
   return (
     <SpaceBetween size="l">
-      <FormField label="First name" errorText={errors.firstName}>
+      <FormField label={t('signup.field.firstName')} errorText={error('firstName')}>
         <Input value={form.firstName} autoComplete="given-name" onChange={({ detail }) => set({ firstName: detail.value })} />
       </FormField>
-      <FormField label="Last name" errorText={errors.lastName}>
+      <FormField label={t('signup.field.lastName')} errorText={error('lastName')}>
         <Input value={form.lastName} autoComplete="family-name" onChange={({ detail }) => set({ lastName: detail.value })} />
       </FormField>
-      <FormField label="Email" errorText={errors.email}>
+      <FormField label={t('signin.field.email')} errorText={error('email')}>
         <Input
           type="email"
           inputMode="email"
@@ -35,14 +36,14 @@ export function PersonalStep({ form, set, errors, emailNote, onEmailBlur }: Prop
           onBlur={onEmailBlur}
         />
       </FormField>
-      {emailNote && <Alert type="info">{emailNote}</Alert>}
-      <FormField label="NPI number" errorText={errors.npi}>
+      {emailNote && <Alert type="info">{tm(emailNote)}</Alert>}
+      <FormField label={t('signup.field.npi')} errorText={error('npi')}>
         <Input inputMode="numeric" value={form.npi} onChange={({ detail }) => set({ npi: detail.value })} />
       </FormField>
-      <FormField label="Password" constraintText={PASSWORD_HINT} errorText={errors.password}>
+      <FormField label={t('signin.field.password')} constraintText={t('password.hint')} errorText={error('password')}>
         <Input type="password" autoComplete="new-password" value={form.password} onChange={({ detail }) => set({ password: detail.value })} />
       </FormField>
-      <FormField label="Confirm password" errorText={errors.confirmPassword}>
+      <FormField label={t('signin.field.confirmPassword')} errorText={error('confirmPassword')}>
         <Input
           type="password"
           autoComplete="new-password"

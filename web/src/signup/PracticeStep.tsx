@@ -3,6 +3,8 @@ import Input from '@cloudscape-design/components/input';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CLIENT_TERMINOLOGIES, PRACTICE_TYPES, PROFESSIONS } from '../../../domain/signup';
+import { slug } from '../i18n/catalog';
+import { useI18n } from '../i18n/I18nProvider';
 import type { FormErrors, SetForm, SignupForm } from './form';
 
 interface Props {
@@ -11,51 +13,53 @@ interface Props {
   errors: FormErrors;
 }
 
-const PRACTICE_TYPE_LABELS: Record<(typeof PRACTICE_TYPES)[number], string> = { Individual: 'Individual', GroupSkills: 'Group skills' };
-const options = (values: readonly string[], labels: Record<string, string> = {}) => values.map((value) => ({ value, label: labels[value] ?? value }));
+/** Radio options: the value the API stores, labelled in the page's language (signup.<group>.<value>). */
+const options = (values: readonly string[], label: (value: string) => string) => values.map((value) => ({ value, label: label(value) }));
 
 /** Step 2 of 3: Practice Details. */
 export function PracticeStep({ form, set, errors }: Props) {
+  const { t, tm } = useI18n();
+  const error = (key: keyof FormErrors) => (errors[key] ? tm(errors[key]) : undefined);
   return (
     <SpaceBetween size="l">
-      <FormField label="Organization / clinic" errorText={errors.organization}>
+      <FormField label={t('signup.field.organization')} errorText={error('organization')}>
         <Input value={form.organization} autoComplete="organization" onChange={({ detail }) => set({ organization: detail.value })} />
       </FormField>
       <FormField
-        label="Phone number that accepts text messages"
-        description="US numbers by default; for another country start with + and its code."
-        errorText={errors.phone}
+        label={t('signup.field.phone')}
+        description={t('signup.field.phoneHint')}
+        errorText={error('phone')}
       >
         <Input type="text" inputMode="tel" autoComplete="tel" placeholder="(555) 555-0100" value={form.phone} onChange={({ detail }) => set({ phone: detail.value })} />
       </FormField>
-      <FormField label="Client terminology" errorText={errors.clientTerminology}>
-        <RadioGroup value={form.clientTerminology || null} items={options(CLIENT_TERMINOLOGIES)} onChange={({ detail }) => set({ clientTerminology: detail.value })} />
+      <FormField label={t('signup.field.clientTerminology')} errorText={error('clientTerminology')}>
+        <RadioGroup value={form.clientTerminology || null} items={options(CLIENT_TERMINOLOGIES, (v) => t(`signup.terminology.${v}`))} onChange={({ detail }) => set({ clientTerminology: detail.value })} />
       </FormField>
-      <FormField label="License number" errorText={errors.license}>
+      <FormField label={t('signup.field.license')} errorText={error('license')}>
         <Input value={form.license} onChange={({ detail }) => set({ license: detail.value })} />
       </FormField>
-      <FormField label="License state" errorText={errors.licenseStates}>
+      <FormField label={t('signup.field.licenseState')} errorText={error('licenseStates')}>
         <Input value={form.licenseStates} onChange={({ detail }) => set({ licenseStates: detail.value })} />
       </FormField>
-      <FormField label={<span>Psychology Today profile <i>- optional</i></span>} errorText={errors.psycTodayProfile}>
+      <FormField label={<span>{t('signup.field.psycToday')} <i>- {t('common.optional')}</i></span>} errorText={error('psycTodayProfile')}>
         <Input type="url" placeholder="https://www.psychologytoday.com/…" value={form.psycTodayProfile} onChange={({ detail }) => set({ psycTodayProfile: detail.value })} />
       </FormField>
-      <FormField label="Total CBT clients" errorText={errors.totalCBTClients}>
+      <FormField label={t('signup.field.totalClients', { therapy: 'CBT' })} errorText={error('totalCBTClients')}>
         <Input type="number" inputMode="numeric" value={form.totalCBTClients} onChange={({ detail }) => set({ totalCBTClients: detail.value })} />
       </FormField>
-      <FormField label="Total DBT clients" errorText={errors.totalDBTClients}>
+      <FormField label={t('signup.field.totalClients', { therapy: 'DBT' })} errorText={error('totalDBTClients')}>
         <Input type="number" inputMode="numeric" value={form.totalDBTClients} onChange={({ detail }) => set({ totalDBTClients: detail.value })} />
       </FormField>
-      <FormField label="Profession" errorText={errors.profession}>
-        <RadioGroup value={form.profession || null} items={options(PROFESSIONS)} onChange={({ detail }) => set({ profession: detail.value })} />
+      <FormField label={t('signup.field.profession')} errorText={error('profession')}>
+        <RadioGroup value={form.profession || null} items={options(PROFESSIONS, (v) => t(`signup.profession.${slug(v)}`))} onChange={({ detail }) => set({ profession: detail.value })} />
       </FormField>
       {form.profession === 'Other' && (
-        <FormField label="Your profession" errorText={errors.professionOther}>
+        <FormField label={t('signup.field.professionOther')} errorText={error('professionOther')}>
           <Input value={form.professionOther} onChange={({ detail }) => set({ professionOther: detail.value })} />
         </FormField>
       )}
-      <FormField label="Type of practice" errorText={errors.dbtPractice}>
-        <RadioGroup value={form.dbtPractice || null} items={options(PRACTICE_TYPES, PRACTICE_TYPE_LABELS)} onChange={({ detail }) => set({ dbtPractice: detail.value })} />
+      <FormField label={t('signup.field.practiceType')} errorText={error('dbtPractice')}>
+        <RadioGroup value={form.dbtPractice || null} items={options(PRACTICE_TYPES, (v) => t(`signup.practiceType.${v}`))} onChange={({ detail }) => set({ dbtPractice: detail.value })} />
       </FormField>
     </SpaceBetween>
   );

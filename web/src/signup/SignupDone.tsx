@@ -4,18 +4,21 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { MESSAGES } from '../../../domain/messages';
+import { ENGLISH } from '../i18n/catalog';
+import { useI18n } from '../i18n/I18nProvider';
 
-export const THANKS_NOT_VERIFIED =
-  'Thank you for signing up to our Clinician Portal. Please verify your email address with the code we sent you when you log in.';
+/** The not-yet-verified thank-you in English (the catalog's source text). */
+export const THANKS_NOT_VERIFIED = ENGLISH['signup.done.notVerified'];
 
 /** The screen after sign-up (spec part 1 §4): verified or not-yet-verified thank-you, and Login. */
 export function SignupDone({ verified, onLogin }: { verified: boolean; onLogin(): void }) {
+  const { t, tm } = useI18n();
   return (
-    <Container header={<Header variant="h1">Thank you</Header>}>
+    <Container header={<Header variant="h1">{t('signup.done.title')}</Header>}>
       <SpaceBetween size="l">
-        <Box variant="p">{verified ? MESSAGES.signupThanksVerified : THANKS_NOT_VERIFIED}</Box>
+        <Box variant="p">{verified ? tm(MESSAGES.signupThanksVerified) : t('signup.done.notVerified')}</Box>
         <Button variant="primary" onClick={onLogin}>
-          Login
+          {t('public.nav.login')}
         </Button>
       </SpaceBetween>
     </Container>

@@ -2,6 +2,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import { useState } from 'react';
 import { OTP_LENGTH } from '../validation';
+import { useT, type I18n } from '../../i18n/I18nProvider';
 import { StepForm } from './StepForm';
 
 interface Props {
@@ -13,16 +14,16 @@ interface Props {
   onBack(): void;
 }
 
-function describe(method: Props['method'], destination?: string): string {
-  if (method === 'TOTP') return `Enter the ${OTP_LENGTH}-digit code from your authenticator app.`;
-  const where = destination ? ` to ${destination}` : '';
-  return `Enter the ${OTP_LENGTH}-digit code we sent${where}.`;
+function describe(t: I18n['t'], method: Props['method'], destination?: string): string {
+  if (method === 'TOTP') return t('signin.code.fromApp', { digits: OTP_LENGTH });
+  return destination ? t('signin.code.sentTo', { digits: OTP_LENGTH, destination }) : t('signin.code.sent', { digits: OTP_LENGTH });
 }
 
 /** One 6-digit code field; shared by the MFA code step and the authenticator setup step. */
 export function CodeField({ value, onChange, description }: { value: string; onChange(v: string): void; description: string }) {
+  const t = useT();
   return (
-    <FormField label="Code" description={description} constraintText={`${OTP_LENGTH} digits`}>
+    <FormField label={t('signin.field.code')} description={description} constraintText={t('signin.code.digits', { digits: OTP_LENGTH })}>
       <Input
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -36,9 +37,10 @@ export function CodeField({ value, onChange, description }: { value: string; onC
 
 export function CodeStep({ method, destination, busy, error, onSubmit, onBack }: Props) {
   const [code, setCode] = useState('');
+  const t = useT();
   return (
-    <StepForm submitLabel="Verify" busy={busy} error={error} onSubmit={() => onSubmit(code)} onBack={onBack}>
-      <CodeField value={code} onChange={setCode} description={describe(method, destination)} />
+    <StepForm submitLabel={t('signin.verify')} busy={busy} error={error} onSubmit={() => onSubmit(code)} onBack={onBack}>
+      <CodeField value={code} onChange={setCode} description={describe(t, method, destination)} />
     </StepForm>
   );
 }

@@ -1,6 +1,7 @@
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import { useState } from 'react';
+import { useT } from '../../i18n/I18nProvider';
 import { StepForm } from './StepForm';
 
 interface Props {
@@ -12,9 +13,10 @@ interface Props {
 export function CredentialsStep({ busy, error, onSubmit }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const t = useT();
   return (
-    <StepForm submitLabel="Sign in" busy={busy} error={error} onSubmit={() => onSubmit(email, password)}>
-      <FormField label="Email">
+    <StepForm submitLabel={t('signin.submit')} busy={busy} error={error} onSubmit={() => onSubmit(email, password)}>
+      <FormField label={t('signin.field.email')}>
         <Input
           type="email"
           inputMode="email"
@@ -24,7 +26,7 @@ export function CredentialsStep({ busy, error, onSubmit }: Props) {
           onChange={({ detail }) => setEmail(detail.value)}
         />
       </FormField>
-      <FormField label="Password">
+      <FormField label={t('signin.field.password')}>
         <Input
           type="password"
           autoComplete="current-password"

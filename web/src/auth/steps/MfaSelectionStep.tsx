@@ -2,12 +2,9 @@ import FormField from '@cloudscape-design/components/form-field';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import { useState } from 'react';
 import type { MfaChoice } from '../sign-in-steps';
+import { useT } from '../../i18n/I18nProvider';
+import { OTP_LENGTH } from '../validation';
 import { StepForm } from './StepForm';
-
-const LABELS: Record<MfaChoice, { label: string; description: string }> = {
-  TOTP: { label: 'Authenticator app', description: 'A 6-digit code from an app on your phone' },
-  SMS: { label: 'SMS', description: 'A 6-digit code sent to your phone by text message' },
-};
 
 interface Props {
   options: MfaChoice[];
@@ -19,13 +16,18 @@ interface Props {
 
 export function MfaSelectionStep({ options, busy, error, onSubmit, onBack }: Props) {
   const [choice, setChoice] = useState<MfaChoice>(options[0] ?? 'TOTP');
+  const t = useT();
   return (
-    <StepForm submitLabel="Continue" busy={busy} error={error} onSubmit={() => onSubmit(choice)} onBack={onBack}>
-      <FormField label="Verification method" description="How do you want to confirm it is you?">
+    <StepForm submitLabel={t('signin.continue')} busy={busy} error={error} onSubmit={() => onSubmit(choice)} onBack={onBack}>
+      <FormField label={t('signin.mfa.label')} description={t('signin.mfa.description')}>
         <RadioGroup
           value={choice}
           onChange={({ detail }) => setChoice(detail.value as MfaChoice)}
-          items={options.map((value) => ({ value, ...LABELS[value] }))}
+          items={options.map((value) => ({
+            value,
+            label: t(`signin.mfa.${value}.label`),
+            description: t(`signin.mfa.${value}.description`, { digits: OTP_LENGTH }),
+          }))}
         />
       </FormField>
     </StepForm>

@@ -1,6 +1,7 @@
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import { useState } from 'react';
+import { useT } from '../../i18n/I18nProvider';
 import { StepForm } from './StepForm';
 
 interface Props {
@@ -14,12 +15,13 @@ interface Props {
 export function NewPasswordStep({ busy, error, onSubmit, onBack }: Props) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const t = useT();
   return (
-    <StepForm submitLabel="Set password" busy={busy} error={error} onSubmit={() => onSubmit(password, confirm)} onBack={onBack}>
-      <FormField label="New password" constraintText="8+ Characters, 1 Number, 1 Uppercase, 1 Lowercase">
+    <StepForm submitLabel={t('signin.setPassword')} busy={busy} error={error} onSubmit={() => onSubmit(password, confirm)} onBack={onBack}>
+      <FormField label={t('signin.field.newPassword')} constraintText={t('password.hint')}>
         <Input type="password" autoComplete="new-password" value={password} onChange={({ detail }) => setPassword(detail.value)} />
       </FormField>
-      <FormField label="Confirm password">
+      <FormField label={t('signin.field.confirmPassword')}>
         <Input type="password" autoComplete="new-password" value={confirm} onChange={({ detail }) => setConfirm(detail.value)} />
       </FormField>
     </StepForm>

@@ -2,6 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { FormEvent, ReactNode } from 'react';
+import { useI18n } from '../../i18n/I18nProvider';
 
 interface StepFormProps {
   submitLabel: string;
@@ -15,6 +16,7 @@ interface StepFormProps {
 
 /** A sign-in step: a real <form> so Enter submits, the error in the form's error slot, one primary action. */
 export function StepForm({ submitLabel, busy, error, onSubmit, onBack, children }: StepFormProps) {
+  const { t, tm } = useI18n();
   const handle = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) onSubmit();
@@ -22,12 +24,12 @@ export function StepForm({ submitLabel, busy, error, onSubmit, onBack, children 
   return (
     <form onSubmit={handle} noValidate>
       <Form
-        errorText={error ?? undefined}
+        errorText={error ? tm(error) : undefined}
         actions={
           <SpaceBetween direction="horizontal" size="xs">
             {onBack && (
               <Button formAction="none" variant="link" onClick={onBack}>
-                Back to sign in
+                {t('signin.backToSignIn')}
               </Button>
             )}
             <Button variant="primary" loading={busy}>

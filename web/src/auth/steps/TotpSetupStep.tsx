@@ -3,6 +3,8 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useState } from 'react';
 import { CodeField } from './CodeStep';
+import { useT } from '../../i18n/I18nProvider';
+import { OTP_LENGTH } from '../validation';
 import { StepForm } from './StepForm';
 
 interface Props {
@@ -18,6 +20,7 @@ interface Props {
 function QrCode({ uri }: { uri: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const t = useT();
   useEffect(() => {
     let live = true;
     import('qrcode')
@@ -28,25 +31,23 @@ function QrCode({ uri }: { uri: string }) {
       live = false;
     };
   }, [uri]);
-  if (failed) return <StatusIndicator type="warning">Use the setup key below instead.</StatusIndicator>;
-  if (!src) return <StatusIndicator type="loading">Preparing QR code</StatusIndicator>;
-  return <img src={src} width={200} height={200} alt="QR code for your authenticator app" />;
+  if (failed) return <StatusIndicator type="warning">{t('signin.totp.qrFailed')}</StatusIndicator>;
+  if (!src) return <StatusIndicator type="loading">{t('signin.totp.qrLoading')}</StatusIndicator>;
+  return <img src={src} width={200} height={200} alt={t('signin.totp.qrAlt')} />;
 }
 
 /** First-time multi-factor setup with an authenticator app (spec part 1 §4.4). */
 export function TotpSetupStep({ setupUri, secret, busy, error, onSubmit, onBack }: Props) {
   const [code, setCode] = useState('');
+  const t = useT();
   return (
-    <StepForm submitLabel="Verify" busy={busy} error={error} onSubmit={() => onSubmit(code)} onBack={onBack}>
-      <Box variant="p">
-        Multi-factor authentication is required. Scan this QR code with an authenticator app (for example Google
-        Authenticator or Microsoft Authenticator), then enter the code it shows.
-      </Box>
+    <StepForm submitLabel={t('signin.verify')} busy={busy} error={error} onSubmit={() => onSubmit(code)} onBack={onBack}>
+      <Box variant="p">{t('signin.totp.intro')}</Box>
       <QrCode uri={setupUri} />
-      <ExpandableSection headerText="Can't scan the code? Enter the setup key manually">
+      <ExpandableSection headerText={t('signin.totp.manual')}>
         <Box variant="code">{secret}</Box>
       </ExpandableSection>
-      <CodeField value={code} onChange={setCode} description="Enter the 6-digit code from your authenticator app." />
+      <CodeField value={code} onChange={setCode} description={t('signin.code.fromApp', { digits: OTP_LENGTH })} />
     </StepForm>
   );
 }
