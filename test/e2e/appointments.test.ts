@@ -173,6 +173,11 @@ describe('appointments', () => {
     await event(page, basicClientName).first().waitFor();
     await expect(event(page, clientName).count()).resolves.toBe(0);
     await expect(page.getByText(clientName).count()).resolves.toBe(0);
+    // The agenda lists the week's appointments as rows, also without the other clinician's.
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await page.locator('.fc-listWeek-view').getByText(basicClientName).first().waitFor();
+    await expect(page.getByText(clientName).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
 
     // Telehealth: the clinician starts the video; the client's public link is shown to copy.
     await event(page, basicClientName).first().click();
