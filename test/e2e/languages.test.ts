@@ -1,0 +1,105 @@
+/**
+ * Languages (issue 4): the selector on the public pages, sign-in and sign-up switches the visible
+ * text — ours and Cloudscape's own labels — the choice survives a reload, the default comes from
+ * /config.json, and Arabic is not offered. English stays the default (the other e2e tests read it).
+ * Needs the built console: npx vite build --config web/vite.config.ts
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { usePortal } from '../support/portal.ts';
+
+const portal = usePortal();
+
+async function open(path: string): Promise<Page> {
+  const context = await portal.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(portal.runtime.url + path);
+  return page;
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+/** The selector is labelled in the page's language, so it is found as the page's one select. */
+const chooseLanguage = (page: Page, name: string) => page.locator('select').selectOption({ label: name });
+
+describe('languages', () => {
+  it('offers English, Chinese, Spanish, French and Italian (not Arabic), English by default', async () => {
+    const page = await open('/');
+    await heading(page).filter({ hasText: 'Evidence-based care between sessions' }).waitFor();
+    const options = await page.getByLabel('Language').locator('option').allTextContents();
+    expect(options).toEqual(['English', '中文', 'Español', 'Français', 'Italiano']);
+    expect(await page.getByLabel('Language').inputValue()).toBe('en');
+    expect(await htmlLang(page)).toBe('en-US');
+    await page.context().close();
+  });
+
+  it('switches the landing page to Spanish, keeps it on reload and on the next page', async () => {
+    const page = await open('/');
+    await heading(page).filter({ hasText: 'Evidence-based care between sessions' }).waitFor();
+    await chooseLanguage(page, 'Español');
+    await heading(page).filter({ hasText: 'Atención basada en la evidencia entre sesiones' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Precios' }).isVisible()).toBe(true);
+    expect(await page.getByText('Evidence-based care between sessions').count()).toBe(0);
+    expect(await htmlLang(page)).toBe('es-US');
+
+    await page.reload();
+    await heading(page).filter({ hasText: 'Atención basada en la evidencia entre sesiones' }).waitFor();
+    expect(await page.getByLabel('Idioma').inputValue()).toBe('es');
+
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Precios' }).click();
+    await heading(page).filter({ hasText: 'Precios' }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Función' }).isVisible()).toBe(true);
+    expect(await page.getByRole('rowheader', { name: 'Asignar tareas' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('switches sign-in to French, Cloudscape labels included, and keeps it on reload', async () => {
+    const page = await open('/signin');
+    await heading(page).filter({ hasText: 'Sign in' }).waitFor();
+    await chooseLanguage(page, 'Français');
+    await heading(page).filter({ hasText: 'Connexion' }).waitFor();
+    expect(await page.getByLabel('Mot de passe').count()).toBe(1);
+
+    // Submitting nothing: the spec's message in French, in Cloudscape's form error whose icon is
+    // labelled by Cloudscape's own French messages.
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Le nom d’utilisateur et le mot de passe sont obligatoires').first().waitFor();
+    await page.locator('[aria-label="Erreur"]').first().waitFor();
+    expect(await page.getByText('Username/Password is required').count()).toBe(0);
+
+    await page.reload();
+    await heading(page).filter({ hasText: 'Connexion' }).waitFor();
+    expect(await htmlLang(page)).toBe('fr-FR');
+    await page.context().close();
+  });
+
+  it('shows the sign-up wizard in Spanish, with Cloudscape\'s step labels', async () => {
+    const page = await open('/signup');
+    await page.getByText('Personal Information').first().waitFor();
+    await chooseLanguage(page, 'Español');
+    await page.getByText('Información personal').first().waitFor();
+    await page.getByText('Paso 1', { exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Siguiente' }).isVisible()).toBe(true);
+    expect(await page.getByText('Personal Information').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('starts in the language /config.json names when the visitor has not chosen one', async () => {
+    const context = await portal.browser.newContext();
+    await context.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), defaultLanguage: 'it' } });
+    });
+    const page = await context.newPage();
+    await page.goto(portal.runtime.url + '/help');
+    await heading(page).filter({ hasText: 'Aiuto' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Accesso e inviti' }).isVisible()).toBe(true);
+
+    // A choice made here wins over the configured default from then on.
+    await chooseLanguage(page, 'English');
+    await heading(page).filter({ hasText: 'Help' }).waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Access & Invitations' }).waitFor();
+    await context.close();
+  });
+});
