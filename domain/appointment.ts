@@ -424,9 +424,9 @@ export function endOf(startMs: number, durationMinutes: number): number {
   return startMs + durationMinutes * 60000;
 }
 
-/** Cancelling now: LATE_CANCELLED when within lateCancelHours of the start (or after it), else CANCELLED. */
+/** Cancelling now: LATE_CANCELLED when less than lateCancelHours before the start (or after it), else CANCELLED. */
 export function cancelStatus(startMs: number, nowMs: number, lateCancelHours: number): AppointmentStatus {
-  return nowMs >= startMs - lateCancelHours * 3600000 ? 'LATE_CANCELLED' : 'CANCELLED';
+  return nowMs > startMs - lateCancelHours * 3600000 ? 'LATE_CANCELLED' : 'CANCELLED';
 }
 
 export function isCancelled(status: unknown): boolean {

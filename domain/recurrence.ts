@@ -48,11 +48,11 @@ export function toFloating(utcMs: number, timezone: string): number {
  * (a wall time that does not exist) it is the instant one offset-change later, as calendars do.
  */
 export function fromFloating(floatingMs: number, timezone: string): number {
-  const firstOffset = toFloating(floatingMs, timezone) - floatingMs;
-  let utc = floatingMs - firstOffset;
-  const secondOffset = toFloating(utc, timezone) - utc;
-  if (secondOffset !== firstOffset) utc = floatingMs - secondOffset;
-  return utc;
+  const first = floatingMs - (toFloating(floatingMs, timezone) - floatingMs);
+  const second = floatingMs - (toFloating(first, timezone) - first);
+  if (second === first || toFloating(second, timezone) === floatingMs) return second;
+  // Neither instant shows this wall time: it is in the gap; take the later reading.
+  return Math.max(first, second);
 }
 
 /** YYYY-MM-DD of an instant in the timezone. */
