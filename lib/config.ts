@@ -31,6 +31,20 @@ export interface PortalConfig {
   publicApiThrottle: { rateLimit: number; burstLimit: number };
   /** Optional AWS WAF web ACL (CLOUDFRONT scope, us-east-1) for the distribution. */
   webAclArn?: string;
+  /**
+   * The card processor for plan changes (Stripe). Absent: plan changes are refused
+   * (PaymentUnavailable) — never granted without a charge. docs/operations.md: turning it on.
+   */
+  payments?: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** Name of the Secrets Manager secret holding the Stripe secret key (the key itself never goes here). */
+  secretName: string;
+  /** Stripe price ids (`price_...`): monthly per plan (none for the free plan), Tele Health per clinician. */
+  prices: { basic?: string; premium: string; professional: string; teleHealth: string };
+  /** Customer-managed KMS key of the secret, if it is not encrypted with aws/secretsmanager. */
+  secretKmsKeyArn?: string;
 }
 
 const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
@@ -38,6 +52,27 @@ const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400,
 type RawConfig = Partial<Omit<PortalConfig, 'envName'>>;
 
 const REQUIRED_NUMBERS = ['idleTimeoutMinutes', 'logRetentionDays', 'backupRetentionDays', 'accessLogRetentionDays'] as const;
+
+/** Checks `environments.<env>.payments`; a secret key pasted in place of the secret's name is refused. */
+function paymentsConfig(envName: string, raw: unknown): PaymentsConfig | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const where = `environments.${envName}.payments`;
+  const p = raw as Partial<PaymentsConfig>;
+  if (typeof p.secretName !== 'string' || /^(sk|rk)_/.test(p.secretName) || !/^[\w/+=.@-]{1,512}$/.test(p.secretName)) {
+    throw new Error(`${where}.secretName must be the name of a Secrets Manager secret (never the key itself)`);
+  }
+  const prices = (p.prices ?? {}) as Record<string, unknown>;
+  for (const plan of ['premium', 'professional', 'teleHealth', 'basic']) {
+    const value = prices[plan];
+    if ((plan !== 'basic' || value !== undefined) && (typeof value !== 'string' || !/^price_\w+$/.test(value))) {
+      throw new Error(`${where}.prices.${plan} must be a Stripe price id (price_...)`);
+    }
+  }
+  const unknown = Object.keys(prices).filter((k) => !['basic', 'premium', 'professional', 'teleHealth'].includes(k));
+  if (unknown.length) throw new Error(`${where}.prices has unknown plans: ${unknown.join(', ')}`);
+  if (p.secretKmsKeyArn !== undefined && !/^arn:aws[\w-]*:kms:/.test(String(p.secretKmsKeyArn))) throw new Error(`${where}.secretKmsKeyArn must be a KMS key ARN`);
+  return { secretName: p.secretName, prices: prices as PaymentsConfig['prices'], ...(p.secretKmsKeyArn ? { secretKmsKeyArn: p.secretKmsKeyArn } : {}) };
+}
 
 /** Reads and checks the selected environment's settings; throws a clear error on a typo. */
 export function loadConfig(node: Node): PortalConfig {
@@ -70,6 +105,7 @@ export function loadConfig(node: Node): PortalConfig {
     accessLogRetentionDays: raw.accessLogRetentionDays ?? 365,
     publicApiThrottle: throttle,
     webAclArn: raw.webAclArn,
+    payments: paymentsConfig(envName, raw.payments),
   };
 }
 

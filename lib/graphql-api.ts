@@ -2,6 +2,7 @@
  * The AppSync GraphQL API: schema.graphql, Cognito user-pool auth only, and one pipeline
  * resolver per entry of resolvers/map.ts whose functions are esbuild bundles of resolvers/.
  */
+import { Duration } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -16,6 +17,7 @@ import type { LogKey } from './log-key.ts';
 import { suppress } from './nag.ts';
 import { grantChimeMeetings } from './chime-access.ts';
 import { grantProfileImages } from './profile-images-access.ts';
+import { configurePayments } from './payment-access.ts';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PortalFunction, ROOT } from './portal-function.ts';
 import { appsyncName, checkResolverMap, lambdaFolder } from './resolver-map-check.ts';
@@ -93,10 +95,13 @@ export class GraphqlApi extends Construct {
       dataSources.set(`${id}Table`, this.api.addDynamoDbDataSource(`${id}Table`, table));
     }
     for (const folder of existingFolders) {
-      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}` });
+      // plans may call the card processor (a few requests, each retried): more than the default 10 s.
+      const timeout = folder === 'plans' ? Duration.seconds(25) : undefined;
+      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);
+      if (folder === 'plans' && config.payments) configurePayments(fn, fn.fn, config.payments);
       if (folder === 'team-members') {
         // Invites, edits and removes team members: these admin calls on this one pool, nothing else. The pool
         // id comes with each call, from the caller's verified token (resolvers/functions/invokeTeamMembers.ts).

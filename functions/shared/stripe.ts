@@ -5,7 +5,7 @@
  *   1. the practice's customer: the stored customerId, else the customer whose metadata names the
  *      practice (Search API), else a new one (idempotency key per practice, so a retry or a lagging
  *      search cannot make a second one);
- *   2. the subscription: created, or updated in place (plan price swapped, the Tele Health item's
+ *   2. the subscription (the stored one, else the customer's active one): created, or updated in place (plan price swapped, the Tele Health item's
  *      quantity = clinicians, added or removed), charged at once (`payment_behavior=
  *      error_if_incomplete`, prorations invoiced now) so a declined card fails the change; moving to
  *      the free plan without Tele Health cancels it.
@@ -132,7 +132,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {
-        response = await doFetch(url, { method, headers, body: method === 'POST' ? form : undefined, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+        response = await doFetch(url, { method, headers, body: method === 'POST' ? form : undefined, signal: AbortSignal.timeout(options.timeoutMs ?? 8_000) });
       } catch {
         if (attempt < attempts) {
           await new Promise((r) => setTimeout(r, backoff(attempt)));
@@ -171,7 +171,11 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
       const existing = change.subscriptionId?.startsWith('sub_')
         ? await request<Subscription>('GET', `/v1/subscriptions/${encodeURIComponent(change.subscriptionId)}`)
         : null;
-      const live = existing && existing.status !== 'canceled' && existing.status !== 'incomplete_expired' ? existing : null;
+      // Not recorded (e.g. the last change was charged but timed out before it was saved): the
+      // customer's active subscription is changed rather than a second one created.
+      const live = existing && existing.status !== 'canceled' && existing.status !== 'incomplete_expired'
+        ? existing
+        : ((await request<StripeList<Subscription>>('GET', '/v1/subscriptions', { customer: customer.id, status: 'active', limit: 1 })).data[0] ?? null);
       const result = (sub: Subscription | null): PaymentResult => {
         const end = sub ? (sub.current_period_end ?? sub.items.data[0]?.current_period_end) : undefined;
         return {

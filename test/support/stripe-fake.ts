@@ -5,7 +5,7 @@
  * replays the first response with `Idempotent-Replayed: true`; with other parameters it is a 400
  * idempotency_error), and Stripe's error JSON ({error: {type, code, decline_code, message}}).
  *   GET  /v1/customers/search?query=metadata['practice_id']:'<id>'   GET /v1/customers/:id
- *   POST /v1/customers        POST /v1/subscriptions       GET|POST|DELETE /v1/subscriptions/:id
+ *   POST /v1/customers    GET|POST /v1/subscriptions (list by customer and status | create)    GET|POST|DELETE /v1/subscriptions/:id
  * Cards are Stripe's test payment methods: pm_card_visa pays, pm_card_chargeDeclined is declined
  * (card_declined), pm_card_chargeDeclinedExpiredCard is expired_card. failNext() injects a 503 or a
  * dropped connection (before or after the request is processed), for retries and outages.
@@ -165,6 +165,10 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
       const sub: Subscription = { id: id('sub'), object: 'subscription', customer: params.customer, status: 'active', current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400, metadata: params.metadata ?? {}, items: { object: 'list', data: items } };
       subscriptions.set(sub.id, sub);
       return sub;
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const data = [...subscriptions.values()].filter((x) => (!query.get('customer') || x.customer === query.get('customer')) && (!query.get('status') || x.status === query.get('status')));
+      return { object: 'list', data: data.slice(0, Number(query.get('limit') ?? 10)), has_more: data.length > Number(query.get('limit') ?? 10) };
     }
     if ((m = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path))) {
       const sub = subscription(m[1]);

@@ -44,10 +44,11 @@ describe('Stripe adapter', () => {
     expect(Date.parse(paid.subscriptionDue!)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect(items(paid.subscriptionId!)).toEqual([['price_premium', 1], ['price_telehealth', 3]]);
     const sent = requestsFor(from);
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers/search', 'POST /v1/subscriptions']);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers/search', 'GET /v1/subscriptions', 'POST /v1/subscriptions']);
     expect(sent.every((r) => r.stripeVersion === STRIPE_API_VERSION && r.status === 200)).toBe(true);
-    expect(sent[1].idempotencyKey).toMatch(/^pp-[0-9a-f]{40}$/);
-    expect(sent[1].params).toMatchObject({ customer: customer.id, payment_behavior: 'error_if_incomplete', metadata: { practice_id: id, plan: 'premium' } });
+    expect(sent[0].idempotencyKey).toBeNull();
+    expect(sent[2].idempotencyKey).toMatch(/^pp-[0-9a-f]{40}$/);
+    expect(sent[2].params).toMatchObject({ customer: customer.id, payment_behavior: 'error_if_incomplete', metadata: { practice_id: id, plan: 'premium' } });
   });
 
   it('changes an existing subscription in place: plan price swapped, Tele Health added, its quantity updated, then removed', async () => {
@@ -63,6 +64,16 @@ describe('Stripe adapter', () => {
     await step({ planId: 'premium', teleHealth: false }, '2026-11-22T11:00:00Z');
     expect(items(sub)).toEqual([['price_premium', 1]]);
     expect([...fake.subscriptions.values()].filter((s) => s.customer === customer.id)).toHaveLength(1);
+  });
+
+  it('changes the customer’s active subscription when none was recorded (a charged change that was never saved), not a second one', async () => {
+    const id = newPractice();
+    const customer = fake.addCustomer(id, 'pm_card_visa');
+    const lost = await provider().changeSubscription(change(id), NOW);
+    const again = await provider().changeSubscription(change(id, { planId: 'professional', monthlyAmountUsd: 40 }), new Date(NOW.getTime() + 60_000));
+    expect(again.subscriptionId).toBe(lost.subscriptionId);
+    expect([...fake.subscriptions.values()].filter((s) => s.customer === customer.id).map((s) => s.id)).toEqual([lost.subscriptionId]);
+    expect(items(lost.subscriptionId!)).toEqual([['price_professional', 1]]);
   });
 
   it('moving to the free plan without Tele Health cancels the subscription; nothing is due', async () => {
