@@ -10,6 +10,8 @@ import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
+import { startSecretsManagerFake, startStripeFake, type StripeFake } from '../support/stripe-fake.ts';
+import { PAYMENT_MESSAGES } from '../../functions/shared/stripe.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -78,5 +80,77 @@ describe('apps used', () => {
     const other = await call('owner', 'query { getAppsUsedByTeamOwner(teamOwnerId: "someone-else") { apps { MI } } }');
     expect(other.errors?.[0].errorType).toBe('NotFound');
     expect((await call('biller', '{ getAppsUsed { defaultApp } }')).errors?.[0].errorType).toBe('Unauthorized');
+  });
+});
+
+// The same change through the Stripe adapter (PAYMENT_PROVIDER=stripe, as the Api stack sets it when
+// the environment names the secret), against the local fake of Stripe's wire protocol, with the key
+// read from a Secrets Manager stand-in. A refused card or an outage changes nothing.
+describe('plans with the Stripe adapter', () => {
+  const PRICES = { premium: 'price_premium', professional: 'price_professional', teleHealth: 'price_telehealth' };
+  let stripe: StripeFake;
+  let secrets: Awaited<ReturnType<typeof startSecretsManagerFake>>;
+  const saved: Record<string, string | undefined> = {};
+  const current = async () => (await call('owner', `{ getCurrentPlan { ${CURRENT} } }`)).data.getCurrentPlan;
+
+  beforeAll(async () => {
+    stripe = await startStripeFake({ prices: Object.values(PRICES) });
+    secrets = await startSecretsManagerFake({ 'portal/local/stripe': stripe.secretKey });
+    const env = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_ID: 'portal/local/stripe', STRIPE_PRICES: JSON.stringify(PRICES), STRIPE_API_BASE: stripe.url, SECRETS_MANAGER_ENDPOINT: secrets.url };
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+  });
+  afterAll(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    await stripe?.close();
+    await secrets?.close();
+  });
+
+  it('charges the practice’s card: subscription with the plan and Tele Health for each clinician, stored with the customer', async () => {
+    const customer = stripe.addCustomer(runtime.seed!.practiceId, 'pm_card_visa');
+    const out = await call('owner', CHANGE, { p: 'professional', t: true });
+    expect(out.errors).toBeUndefined();
+    const plan = out.data.changePlan;
+    expect(plan).toMatchObject({ planId: 'professional', teleHealth: true, subscriptionId: expect.stringMatching(/^sub_/) });
+    expect(Date.parse(plan.subscriptionDue)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const sub = stripe.subscriptions.get(plan.subscriptionId)!;
+    expect(sub.customer).toBe(customer.id);
+    // The demo practice has five clinicians (owner, admin and three clinician roles).
+    expect(sub.items.data.map((i) => [i.price.id, i.quantity])).toEqual([['price_professional', 1], ['price_telehealth', 5]]);
+    expect(stripe.requests.filter((r) => r.method === 'POST').every((r) => r.idempotencyKey)).toBe(true);
+    expect(await current()).toMatchObject({ planId: 'professional', teleHealth: true, subscriptionId: plan.subscriptionId });
+    // The next change updates the same subscription.
+    const premium = await call('admin', CHANGE, { p: 'premium', t: false });
+    expect(premium.data.changePlan.subscriptionId).toBe(plan.subscriptionId);
+    expect(sub.items.data.map((i) => i.price.id)).toEqual(['price_premium']);
+    expect(secrets.reads).toEqual(['portal/local/stripe']);
+  });
+
+  it('a declined card fails the change with a clear message and leaves the plan as it was', async () => {
+    const before = await current();
+    const customer = [...stripe.customers.values()].find((c) => c.metadata.practice_id === runtime.seed!.practiceId)!;
+    stripe.setCard(customer.id, 'pm_card_chargeDeclined');
+    const out = await call('owner', CHANGE, { p: 'professional', t: true });
+    expect(out.errors?.[0]).toMatchObject({ errorType: 'PaymentError', message: PAYMENT_MESSAGES.declined });
+    expect(await current()).toEqual(before);
+    expect((await call('biller', '{ me { plan } }')).data.me.plan).toBe('premium');
+    stripe.setCard(customer.id, 'pm_card_visa');
+  });
+
+  it('an unreachable processor is PaymentUnavailable, and nothing changes', async () => {
+    const before = await current();
+    stripe.down = true;
+    try {
+      const out = await call('owner', CHANGE, { p: 'professional', t: false });
+      expect(out.errors?.[0]).toMatchObject({ errorType: 'PaymentUnavailable', message: PAYMENT_MESSAGES.unavailable });
+    } finally {
+      stripe.down = false;
+    }
+    expect(await current()).toEqual(before);
   });
 });
