@@ -71,7 +71,7 @@ describe('appointment details', () => {
   it('shows the time in the practice zone with its abbreviation, and the actions of its clinician', async () => {
     appointmentsApi.setAppointmentStatus.mockResolvedValue(appointment({ status: 'ATTENDED', version: 4 }));
     const { user, onChanged } = renderDetails(appointment());
-    expect(screen.getByText('Mon, Jan 12, 2026, 10:00 AM PST')).toBeTruthy();
+    expect(screen.getByText('Mon, 01/12/2026, 10:00 AM PST')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Mark attended' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledWith('The appointment was marked attended.'));
     expect(appointmentsApi.setAppointmentStatus).toHaveBeenCalledWith('a-1', 3, 'ATTENDED');

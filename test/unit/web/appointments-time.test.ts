@@ -109,3 +109,11 @@ describe('appointment form model', () => {
     expect(errorsFromApi({ errorType: 'Unauthorized', message: 'Not allowed', fields: [] }, FORM_FIELDS)).toEqual({ fields: {}, form: 'Not allowed' });
   });
 });
+
+describe('timestamps', () => {
+  it('reads as MM/DD/YYYY with the time and zone abbreviation of the practice (spec part 2 §9)', async () => {
+    const { formatInZone } = await import('../../../web/src/appointments/time');
+    expect(formatInZone('2026-07-04T16:30:00.000Z', 'US/Pacific')).toBe('Sat, 07/04/2026, 9:30 AM PDT');
+    expect(formatInZone('2026-12-31T23:00:00.000Z', 'America/New_York')).toBe('Thu, 12/31/2026, 6:00 PM EST');
+  });
+});

@@ -145,11 +145,11 @@ export function practiceToday(zone: string, now: Date = new Date()): string {
   return wallClock(now, zone).date;
 }
 
-/** "Mon, Mar 9, 2026, 10:00 AM PDT": a start as people in the practice read it. */
+/** "Mon, 03/09/2026, 10:00 AM PDT": a moment in practice time (spec part 2 §9: timestamps as MM/DD/YYYY). */
 export function formatInZone(utc: string, zone: string): string {
   const at = new Date(utc);
   const text = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit',
+    timeZone: zone, weekday: 'short', month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit',
   }).format(at);
   return `${text} ${timezoneAbbreviation(zone, at)}`;
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { PERMISSIONS, holds } from '../../../domain/permissions';
 import { useViewer } from '../portal/ViewerContext';
+import { reportApiError } from '../shell/banners';
 import { getAppointmentSettings, listClinicians, type Clinician } from './api';
 import { practiceTimezone } from './time';
 
@@ -48,7 +49,9 @@ export function usePracticeCalendar(): PracticeCalendar {
         if (live) setState({ status: 'ready', zone: practiceTimezone(settings.timezone), locations: settings.locations, clinicians, error: null });
       },
       (error: unknown) => {
-        if (live) setState((s) => ({ ...s, status: 'failed', error }));
+        if (!live) return;
+        reportApiError(error);
+        setState((s) => ({ ...s, status: 'failed', error }));
       },
     );
     return () => {
