@@ -12,6 +12,7 @@ import { GraphqlApi, type GraphqlApiProps } from './graphql-api.ts';
 import { LogKey } from './log-key.ts';
 import { DYNAMODB_GRANT_SUPPRESSION, INLINE_POLICY_REASON } from './nag.ts';
 import { PublicApi } from './public-api.ts';
+import { Reminders } from './reminders.ts';
 
 export interface ApiStackProps extends StackProps {
   config: PortalConfig;
@@ -35,6 +36,8 @@ export class ApiStack extends Stack {
     const logKey = new LogKey(this, 'LogKey', config);
     this.graphql = new GraphqlApi(this, 'Graphql', { config, userPool: props.userPool, tables, logKey, profileImages: props.profileImages, ...props.resolverMap });
     this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey, userPool: props.userPool, userPoolClient: props.userPoolClient });
+
+    new Reminders(this, 'Reminders', { config, tables, logKey });
 
     new CfnOutput(this, 'GraphqlUrl', { value: this.graphql.api.graphqlUrl });
     new CfnOutput(this, 'RestUrl', { value: this.publicApi.url });

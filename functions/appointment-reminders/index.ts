@@ -25,6 +25,8 @@ export interface ReminderRun {
   sent: number;
   /** Due, but the client has no address for the practice's channel: claimed, nothing sent. */
   noAddress: number;
+  /** Claimed, but the SMS/e-mail service refused or failed: not retried (at most once). */
+  failed: number;
 }
 
 interface PracticeFacts {
@@ -95,7 +97,7 @@ async function claim(item: Item, nowIso: string): Promise<boolean> {
 }
 
 export async function sendDueReminders(now = new Date(), send: Notifier = notifier()): Promise<ReminderRun> {
-  const run: ReminderRun = { considered: 0, sent: 0, noAddress: 0 };
+  const run: ReminderRun = { considered: 0, sent: 0, noAddress: 0, failed: 0 };
   const practices = new Map<string, Promise<PracticeFacts>>();
   for await (const item of indexedAppointments(now.getTime())) {
     run.considered++;
@@ -121,9 +123,14 @@ export async function sendDueReminders(now = new Date(), send: Notifier = notifi
       clinicianName: facts.includeClinician ? item.clinicianName ?? null : null,
       where,
     });
-    if (facts.channel === 'SMS') await send.sendSms(to, text.body);
-    else await send.sendEmail(to, text.subject, text.body);
-    run.sent++;
+    try {
+      if (facts.channel === 'SMS') await send.sendSms(to, text.body);
+      else await send.sendEmail(to, text.subject, text.body);
+      run.sent++;
+    } catch {
+      // One client's bad number must not stop the others' reminders; the count reaches the log.
+      run.failed++;
+    }
   }
   return run;
 }

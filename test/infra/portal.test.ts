@@ -216,6 +216,21 @@ describe('Api', () => {
     for (const st of statements) expect(JSON.stringify(st.Resource)).not.toContain('*');
   });
 
+  it('runs the appointment reminders every 5 minutes through EventBridge Scheduler, with the Practice table only', () => {
+    const template = api();
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('RemindersHandler'), 'Arn'] } }),
+    });
+    const json = template.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+    const fn = Object.entries(json.Resources).find(([id, r]) => r.Type === 'AWS::Lambda::Function' && /RemindersHandler/.test(id))!;
+    expect(fn[1].Properties.Environment.Variables.PRACTICE_TABLE).toBeTruthy();
+    const policies = Object.entries(json.Resources).filter(([id, r]) => r.Type === 'AWS::IAM::Policy' && /RemindersHandler/.test(id));
+    const text = JSON.stringify(policies);
+    expect(text).toContain('sns:Publish');
+    expect(text).not.toMatch(/DirectoryTable|AuditTable/);
+  });
+
   it('lets only the SMS MFA setup enroll phones: on this pool, texts to phone numbers, no topic', () => {
     const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
     const statements = Object.entries(template.Resources)
@@ -223,7 +238,10 @@ describe('Api', () => {
       .map(([id, r]) => [id, r.Properties.PolicyDocument.Statement as Array<{ Effect: string; Action: string | string[]; Resource: unknown }>] as const);
     const granting = (action: string) => statements.filter(([, sts]) => sts.some((st) => st.Effect === 'Allow' && [st.Action].flat().includes(action))).map(([id]) => id);
     expect(granting('cognito-idp:AdminSetUserMFAPreference')).toEqual([expect.stringMatching(/Handlersmsmfasetup/)]);
-    expect(granting('sns:Publish')).toEqual([expect.stringMatching(/Handlersmsmfasetup/)]);
+    // Texts go from the SMS MFA setup and the appointment reminders, nothing else.
+    const texting = granting('sns:Publish');
+    expect(texting).toHaveLength(2);
+    expect(texting).toEqual(expect.arrayContaining([expect.stringMatching(/RemindersHandler/), expect.stringMatching(/Handlersmsmfasetup/)]));
     const [, sts] = statements.find(([id]) => /Handlersmsmfasetup/.test(id))!;
     expect(sts).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
     const enroll = sts.find((st) => [st.Action].flat().includes('cognito-idp:AdminSetUserMFAPreference'))!;
