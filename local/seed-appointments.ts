@@ -3,12 +3,12 @@
  * month"), seeded once with the practice (local/seed.ts): five clients of the demo clinicians, the
  * practice's services (CPT codes), and ten appointments in the current month of the practice's
  * timezone (US/Pacific) — one weekly series of four, three of them telehealth. Items are built by
- * the same code the API writes with (clientItem, occurrenceItem), so the seeded ones behave like
+ * the same code the API writes with (clientItems, occurrenceItem), so the seeded ones behave like
  * any other. Local demo data only.
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CLIENT_STATUS, clientItem, clientKey, validateClientInput } from '../domain/client.ts';
+import { CLIENT_STATUS, clientItems, validateClientInput } from '../domain/client.ts';
 import { appointmentSeriesKey, DEFAULT_SERVICES, endOf, servicesKey, validateAppointmentInput } from '../domain/appointment.ts';
 import { DEFAULT_TIMEZONE } from '../domain/field-readers.ts';
 import { expandOccurrences, fromFloating, toFloating } from '../domain/recurrence.ts';
@@ -72,10 +72,8 @@ export async function seedDemoAppointments(db: DynamoDBDocumentClient, tableName
     const id = randomUUID();
     const clinician = byEmail.get(c.clinician)!;
     const { data } = validateClientInput({ personalDetail: { first: c.first, last: c.last }, dateOfBirth: c.dob, sendEmailReminder: true });
-    items.push({
-      ...clientKey(practiceId, id),
-      ...clientItem(practiceId, id, clinician.sub, data, { status: CLIENT_STATUS.active, version: 1, createdAt: stamp, updatedAt: stamp, createdBy: owner.sub, updatedBy: owner.sub }),
-    });
+    // The client item and its name-search entries, as addClient writes them (domain/client.ts clientItems).
+    items.push(...clientItems(practiceId, id, clinician.sub, data, { status: CLIENT_STATUS.active, version: 1, createdAt: stamp, updatedAt: stamp, createdBy: owner.sub, updatedBy: owner.sub }));
     return { id, name: `${c.first} ${c.last}`, clinician };
   });
 

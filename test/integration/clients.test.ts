@@ -100,6 +100,15 @@ describe('clients API', () => {
     expect((await call('owner', GET, { id: anaId })).data.getClient.personalDetail.first).toBe('Ana');
   });
 
+  it('finds the seeded demo clients by first or last name, within the caller scope', async () => {
+    const names = async (who: string, search: string) => (await call(who, LIST, { search })).data.getClients.items.map((c: { personalDetail: { first: string; last: string } }) => `${c.personalDetail.first} ${c.personalDetail.last}`);
+    expect(await names('owner', 'nguyen')).toEqual(['Casey Nguyen']);
+    expect(await names('owner', 'Patel, R')).toEqual(['Riley Patel']);
+    expect(await names('scheduler', 'avery la')).toEqual(['Avery Lane']);
+    expect(await names('basic', 'ellis')).toEqual(['Morgan Ellis']);
+    expect(await names('basic', 'nguyen')).toEqual([]);
+  });
+
   it('pages 45 clients 20 at a time, by name, with nextToken', async () => {
     const names = Array.from({ length: 45 }, (_, i) => `Pager${String(i).padStart(2, '0')}`);
     for (let i = 0; i < names.length; i += 9) {
@@ -160,7 +169,10 @@ describe('clients API', () => {
   it("scopes a clinicianBasic to their own clients; the owner sees theirs too", async () => {
     const own = (await call('basic', ADD, { input: { personalDetail: { first: 'Owen', last: 'Basic' }, dateOfBirth: '05/05/1995' } })).data.addClient;
     expect(own.therapistId).toBe(subs.basic);
-    expect((await call('basic', LIST, {})).data.getClients.items.map((c: { id: string }) => c.id)).toEqual([own.id]);
+    // Their own: the one just added and the demo client the seed gave them.
+    const mine = (await call('basic', LIST, {})).data.getClients.items;
+    expect(mine.map((c: { personalDetail: { first: string } }) => c.personalDetail.first)).toEqual(['Morgan', 'Owen']);
+    expect(mine.every((c: { therapistId: string }) => c.therapistId === subs.basic)).toBe(true);
     // Searching by last name stays within the caller's own clients ("Test" is the pager clients' last name).
     expect((await call('basic', LIST, { search: 'basic, ow' })).data.getClients.items.map((c: { id: string }) => c.id)).toEqual([own.id]);
     expect((await call('basic', LIST, { search: 'test' })).data.getClients.items).toEqual([]);
