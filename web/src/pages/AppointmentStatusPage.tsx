@@ -44,11 +44,17 @@ interface Loaded {
 export default function AppointmentStatusPage() {
   const practice = usePracticeCalendar();
   const { zone } = practice;
-  const today = practiceToday(zone);
   const [status, setStatus] = useState('');
   const [clinicianId, setClinicianId] = useState('');
-  const [firstDay, setFirstDay] = useState(() => addDays(today, -30));
-  const [lastDay, setLastDay] = useState(() => addDays(today, 30));
+  // 30 days either side of today in the practice, once its zone is known.
+  const [firstDay, setFirstDay] = useState('');
+  const [lastDay, setLastDay] = useState('');
+  useEffect(() => {
+    if (practice.status === 'loading' || firstDay || lastDay) return;
+    const today = practiceToday(zone);
+    setFirstDay(addDays(today, -30));
+    setLastDay(addDays(today, 30));
+  }, [practice.status, zone, firstDay, lastDay]);
   const [page, setPage] = useState(1);
   const rangeValid = isIsoDate(firstDay) && isIsoDate(lastDay) && firstDay <= lastDay;
   const key = `${status}|${clinicianId}|${firstDay}|${lastDay}|${zone}`;
@@ -69,11 +75,11 @@ export default function AppointmentStatusPage() {
   };
 
   useEffect(() => {
-    if (practice.status !== 'ready') return;
+    if (practice.status !== 'ready' || !firstDay || !lastDay) return;
     setPage(1);
     fetchPage(null, false);
     // fetchPage reads the filters that make up `key`.
-  }, [key, practice.status, rangeValid]);
+  }, [key, practice.status, rangeValid, firstDay, lastDay]);
 
   const pagesLoaded = Math.max(1, Math.ceil(loaded.items.length / PAGE_SIZE));
   const shown = loaded.items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
@@ -104,7 +110,7 @@ export default function AppointmentStatusPage() {
         <Box textAlign="center" color="inherit">
           <b>No appointments</b>
           <Box variant="p" color="inherit">
-            {rangeValid ? 'None match these filters.' : 'Choose a first day on or before the last day.'}
+            {rangeValid ? 'None match these filters.' : 'Choose a first and a last day (the first on or before the last).'}
           </Box>
         </Box>
       }
@@ -130,10 +136,13 @@ export default function AppointmentStatusPage() {
               disabled={practice.clinicians.length < 2}
             />
           </FormField>
-          <FormField label="First day" errorText={isIsoDate(firstDay) ? undefined : 'Enter a date as YYYY/MM/DD.'}>
+          <FormField label="First day" errorText={!firstDay || isIsoDate(firstDay) ? undefined : 'Enter a date as YYYY/MM/DD.'}>
             <DatePicker value={firstDay} onChange={({ detail }) => setFirstDay(detail.value)} placeholder="YYYY/MM/DD" openCalendarAriaLabel={() => 'Choose the first day'} />
           </FormField>
-          <FormField label="Last day" errorText={!isIsoDate(lastDay) ? 'Enter a date as YYYY/MM/DD.' : rangeValid ? undefined : 'The last day must be on or after the first.'}>
+          <FormField
+            label="Last day"
+            errorText={!lastDay ? undefined : !isIsoDate(lastDay) ? 'Enter a date as YYYY/MM/DD.' : rangeValid || !isIsoDate(firstDay) ? undefined : 'The last day must be on or after the first.'}
+          >
             <DatePicker value={lastDay} onChange={({ detail }) => setLastDay(detail.value)} placeholder="YYYY/MM/DD" openCalendarAriaLabel={() => 'Choose the last day'} />
           </FormField>
         </SpaceBetween>
