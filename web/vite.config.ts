@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -8,7 +10,7 @@ const runtime = process.env.PORTAL_RUNTIME_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), chunkReport()],
+  plugins: [react(), visualRefreshAppLayoutOnly(), chunkReport()],
   // Some AWS/Chime packages are CommonJS and read `global`.
   define: { global: 'globalThis' },
   build: {
@@ -27,6 +29,50 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * Cloudscape's AppLayout carries three layouts and picks one as it renders: classic (never in this
+ * build of Cloudscape, which is always visual refresh), the toolbar layout (only when a global flag
+ * that the AWS console sets is on; this app never sets it, and it brings in dnd-kit for drag and
+ * drop) and visual refresh, the one the portal shows. The other two cost about 50 KB of gzip JS and
+ * 8 KB of CSS on every portal page, so this points AppLayout straight at the visual-refresh layout.
+ * It checks both assumptions against the installed Cloudscape and fails the build when either no
+ * longer holds, rather than silently changing what renders.
+ */
+function visualRefreshAppLayoutOnly(): Plugin {
+  const target = /@cloudscape-design[\\/]components[\\/]app-layout[\\/]internal\.js$/;
+  const expectedImports = [
+    "import ClassicAppLayout from './classic';",
+    "import { useAppLayoutFlagEnabled } from './utils/feature-flags';",
+    "import RefreshedAppLayout from './visual-refresh';",
+    "import ToolbarAppLayout from './visual-refresh-toolbar';",
+  ];
+  return {
+    name: 'portal-visual-refresh-app-layout',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.split('?')[0];
+      if (!target.test(file)) return null;
+      const environment = readFileSync(join(dirname(file), '..', 'internal', 'environment.js'), 'utf8');
+      if (!/ALWAYS_VISUAL_REFRESH = true;/.test(environment)) {
+        this.error('Cloudscape is no longer always visual refresh: review visualRefreshAppLayoutOnly() in web/vite.config.ts');
+      }
+      const missing = expectedImports.filter((line) => !code.includes(line));
+      if (missing.length || !code.includes('if (isRefresh) {') || !code.includes('if (isToolbar) {')) {
+        this.error(`Cloudscape's app-layout/internal.js changed shape (${missing.join(' ') || 'layout choice'}): review visualRefreshAppLayoutOnly() in web/vite.config.ts`);
+      }
+      return {
+        code: [
+          "import React from 'react';",
+          "import RefreshedAppLayout from './visual-refresh';",
+          'export const AppLayoutInternal = React.forwardRef((props, ref) => React.createElement(RefreshedAppLayout, { ref: ref, ...props }));',
+        ].join('\n'),
+        map: null,
+      };
+    },
+  };
+}
 
 /** One output chunk, as recorded for scripts/check-bundles.ts. */
 interface ChunkRecord {

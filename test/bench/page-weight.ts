@@ -4,6 +4,7 @@
  * zlib's default level, about what a CDN sends.
  *
  *   npx tsx test/bench/page-weight.ts        (needs `npx vite build --config web/vite.config.ts` first)
+ *   PORTAL_WEB_DIST=/tmp/my-dist npx tsx test/bench/page-weight.ts [paths...]   (a build elsewhere; only these paths)
  *
  * Targets (issue 4; reported, not enforced): the public pages ≤ 120 KB JS and ≤ 40 KB CSS;
  * /signin and /signup ≤ 250 KB JS; /app/clients ≤ 350 KB JS and ≤ 250 KB CSS.
@@ -22,6 +23,8 @@ export interface PageWeight {
   cssFiles: number;
   /** Paths of every JS and CSS file downloaded. */
   files: string[];
+  /** Gzip bytes of each of those files. */
+  sizes: Record<string, number>;
 }
 
 export interface MeasureOptions {
@@ -49,7 +52,7 @@ export async function measurePageWeights(baseUrl: string, paths: string[], optio
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
 
       const pending: Array<Promise<void>> = [];
-      const weight: PageWeight = { path, finalPath: path, jsBytes: 0, cssBytes: 0, jsFiles: 0, cssFiles: 0, files: [] };
+      const weight: PageWeight = { path, finalPath: path, jsBytes: 0, cssBytes: 0, jsFiles: 0, cssFiles: 0, files: [], sizes: {} };
       const seen = new Set<string>();
       page.on('response', (response) => {
         const url = response.url();
@@ -61,6 +64,7 @@ export async function measurePageWeights(baseUrl: string, paths: string[], optio
           response.body().then(
             (body) => {
               const size = gzipSync(body).length;
+              weight.sizes[new URL(url).pathname] = size;
               if (kind === 'js') {
                 weight.jsBytes += size;
                 weight.jsFiles += 1;
@@ -119,17 +123,26 @@ async function main(): Promise<void> {
   const { startRuntime } = await import('../../local/runtime.ts');
   const { DEMO_OWNER } = await import('../../local/demo-accounts.ts');
   const { signInInBrowser } = await import('../support/browser-signin.ts');
-  const runtime = await startRuntime({ port: 0, dataDir: null });
+  const webDist = process.env.PORTAL_WEB_DIST || undefined;
+  const runtime = await startRuntime({ port: 0, dataDir: null, ...(webDist ? { webDist } : {}) });
+  const only = process.argv.slice(2);
+  const wanted = (paths: string[]) => (only.length ? paths.filter((p) => only.includes(p)) : paths);
   try {
-    const anonymous = await measurePageWeights(runtime.url, ['/', '/pricing', '/help', '/public/video/x/y', '/signin', '/signup']);
+    const anonymous = await measurePageWeights(runtime.url, wanted(['/', '/pricing', '/help', '/public/video/x/y', '/signin', '/signup']));
     // /app/clients as a signed-in clinician sees it; signing in first is not counted.
-    const signedIn = await measurePageWeights(runtime.url, ['/app/clients'], {
+    const signedIn = await measurePageWeights(runtime.url, wanted(['/app/clients']), {
       prepare: async (page, baseUrl) => {
         await signInInBrowser(page, baseUrl, DEMO_OWNER.email);
         await page.goto('about:blank');
       },
     });
     console.log(formatTable([...anonymous, ...signedIn]));
+    if (process.env.PAGE_WEIGHT_FILES) {
+      for (const w of [...anonymous, ...signedIn]) {
+        console.log(`\n${w.path}`);
+        for (const [file, size] of Object.entries(w.sizes).sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${file}`);
+      }
+    }
   } finally {
     await runtime.stop();
   }

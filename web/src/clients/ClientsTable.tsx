@@ -11,7 +11,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Client } from './api';
-import { clientName } from './client-fields';
+import { clientName } from './client-name';
 import { isoDate } from './dates';
 import type { ClientPages } from './useClientPages';
 

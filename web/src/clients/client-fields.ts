@@ -13,10 +13,9 @@ export const CLIENT_MESSAGES = {
     'Removing archives the client: they leave the clients list and can no longer be edited, but their clinical records are kept.',
 } as const;
 
-/** "first last", as the list and the top-bar search show it. */
-export function clientName(client: Pick<Client, 'personalDetail'>): string {
-  return `${client.personalDetail.first} ${client.personalDetail.last}`;
-}
+// The list imports clientName from its own module, so the form's model (and the state list)
+// loads with the form, not with the list.
+export { clientName } from './client-name';
 
 export const stateName = (code: string | null): string => STATES.find((s) => s.code === code)?.name ?? code ?? '';
 

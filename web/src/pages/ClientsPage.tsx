@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useViewer } from '../portal/ViewerContext';
 import type { Client } from '../clients/api';
-import { clientName } from '../clients/client-fields';
+import { clientName } from '../clients/client-name';
 import { ClientsTable, SEARCH_MIN_LENGTH } from '../clients/ClientsTable';
-import { reportApiError, useBanners } from '../shell/banners';
+import { reportApiError, useBanners } from '../shell/banner-state';
 import { useClientPages, useDebounced } from '../clients/useClientPages';
 import { useClientRights } from '../clients/useClientRights';
 

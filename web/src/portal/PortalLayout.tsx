@@ -1,19 +1,40 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { getRuntimeConfig } from '../platform/config';
-import { BannerFlashbar, BannerProvider } from '../shell/banners';
+import { BannerProvider, useBannerList } from '../shell/banner-state';
 import { searchClients } from '../shell/client-search-api';
 import { isFirstTimeLogin, resetFirstTimeLogin } from '../shell/first-time-login';
-import { hasHelpVideo, helpTopicFor, HelpTopicPanel } from '../shell/help-topics';
-import { HelpVideoModal } from '../shell/HelpVideoModal';
+import { hasHelpVideo, helpTopicIdFor } from '../shell/help-routes';
 import { DRAWER_CLOSE_DELAY_MS, navigationStartsOpen, navigationWidth, useView } from '../shell/layout';
-import { WelcomeTour } from '../shell/WelcomeTour';
 import { gateRedirect } from './navigation';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
+import { useAppList } from './useAppList';
+import { useAvatar } from './useAvatar';
 import { ViewerProvider, useViewer } from './ViewerContext';
+
+// The tour and the help video load when first opened: /app/clients stays light at first paint.
+const WelcomeTour = lazy(() => import('../shell/WelcomeTour').then((m) => ({ default: m.WelcomeTour })));
+const HelpVideoModal = lazy(() => import('../shell/HelpVideoModal').then((m) => ({ default: m.HelpVideoModal })));
+const HelpTopicPanel = lazy(() => import('../shell/help-topics').then((m) => ({ default: m.HelpTopicPanelById })));
+// The Flashbar loads with the first banner and then stays, so later banners animate as usual.
+const BannerFlashbar = lazy(() => import('../shell/banners').then((m) => ({ default: m.BannerFlashbar })));
+
+function BannerArea() {
+  const count = useBannerList().length;
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (count > 0) setNeeded(true);
+  }, [count]);
+  if (!needed && count === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <BannerFlashbar />
+    </Suspense>
+  );
+}
 
 /** Spec part 2 §4: on every route change, send the user where their roles and plan allow. */
 function useRouteGate() {
@@ -58,8 +79,15 @@ function Shell() {
   const [videoOpen, setVideoOpen] = useState(false);
   const [tourOpen, setTourOpen] = useWelcomeTour(state.status === 'ready' ? state.me.id : undefined);
   useRouteGate();
+  const apps = useAppList(state.status === 'ready' ? state.viewer : null);
+  const avatar = useAvatar(state.status === 'ready' ? state.viewer : null, user?.email, pathname);
 
-  const topic = helpTopicFor(pathname);
+  const topic = helpTopicIdFor(pathname);
+  // The help panel's text loads when it first opens, then stays (so it can animate closed).
+  const [helpOpened, setHelpOpened] = useState(false);
+  useEffect(() => {
+    if (toolsOpen) setHelpOpened(true);
+  }, [toolsOpen]);
   const video = hasHelpVideo(pathname);
   useEffect(() => {
     if (!topic) setToolsOpen(false);
@@ -88,19 +116,24 @@ function Shell() {
           onHelpVideo={() => setVideoOpen(true)}
           onTour={() => setTourOpen(true)}
           onLogout={() => void onLogout()}
+          avatar={avatar}
         />
       </div>
       <AppLayout
         headerSelector="#portal-top-nav"
-        notifications={<BannerFlashbar />}
-        tools={topic ? <HelpTopicPanel topic={topic} /> : undefined}
+        notifications={<BannerArea />}
+        tools={
+          topic ? (
+            <Suspense fallback={null}>{toolsOpen || helpOpened ? <HelpTopicPanel id={topic} /> : null}</Suspense>
+          ) : undefined
+        }
         toolsHide={!topic}
         toolsOpen={toolsOpen}
         onToolsChange={({ detail }) => setToolsOpen(detail.open)}
         navigationOpen={navigation.open}
         navigationWidth={navigationWidth(navigation.view)}
         onNavigationChange={({ detail }) => navigation.setOpen(detail.open)}
-        navigation={state.status === 'ready' ? <SideNav viewer={state.viewer} title={siteName} onNavigate={closeDrawerOnMobile} /> : undefined}
+        navigation={state.status === 'ready' ? <SideNav viewer={state.viewer} apps={apps} title={siteName} onNavigate={closeDrawerOnMobile} /> : undefined}
         navigationHide={state.status !== 'ready'}
         content={<Outlet />}
         ariaLabels={{
@@ -113,15 +146,19 @@ function Shell() {
           notifications: 'Notifications',
         }}
       />
-      <HelpVideoModal visible={videoOpen} onClose={() => setVideoOpen(false)} />
-      <WelcomeTour
-        visible={tourOpen}
-        onClose={() => setTourOpen(false)}
-        onHelp={() => {
-          setTourOpen(false);
-          navigate('/help');
-        }}
-      />
+      <Suspense fallback={null}>{videoOpen && <HelpVideoModal visible onClose={() => setVideoOpen(false)} />}</Suspense>
+      <Suspense fallback={null}>
+        {tourOpen && (
+          <WelcomeTour
+            visible
+            onClose={() => setTourOpen(false)}
+            onHelp={() => {
+              setTourOpen(false);
+              navigate('/help');
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -2,7 +2,7 @@ import Icon from '@cloudscape-design/components/icon';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Viewer } from '../../../domain/route-access';
-import { isGroup, lockedItemsHidden, navigationFor, type NavLink, type NavSection } from './navigation';
+import { ALL_APPS, isGroup, lockedItemsHidden, navigationFor, type AppList, type NavLink, type NavSection } from './navigation';
 
 function link(l: NavLink): SideNavigationProps.Link {
   return l.external
@@ -22,15 +22,18 @@ export function toSideNavigationItems(sections: NavSection[]): SideNavigationPro
   return items;
 }
 
-/** The portal's side navigation: what the viewer's roles allow, locks where the plan does not reach. */
-export function SideNav({ viewer, title, onNavigate }: { viewer: Viewer; title: string; onNavigate?: () => void }) {
+/**
+ * The portal's side navigation: what the viewer's roles allow, locks where the plan does not
+ * reach, and of the apps only those in the practice's app list.
+ */
+export function SideNav({ viewer, apps = ALL_APPS, title, onNavigate }: { viewer: Viewer; apps?: AppList; title: string; onNavigate?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   return (
     <SideNavigation
       header={{ text: title, href: '/app/clients' }}
       activeHref={location.pathname}
-      items={toSideNavigationItems(navigationFor(viewer, lockedItemsHidden()))}
+      items={toSideNavigationItems(navigationFor(viewer, lockedItemsHidden(), apps))}
       onFollow={(event) => {
         if (event.detail.external || !event.detail.href) return;
         event.preventDefault();

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { isCoordinatorOnly, routeAccess, type Viewer } from '../../../domain/route-access';
 import { ClientSearch } from '../shell/ClientSearch';
 import type { ClientMatch } from '../shell/client-search-api';
+import type { Avatar } from './useAvatar';
 
 /** Spec part 2 §2.3: 'Upgrade My Account' on the basic plan (planRef 1), 'Switch Plan' on the others. */
 export function planButtonText(plan: string | null | undefined): string | null {
@@ -23,10 +24,33 @@ export interface TopBarProps {
   onHelpVideo: () => void;
   onTour: () => void;
   onLogout: () => void;
+  /** The avatar menu's photo or initials; without it the menu shows a plain user icon. */
+  avatar?: Avatar;
+}
+
+/** The avatar menu's alt text for the photo. */
+export const AVATAR_PHOTO_ALT = 'Your photo';
+
+/** Initials in a filled circle, sized and coloured like Cloudscape's own icons. */
+function InitialsIcon({ initials }: { initials: string }) {
+  return (
+    <svg viewBox="0 0 16 16" focusable="false" aria-hidden="true">
+      <circle cx="8" cy="8" r="8" style={{ fill: 'currentColor', stroke: 'none' }} />
+      <text x="8" y="11" textAnchor="middle" fontSize={initials.length > 1 ? 7 : 9} fontWeight={700} fontFamily="sans-serif" style={{ fill: '#ffffff', stroke: 'none' }}>
+        {initials}
+      </text>
+    </svg>
+  );
+}
+
+function avatarIcon(avatar: Avatar | undefined): Pick<TopNavigationProps.MenuDropdownUtility, 'iconName' | 'iconUrl' | 'iconAlt' | 'iconSvg'> {
+  if (avatar?.photoUrl) return { iconUrl: avatar.photoUrl, iconAlt: AVATAR_PHOTO_ALT };
+  if (avatar) return { iconSvg: <InitialsIcon initials={avatar.initials} /> };
+  return { iconName: 'user-profile' };
 }
 
 /** The portal's top bar: client search and Add, plan button, help, help video, tour and the user menu. */
-export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, searchClients, onHelp, onHelpVideo, onTour, onLogout }: TopBarProps) {
+export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, searchClients, onHelp, onHelpVideo, onTour, onLogout, avatar }: TopBarProps) {
   const navigate = useNavigate();
   const canReadClients = viewer !== null && routeAccess('/app/clients', viewer) === 'allowed';
   const coordinatorOnly = viewer !== null && isCoordinatorOnly(viewer);
@@ -51,7 +75,7 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
   utilities.push({
     type: 'menu-dropdown',
     text: email || 'Account',
-    iconName: 'user-profile',
+    ...avatarIcon(avatar),
     // Coordinators have no Profile (spec part 2 §2.2).
     items: coordinatorOnly ? [{ id: 'logout', text: 'Logout' }] : [{ id: 'profile', text: 'Profile' }, { id: 'logout', text: 'Logout' }],
     onItemClick: ({ detail }) => {

@@ -1,6 +1,6 @@
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import { useEffect, useState } from 'react';
-import { reportApiError } from './banners';
+import { reportApiError } from './banner-state';
 import type { ClientMatch } from './client-search-api';
 
 export const SEARCH_MIN_LENGTH = 2;

@@ -1,6 +1,9 @@
 import Box from '@cloudscape-design/components/box';
 import HelpPanel from '@cloudscape-design/components/help-panel';
 import type { ReactNode } from 'react';
+import { helpTopicIdFor, type HelpTopicId } from './help-routes';
+
+export { hasHelpVideo, helpTopicIdFor, type HelpTopicId } from './help-routes';
 
 /**
  * The help panel's topics (spec part 2 §2.3): homework, homework list, apps, groups, assessments
@@ -12,9 +15,7 @@ export interface HelpTopic {
   body: ReactNode;
 }
 
-const APP_ROUTES = ['/app/act-coach', '/app/cbt-companion', '/app/dbt-coach', '/app/mi-coach', '/app/dbt-daily', '/app/ifs-companion', '/app/demo-designs'];
-
-const TOPICS: Record<string, HelpTopic> = {
+const TOPICS: Record<HelpTopicId, HelpTopic> = {
   clients: {
     id: 'clients',
     title: 'Clients',
@@ -91,15 +92,8 @@ const TOPICS: Record<string, HelpTopic> = {
 
 /** The help topic for a route, or null when the route has none. */
 export function helpTopicFor(path: string): HelpTopic | null {
-  const route = path.replace(/\/+$/, '');
-  if (route === '/app/clients' || route.startsWith('/app/clients/')) return TOPICS.clients;
-  if (route === '/app/appointment') return TOPICS.appointment;
-  if (route === '/app/homework') return TOPICS.homework;
-  if (route === '/app/homework-list') return TOPICS.homeworkList;
-  if (route === '/app/groups') return TOPICS.groups;
-  if (route === '/app/assessments/config') return TOPICS.assessmentsConfig;
-  if (APP_ROUTES.includes(route)) return TOPICS.apps;
-  return null;
+  const id = helpTopicIdFor(path);
+  return id ? TOPICS[id] : null;
 }
 
 /** The tools panel's content for one topic. */
@@ -111,5 +105,7 @@ export function HelpTopicPanel({ topic }: { topic: HelpTopic }) {
   );
 }
 
-/** The help video is offered on the appointment route only (spec part 2 §2.3). */
-export const hasHelpVideo = (path: string) => path.replace(/\/+$/, '') === '/app/appointment';
+/** The panel for a topic id: what the portal loads when the help panel first opens. */
+export function HelpTopicPanelById({ id }: { id: HelpTopicId }) {
+  return <HelpTopicPanel topic={TOPICS[id]} />;
+}

@@ -1,0 +1,24 @@
+/**
+ * Which routes have a help topic and which the help video (spec part 2 §2.3): topics for homework,
+ * homework list, apps, groups, assessments config, appointment and clients; other routes have
+ * none. The topics' text is in help-topics.tsx, loaded when the help panel first opens.
+ */
+export type HelpTopicId = 'clients' | 'appointment' | 'homework' | 'homeworkList' | 'groups' | 'assessmentsConfig' | 'apps';
+
+const APP_ROUTES = ['/app/act-coach', '/app/cbt-companion', '/app/dbt-coach', '/app/mi-coach', '/app/dbt-daily', '/app/ifs-companion', '/app/demo-designs'];
+
+/** The help topic of a route, or null when the route has none. */
+export function helpTopicIdFor(path: string): HelpTopicId | null {
+  const route = path.replace(/\/+$/, '');
+  if (route === '/app/clients' || route.startsWith('/app/clients/')) return 'clients';
+  if (route === '/app/appointment') return 'appointment';
+  if (route === '/app/homework') return 'homework';
+  if (route === '/app/homework-list') return 'homeworkList';
+  if (route === '/app/groups') return 'groups';
+  if (route === '/app/assessments/config') return 'assessmentsConfig';
+  if (APP_ROUTES.includes(route)) return 'apps';
+  return null;
+}
+
+/** The help video is offered on the appointment route only (spec part 2 §2.3). */
+export const hasHelpVideo = (path: string) => path.replace(/\/+$/, '') === '/app/appointment';
