@@ -112,3 +112,33 @@ describe('appointment form', () => {
     expect(input.recurrence).toBeUndefined();
   });
 });
+
+describe('booking for another clinician', () => {
+  it('offers the clinicians to practice-wide bookers and sends the one chosen', async () => {
+    appointmentsApi.createAppointment.mockResolvedValue([appointment({ clinicianId: 'sub-ben' })]);
+    const onSaved = vi.fn();
+    render(
+      <AppointmentFormModal
+        zone="US/Pacific"
+        locations={[]}
+        clinicians={[{ id: 'sub-me', name: 'Olivia Owens' }, { id: 'sub-ben', name: 'Ben Baker' }]}
+        canBookForOthers
+        appointment={null}
+        initial={ready}
+        onDismiss={() => {}}
+        onSaved={onSaved}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Clinician'));
+    await user.click(await screen.findByText('Ben Baker'));
+    await user.click(screen.getByRole('button', { name: 'Create appointment' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(appointmentsApi.createAppointment.mock.calls[0][0]).toMatchObject({ clinicianId: 'sub-ben' });
+  });
+
+  it('has no clinician choice for own-only clinicians', () => {
+    renderForm(ready);
+    expect(screen.queryByLabelText('Clinician')).toBeNull();
+  });
+});

@@ -117,3 +117,18 @@ describe('timestamps', () => {
     expect(formatInZone('2026-12-31T23:00:00.000Z', 'America/New_York')).toBe('Thu, 12/31/2026, 6:00 PM EST');
   });
 });
+
+describe('appointment rights in the browser (a courtesy; the API decides)', () => {
+  it('lets own-only clinicians book for themselves, practice-wide roles and the scheduler for anyone, and locked roles nobody', async () => {
+    const { appointmentRights } = await import('../../../web/src/appointments/usePracticeCalendar');
+    const team = ['TeamMembers'];
+    expect(appointmentRights(['clinicianBasic'], team)).toEqual({ canCreate: true, canBookForOthers: false });
+    expect(appointmentRights(['clinicianBasicBilling'], team)).toEqual({ canCreate: true, canBookForOthers: false });
+    expect(appointmentRights(['clinicianFullClient'], team)).toEqual({ canCreate: true, canBookForOthers: true });
+    expect(appointmentRights(['owner'], ['Therapists'])).toEqual({ canCreate: true, canBookForOthers: true });
+    expect(appointmentRights(['scheduler'], team)).toEqual({ canCreate: true, canBookForOthers: true });
+    expect(appointmentRights(['supervisor'], team)).toEqual({ canCreate: false, canBookForOthers: false });
+    expect(appointmentRights(['biller'], team)).toEqual({ canCreate: false, canBookForOthers: false });
+    expect(appointmentRights([], ['coordinators'])).toEqual({ canCreate: false, canBookForOthers: false });
+  });
+});
