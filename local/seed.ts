@@ -7,6 +7,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { membershipKey, tableName } from '../domain/tables.ts';
 import { LOCAL_ENV } from './dynamodb.ts';
+import { backfillClientNameEntries } from './client-name-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
 import { seedDemoAppointments, type SeededMember } from './seed-appointments.ts';
@@ -22,6 +23,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   const db = DynamoDBDocumentClient.from(deps.dynamo);
   const directory = tableName(LOCAL_ENV, 'Directory');
   const existing = await db.send(new GetCommand({ TableName: directory, Key: MARKER }));
+  // A database from before the last-name search gets its clients' name-search entries, once.
+  await backfillClientNameEntries(db, tableName(LOCAL_ENV, 'Practice'), directory);
   if (existing.Item) return { created: false, practiceId: String(existing.Item.practiceId) };
 
   const now = new Date().toISOString();

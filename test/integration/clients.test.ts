@@ -10,6 +10,9 @@ import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { clientItem, clientKey, validateClientInput } from '../../domain/client.ts';
+import { backfillClientNameEntries } from '../../local/client-name-backfill.ts';
 
 const CLIENT_FIELDS = `id therapistId username status active gender dateOfBirth sendEmailReminder version createdAt updatedAt
   contact { phone type email } personalDetail { first middle last suffix nickname } address { city line1 line2 state zip } communicationSetting { email }`;
@@ -107,6 +110,25 @@ describe('clients API', () => {
     expect(await names('scheduler', 'avery la')).toEqual(['Avery Lane']);
     expect(await names('basic', 'ellis')).toEqual(['Morgan Ellis']);
     expect(await names('basic', 'nguyen')).toEqual([]);
+  });
+
+  it('upgrades a database from before the last-name search: old clients get their name entries once', async () => {
+    const db = DynamoDBDocumentClient.from(runtime.dynamo.client);
+    const practice = tableName('local', 'Practice');
+    const directory = tableName('local', 'Directory');
+    const { data } = validateClientInput({ personalDetail: { first: 'Olden', last: 'Stored' }, dateOfBirth: '01/01/1970' });
+    const meta = { status: 'active', version: 1, createdAt: 't', updatedAt: 't', createdBy: subs.owner, updatedBy: subs.owner };
+    // Written as before: the client item only.
+    await db.send(new PutCommand({ TableName: practice, Item: { ...clientKey(runtime.seed!.practiceId, 'old-1'), ...clientItem(runtime.seed!.practiceId, 'old-1', subs.owner, data, meta) } }));
+    expect((await call('owner', LIST, { search: 'stored' })).data.getClients.items).toEqual([]);
+    // The start-up upgrade ran already (marker set): nothing happens until the marker is gone.
+    expect(await backfillClientNameEntries(db, practice, directory)).toBe(0);
+    await db.send(new DeleteCommand({ TableName: directory, Key: { PK: 'SEED', SK: 'CLIENT_NAME_ENTRIES_V1' } }));
+    expect(await backfillClientNameEntries(db, practice, directory)).toBeGreaterThanOrEqual(1);
+    for (const search of ['stored', 'olden st', 'Stored, Olden']) {
+      expect([search, (await call('owner', LIST, { search })).data.getClients.items.map((c: { id: string }) => c.id)]).toEqual([search, ['old-1']]);
+    }
+    expect(await backfillClientNameEntries(db, practice, directory)).toBe(0);
   });
 
   it('pages 45 clients 20 at a time, by name, with nextToken', async () => {
