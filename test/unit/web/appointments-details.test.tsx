@@ -54,7 +54,7 @@ function renderDetails(a: Appointment) {
   render(
     <MemoryRouter initialEntries={['/app/appointment']}>
       <Routes>
-        <Route path="/app/appointment" element={<AppointmentDetailsModal appointment={a} zone="US/Pacific" {...handlers} />} />
+        <Route path="/app/appointment" element={<AppointmentDetailsModal appointment={a} zone="US/Pacific" meId="me" {...handlers} />} />
         <Route path="/video/:id" element={<p>Video room</p>} />
       </Routes>
     </MemoryRouter>,
@@ -75,6 +75,12 @@ describe('appointment details', () => {
     await user.click(screen.getByRole('button', { name: 'Mark attended' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledWith('The appointment was marked attended.'));
     expect(appointmentsApi.setAppointmentStatus).toHaveBeenCalledWith('a-1', 3, 'ATTENDED');
+  });
+
+  it("offers no progress note on another clinician's appointment that has none", () => {
+    renderDetails(appointment({ clinicianId: 'someone-else' }));
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Progress note' })).toBeNull();
   });
 
   it('offers no changes on a read-only appointment', () => {
@@ -102,12 +108,21 @@ describe('appointment details', () => {
 });
 
 describe('progress note', () => {
+  it("shows another clinician's signed note without a way to add to it", async () => {
+    appointmentsApi.getProgressNoteMetadata.mockResolvedValue([SOAP, FREE]);
+    appointmentsApi.getProgressNote.mockResolvedValue(note({ signed: true, signedAt: '2026-01-12T20:00:00.000Z' }));
+    render(<ProgressNoteModal appointment={appointment()} zone="US/Pacific" canWrite={false} onDismiss={() => {}} onSaved={() => {}} />);
+    await screen.findByText('Plan text');
+    expect(screen.queryByLabelText('Add addendum')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save and sign' })).toBeNull();
+  });
+
   it('writes one box per section of the chosen template and signs', async () => {
     appointmentsApi.getProgressNoteMetadata.mockResolvedValue([SOAP, FREE]);
     appointmentsApi.getProgressNote.mockResolvedValue(null);
     appointmentsApi.createProgressNote.mockImplementation(async (_id, _date, input) => note({ sections: input.sections, signed: true, signedAt: '2026-01-12T20:00:00.000Z' }));
     const user = userEvent.setup();
-    render(<ProgressNoteModal appointment={appointment()} zone="US/Pacific" onDismiss={() => {}} onSaved={() => {}} />);
+    render(<ProgressNoteModal appointment={appointment()} zone="US/Pacific" canWrite onDismiss={() => {}} onSaved={() => {}} />);
     await screen.findByLabelText('Subjective');
     expect(screen.getAllByRole('textbox')).toHaveLength(4);
     await user.type(screen.getByLabelText('Plan'), 'Next week');
@@ -134,7 +149,7 @@ describe('progress note', () => {
     appointmentsApi.getProgressNote.mockResolvedValue(signed);
     appointmentsApi.editProgressNote.mockResolvedValue({ ...signed, version: 3, addenda: [{ id: 'd-1', text: 'Called back', authorId: 'me', createdAt: '2026-01-13T17:00:00.000Z' }] });
     const user = userEvent.setup();
-    render(<ProgressNoteModal appointment={appointment()} zone="US/Pacific" onDismiss={() => {}} onSaved={() => {}} />);
+    render(<ProgressNoteModal appointment={appointment()} zone="US/Pacific" canWrite onDismiss={() => {}} onSaved={() => {}} />);
     await screen.findByText('Subjective text');
     expect(screen.queryByLabelText('Subjective')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add addendum' }));

@@ -132,3 +132,19 @@ describe('appointment rights in the browser (a courtesy; the API decides)', () =
     expect(appointmentRights([], ['coordinators'])).toEqual({ canCreate: false, canBookForOthers: false });
   });
 });
+
+describe('calendar events', () => {
+  it("shows practice times, names another clinician, marks video, and lets only writable scheduled ones move", async () => {
+    const { toEvent } = await import('../../../web/src/appointments/AppointmentCalendar');
+    const base = {
+      id: 'a-1', seriesId: null, clientId: 'c-1', clientName: 'Ada Lovelace', clinicianId: 'me', clinicianName: 'Olivia Owens', serviceCode: '90834',
+      locationType: 'OFFICE' as const, locationName: null, start: '2026-01-12T18:00:00.000Z', end: '2026-01-12T18:45:00.000Z', durationMinutes: 45,
+      recurrence: null, status: 'SCHEDULED' as const, sendEmailReminder: true, videoRoomId: null, clientVideoPath: null, readOnly: false,
+      progressNoteId: null, version: 1, createdAt: '', updatedAt: '',
+    };
+    expect(toEvent(base, PACIFIC, 'me')).toMatchObject({ title: 'Ada Lovelace', start: '2026-01-12T10:00:00', end: '2026-01-12T10:45:00', editable: true });
+    expect(toEvent({ ...base, clinicianId: 'ben', clinicianName: 'Ben Baker', locationType: 'TELEHEALTH' }, PACIFIC, 'me').title).toBe('Ada Lovelace (video) · Ben Baker');
+    expect(toEvent({ ...base, readOnly: true }, PACIFIC, 'me').editable).toBe(false);
+    expect(toEvent({ ...base, status: 'ATTENDED' }, PACIFIC, 'me').editable).toBe(false);
+  });
+});

@@ -104,7 +104,8 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
   );
 });
 
-function toEvent(a: Appointment, zone: string, meId: string | null): EventInput {
+/** One appointment as a calendar event: practice wall-clock times; only the writable, scheduled ones drag. */
+export function toEvent(a: Appointment, zone: string, meId: string | null): EventInput {
   const who = a.clinicianId !== meId && a.clinicianName ? ` · ${a.clinicianName}` : '';
   const video = a.locationType === 'TELEHEALTH' ? ' (video)' : '';
   return {

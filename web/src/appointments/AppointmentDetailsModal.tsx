@@ -22,6 +22,8 @@ import { formatInZone } from './time';
 export interface AppointmentDetailsModalProps {
   appointment: Appointment;
   zone: string;
+  /** The viewer: only an appointment's own clinician writes its progress note. */
+  meId: string | null;
   onDismiss: () => void;
   onEdit: (appointment: Appointment) => void;
   onOpenNote: (appointment: Appointment) => void;
@@ -43,7 +45,7 @@ const STATUS_TYPE: Record<AppointmentStatus, 'pending' | 'success' | 'warning' |
  * read-only appointments show no such buttons. Telehealth ones start the video room and show the
  * client's public link to copy.
  */
-export function AppointmentDetailsModal({ appointment: initial, zone, onDismiss, onEdit, onOpenNote, onChanged }: AppointmentDetailsModalProps) {
+export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDismiss, onEdit, onOpenNote, onChanged }: AppointmentDetailsModalProps) {
   const navigate = useNavigate();
   const [appointment, setAppointment] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
@@ -105,7 +107,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, onDismiss,
   const footer = (
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
-        {(canWrite || a.progressNoteId) && open && (
+        {((canWrite && a.clinicianId === meId) || a.progressNoteId) && open && (
           <Button onClick={() => onOpenNote(a)}>Progress note</Button>
         )}
         {canWrite && a.status === 'SCHEDULED' && (

@@ -20,6 +20,8 @@ import { formatInZone, wallClock } from './time';
 export interface ProgressNoteModalProps {
   appointment: Appointment;
   zone: string;
+  /** Only the appointment's own clinician writes, signs and adds to its note (the API enforces it). */
+  canWrite: boolean;
   onDismiss: () => void;
   /** A note was created (the appointment now has one). */
   onSaved: (note: ProgressNote) => void;
@@ -32,7 +34,7 @@ type Load = { status: 'loading' } | { status: 'ready'; templates: NoteTemplateMe
  * box per section, saved as a draft or saved and signed. A signed note is read-only: its sections
  * never change, and later additions are addenda shown under it.
  */
-export function ProgressNoteModal({ appointment, zone, onDismiss, onSaved }: ProgressNoteModalProps) {
+export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSaved }: ProgressNoteModalProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [template, setTemplate] = useState<NoteTemplate>('SOAP');
   const [texts, setTexts] = useState<Record<string, string>>({});
@@ -73,7 +75,7 @@ export function ProgressNoteModal({ appointment, zone, onDismiss, onSaved }: Pro
   const meta = templates.find((t) => t.template === template) ?? templates[0];
   const sections = meta ? meta.sections : [];
   const signed = Boolean(note?.signed);
-  const readOnly = appointment.readOnly;
+  const readOnly = !canWrite;
 
   const reloadAfterConflict = async () => {
     const latest = await getProgressNote(appointment.id).catch(() => null);

@@ -125,6 +125,7 @@ export default function AppointmentPage() {
         <AppointmentDetailsModal
           appointment={dialog.appointment}
           zone={zone}
+          meId={practice.meId}
           onDismiss={() => setDialog(null)}
           onEdit={(appointment) => setDialog({ kind: 'edit', appointment })}
           onOpenNote={(appointment) => setDialog({ kind: 'note', appointment })}
@@ -136,7 +137,13 @@ export default function AppointmentPage() {
         />
       )}
       {dialog?.kind === 'note' && (
-        <ProgressNoteModal appointment={dialog.appointment} zone={zone} onDismiss={() => setDialog(null)} onSaved={() => reload()} />
+        <ProgressNoteModal
+          appointment={dialog.appointment}
+          zone={zone}
+          canWrite={!dialog.appointment.readOnly && dialog.appointment.clinicianId === practice.meId}
+          onDismiss={() => setDialog(null)}
+          onSaved={() => reload()}
+        />
       )}
     </SpaceBetween>
   );
