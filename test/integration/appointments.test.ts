@@ -57,7 +57,7 @@ function single(start: string, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
+  runtime = await startRuntime({ port: 0, dataDir: null, countDynamoRequests: true });
   await Promise.all(WHO.map(async (who) => {
     tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
   }));
@@ -327,6 +327,35 @@ describe('appointments: bad input, double-booking, versions, status', () => {
     expect((await call('owner', LIST, { from: '2037-05-05T17:30:00Z', to: '2037-05-05T18:00:00Z' })).data.listAppointments.items).toEqual([]);
     const bad = await call('owner', LIST, { from: '2037-05-05T18:00:00Z', to: '2037-05-05T17:00:00Z' });
     expect(bad.errors?.[0].errorType).toBe('ValidationError');
+  });
+
+  it('a year of the practice is one Query per page of 200 (plus authorize and audit), never a Scan; a get is one GetItem', async () => {
+    // Five weekly series of 52 (260 appointments) in 2041, at different hours.
+    for (const hour of [15, 16, 17, 18, 19]) {
+      const out = await call('owner', CREATE, { input: single(`2041-01-01T${hour}:00:00Z`, { recurrence: { frequency: 'WEEKLY', interval: 1, count: 52 } }) });
+      expect(out.data.createAppointment).toHaveLength(52);
+    }
+    const counter = runtime.dynamoRequests!;
+    const steps = { 'Directory:GetItem': 1, 'Audit:PutItem': 1 };
+    const seen: string[] = [];
+    let nextToken: string | null = null;
+    let pages = 0;
+    do {
+      counter.take();
+      const page: any = (await call('owner', LIST, { from: '2041-01-01T00:00:00Z', to: '2042-01-01T00:00:00Z', nextToken })).data.listAppointments;
+      expect(counter.take()).toEqual({ ...steps, 'Practice:Query': 1 });
+      seen.push(...page.items.map((a: { start: string }) => a.start));
+      nextToken = page.nextToken;
+      pages += 1;
+    } while (nextToken && pages < 5);
+    expect(seen).toHaveLength(260);
+    expect([...seen].sort()).toEqual(seen);
+    expect(pages).toBe(2);
+    counter.take();
+    expect((await call('owner', GET, { id: (await call('owner', LIST, { from: '2041-01-01T00:00:00Z', to: '2041-01-02T00:00:00Z' })).data.listAppointments.items[0].id })).errors).toBeUndefined();
+    const counts = counter.take();
+    expect(counts['Practice:GetItem']).toBe(1);
+    expect(Object.keys(counts).some((k) => k.endsWith(':Scan'))).toBe(false);
   });
 
   it('audits reads and writes with ids only', async () => {
