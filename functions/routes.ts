@@ -17,6 +17,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   // First-time SMS MFA setup: proves the password, texts a code, then enrolls the verified phone.
   { method: 'POST', path: '/startSmsMfaSetup', handler: 'sms-mfa-setup' },
   { method: 'POST', path: '/confirmSmsMfaSetup', handler: 'sms-mfa-setup' },
+  // "User Already Exists" → Yes: proves the app account's password, stages and finalizes the sign-up.
+  { method: 'POST', path: '/reuseAccount', handler: 'reuse-account' },
   // A client's guest ticket for a room the clinician started (404 otherwise); no PHI in or out.
   { method: 'POST', path: '/getVideoTokenPublic', handler: 'video-join' },
 ];

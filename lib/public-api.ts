@@ -47,6 +47,8 @@ const TABLE_ACCESS: Record<string, TableAccess> = {
   'does-user-exist': { Directory: 'readWrite' },
   // The pending code (hashed) and the per-address counter.
   'sms-mfa-setup': { Directory: 'readWrite' },
+  // Claims the NPI and stages (Directory), then finalizes like post-confirmation (membership, profile).
+  'reuse-account': { Directory: 'readWrite', Practice: 'readWrite' },
   // Claims the NPI and stages the provider (Directory).
   'stage-provider': { Directory: 'readWrite' },
   // Repairs a sign-up whose post-confirmation finalization failed (Directory claim, Practice profile).
@@ -56,7 +58,10 @@ const TABLE_ACCESS: Record<string, TableAccess> = {
 };
 
 /** Handlers that look a user up in the pool (AdminGetUser on this pool only). */
-const USER_POOL_READERS = new Set(['stage-provider', 'does-user-exist', 'confirm-provider', 'sms-mfa-setup']);
+const USER_POOL_READERS = new Set(['stage-provider', 'does-user-exist', 'confirm-provider', 'sms-mfa-setup', 'reuse-account']);
+
+/** Handlers that prove a password with the console's client (functions/shared/password-proof.ts). */
+const PASSWORD_PROVERS = new Set(['sms-mfa-setup', 'reuse-account']);
 
 export class PublicApi extends Construct {
   readonly httpApi: apigwv2.HttpApi;
@@ -116,7 +121,11 @@ export class PublicApi extends Construct {
           handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [props.userPool.userPoolArn] }));
         }
         if (route.handler === 'video-join') grantChimeMeetings(handler.fn, ['CreateAttendee']);
+        if (PASSWORD_PROVERS.has(route.handler)) handler.fn.addEnvironment('USER_POOL_CLIENT_ID', props.userPoolClient.userPoolClientId);
         if (route.handler === 'sms-mfa-setup') grantSmsMfaSetup(handler, props);
+        if (route.handler === 'reuse-account') {
+          handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [props.userPool.userPoolArn] }));
+        }
         handlers.set(route.handler, handler);
       }
       this.httpApi.addRoutes({
@@ -135,12 +144,10 @@ export class PublicApi extends Construct {
 }
 
 /**
- * First-time SMS MFA setup (functions/sms-mfa-setup): the web client's id (to prove a password),
- * the phone enrollment on this pool, and SMS through SNS. SNS direct-to-phone publishing has no
+ * First-time SMS MFA setup (functions/sms-mfa-setup): the phone enrollment on this pool, and SMS through SNS. SNS direct-to-phone publishing has no
  * resource ARN, so sns:Publish is allowed on '*' but denied for every topic.
  */
 function grantSmsMfaSetup(handler: PortalFunction, props: PublicApiProps): void {
-  handler.fn.addEnvironment('USER_POOL_CLIENT_ID', props.userPoolClient.userPoolClientId);
   handler.fn.addToRolePolicy(
     new iam.PolicyStatement({ actions: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminSetUserMFAPreference'], resources: [props.userPool.userPoolArn] }),
   );

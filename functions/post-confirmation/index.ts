@@ -18,14 +18,22 @@ export const DEFAULT_SIGNUP_GROUP = 'Therapists';
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const sub = event.request.userAttributes.sub;
-  const email = event.request.userAttributes.email ?? '';
   if (!sub) throw new Error('PostConfirmation event without sub');
-  // Read before finalizing (which deletes the staged copy); a retry finds the finalized profile.
-  const provider = await readSignupProvider(sub);
-  const group = provider ? signupGroup(provider) : DEFAULT_SIGNUP_GROUP;
-  await createMembershipIfAbsent(ownerMembership(sub, email, new Date(), group));
-  // A user created by an admin or from another app has nothing staged: 'none' is fine.
-  await finalizeProvider(sub);
-  await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: group }));
+  await finalizeSignup({ sub, email: event.request.userAttributes.email ?? '', userPoolId: event.userPoolId, username: event.userName });
   return event;
+}
+
+/**
+ * Makes a confirmed user a clinician of their own new practice: membership (owner, basic plan),
+ * the staged sign-up finalized, the group. Also used by /reuseAccount for an account that was
+ * confirmed long ago in another app. Idempotent.
+ */
+export async function finalizeSignup(user: { sub: string; email: string; userPoolId: string; username: string }): Promise<void> {
+  // Read before finalizing (which deletes the staged copy); a retry finds the finalized profile.
+  const provider = await readSignupProvider(user.sub);
+  const group = provider ? signupGroup(provider) : DEFAULT_SIGNUP_GROUP;
+  await createMembershipIfAbsent(ownerMembership(user.sub, user.email, new Date(), group));
+  // A user created by an admin or from another app has nothing staged: 'none' is fine.
+  await finalizeProvider(user.sub);
+  await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: user.userPoolId, Username: user.username, GroupName: group }));
 }

@@ -13,12 +13,7 @@
  * in again and answers the SMS_MFA challenge. Nothing here is logged.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  AdminGetUserCommand,
-  AdminSetUserMFAPreferenceCommand,
-  AdminUpdateUserAttributesCommand,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserMFAPreferenceCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '../../domain/messages.ts';
 import { isEmail } from '../../domain/signup.ts';
@@ -27,6 +22,7 @@ import { withAddressLimit } from '../shared/address-limit.ts';
 import { cognito, dynamo, table } from '../shared/aws.ts';
 import { json, parseBody, type PublicHandler } from '../shared/http.ts';
 import { notifier } from '../shared/notifier.ts';
+import { provePassword } from '../shared/password-proof.ts';
 
 export const SMS_SETUP_MESSAGES = {
   alreadyEnrolled: 'Multi-factor authentication is already set up for this account. Please sign in.',
@@ -43,24 +39,10 @@ type Proof = { ok: true; username: string; sub: string } | { ok: false; status: 
 
 /** Proves the password and that the account has no MFA yet (Cognito answers with MFA_SETUP). */
 async function proveSetupPending(email: string, password: string): Promise<Proof> {
-  try {
-    const auth = await cognito().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: process.env.USER_POOL_CLIENT_ID,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    if (auth.ChallengeName !== 'MFA_SETUP') return { ok: false, status: 409, message: SMS_SETUP_MESSAGES.alreadyEnrolled };
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') return { ok: false, status: 401, message: MESSAGES.wrongCredentials };
-    throw error;
-  }
-  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: process.env.USER_POOL_ID, Username: email }));
-  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-  if (!user.Username || !sub) return { ok: false, status: 401, message: MESSAGES.wrongCredentials };
-  return { ok: true, username: user.Username, sub };
+  const proof = await provePassword(email, password);
+  if (proof.kind === 'wrong') return { ok: false, status: 401, message: MESSAGES.wrongCredentials };
+  if (proof.kind !== 'proved' || proof.next !== 'MFA_SETUP') return { ok: false, status: 409, message: SMS_SETUP_MESSAGES.alreadyEnrolled };
+  return { ok: true, username: proof.username, sub: proof.sub };
 }
 
 const pendingKey = (sub: string) => ({ PK: `USER#${sub}`, SK: 'SMS_MFA_SETUP' });

@@ -17,7 +17,7 @@ import { json, parseBody, type PublicHandler } from '../shared/http.ts';
 /** How long an unconfirmed sign-up holds its NPI. */
 export const PENDING_CLAIM_SECONDS = 7 * 24 * 3600;
 
-function providerRecord(input: SignupProviderInput, now: Date) {
+export function providerRecord(input: SignupProviderInput, now: Date) {
   const record = {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
@@ -42,6 +42,44 @@ function providerRecord(input: SignupProviderInput, now: Date) {
   return record;
 }
 
+/**
+ * Claims the NPI for this user (free, an expired pending claim, or this same sign-up retrying) and
+ * stages the provider record, in one transaction. Also used by /reuseAccount.
+ */
+export async function claimAndStage(provider: ReturnType<typeof providerRecord>, userSub: string, now: Date): Promise<'staged' | 'npiTaken'> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const expiresAt = nowSeconds + PENDING_CLAIM_SECONDS;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table('DIRECTORY_TABLE'),
+              Item: { PK: `NPI#${provider.npi}`, SK: 'NPI', sub: userSub, status: 'pending', createdAt: provider.createdAt, expiresAt },
+              // Free, or a pending claim that expired, or this same sign-up retrying.
+              ConditionExpression: 'attribute_not_exists(PK) OR (#status = :pending AND (expiresAt < :now OR #sub = :sub))',
+              ExpressionAttributeNames: { '#status': 'status', '#sub': 'sub' },
+              ExpressionAttributeValues: { ':pending': 'pending', ':now': nowSeconds, ':sub': userSub },
+            },
+          },
+          {
+            Put: {
+              TableName: table('DIRECTORY_TABLE'),
+              Item: { PK: `PROVIDER#${userSub}`, SK: 'STAGED', ...provider, expiresAt },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = (error as TransactionCanceledException).CancellationReasons;
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return 'npiTaken';
+    throw error;
+  }
+  return 'staged';
+}
+
 export function createHandler(clock: () => Date = () => new Date()): PublicHandler {
   return async (event) => {
     const body = parseBody(event);
@@ -62,36 +100,7 @@ export function createHandler(clock: () => Date = () => new Date()): PublicHandl
       throw error;
     }
 
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    const expiresAt = nowSeconds + PENDING_CLAIM_SECONDS;
-    try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table('DIRECTORY_TABLE'),
-                Item: { PK: `NPI#${provider.npi}`, SK: 'NPI', sub: userSub, status: 'pending', createdAt: provider.createdAt, expiresAt },
-                // Free, or a pending claim that expired, or this same sign-up retrying.
-                ConditionExpression: 'attribute_not_exists(PK) OR (#status = :pending AND (expiresAt < :now OR #sub = :sub))',
-                ExpressionAttributeNames: { '#status': 'status', '#sub': 'sub' },
-                ExpressionAttributeValues: { ':pending': 'pending', ':now': nowSeconds, ':sub': userSub },
-              },
-            },
-            {
-              Put: {
-                TableName: table('DIRECTORY_TABLE'),
-                Item: { PK: `PROVIDER#${userSub}`, SK: 'STAGED', ...provider, expiresAt },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      const reasons = (error as TransactionCanceledException).CancellationReasons;
-      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return json(409, { message: MESSAGES.npiTaken });
-      throw error;
-    }
+    if ((await claimAndStage(provider, userSub, now)) === 'npiTaken') return json(409, { message: MESSAGES.npiTaken });
     return json(200, { staged: true });
   };
 }

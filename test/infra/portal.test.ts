@@ -205,6 +205,7 @@ describe('Api', () => {
     expect(withPoolId).toEqual([
       expect.stringMatching(/Handlerconfirmprovider/),
       expect.stringMatching(/Handlerdoesuserexist/),
+      expect.stringMatching(/Handlerreuseaccount/),
       expect.stringMatching(/Handlersmsmfasetup/),
       expect.stringMatching(/Handlerstageprovider/),
     ]);
@@ -212,7 +213,7 @@ describe('Api', () => {
       .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
       .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
       .filter((st) => [st.Action].flat().includes('cognito-idp:AdminGetUser'));
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(5);
     for (const st of statements) expect(JSON.stringify(st.Resource)).not.toContain('*');
   });
 
