@@ -19,6 +19,7 @@ import { formatTable, measurePageWeights } from './page-weight.ts';
 import { chimeChunks, measureVideoJoin } from './video.ts';
 import { benchClients } from './clients.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
+import { lighthouseRow } from './lighthouse.ts';
 import { launchChromium } from '../support/chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -86,6 +87,7 @@ try {
   const chime = chimeChunks(ROOT);
   const leaks = [...anonymous, ...signedIn].filter((w) => w.files.some((f) => chime.includes(f))).map((w) => w.path);
   rows.push(['Chime SDK chunks / non-video routes loading them', `${chime.length} / ${leaks.length ? leaks.join(', ') : 'none'}`]);
+  rows.push(await lighthouseRow(url));
 
   const browser = await launchChromium();
   try {
