@@ -5,7 +5,9 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
-import { ENGLISH, loadCatalog, specMessageKeyOf, TRANSLATED_SPEC_MESSAGES } from '../../../web/src/i18n/catalog';
+import { MENU } from '../../../domain/route-access';
+import { PLANNED_PAGES } from '../../../web/src/portal/planned-pages';
+import { ENGLISH, loadCatalog, menuKey, menuSectionKey, plannedKey, specMessageKeyOf, TRANSLATED_SPEC_MESSAGES } from '../../../web/src/i18n/catalog';
 import { LOCALES, OFFERED_LOCALES } from '../../../web/src/i18n/locales';
 import { createTranslator } from '../../../web/src/i18n/translator';
 
@@ -48,6 +50,21 @@ describe('message catalogs', () => {
     const english = createTranslator('en', ENGLISH);
     for (const key of TRANSLATED_SPEC_MESSAGES) expect(english.tm(MESSAGES[key])).toBe(MESSAGES[key]);
     expect(specMessageKeyOf(MESSAGES.wrongCredentials)).toBe('spec.wrongCredentials');
+  });
+
+  it('English has the side navigation (domain/route-access.ts) and the planned pages word for word', () => {
+    const english = createTranslator('en', ENGLISH);
+    for (const section of MENU) {
+      if (section.title) expect(english.t(menuSectionKey(section.title))).toBe(section.title);
+      for (const entry of section.entries) {
+        expect(english.t(menuKey(entry.label))).toBe(entry.label);
+        for (const child of entry.children ?? []) expect(english.t(menuKey(child.label))).toBe(child.label);
+      }
+    }
+    for (const [path, page] of Object.entries(PLANNED_PAGES)) {
+      expect(english.t(plannedKey(path, 'title'))).toBe(page.title);
+      expect(english.t(plannedKey(path, 'holds'))).toBe(page.holds);
+    }
   });
 
   it('translates a spec message by its English text and passes any other text through', async () => {

@@ -30,6 +30,11 @@ export const specMessageKey = (key: MessageKey) => `spec.${key}`;
 export const planKey = (planId: string, field: 'name' | 'matrixName' | 'summary') => `pricing.plan.${planId}.${field}`;
 export const planIncludeKey = (planId: string, line: string) => `pricing.plan.${planId}.includes.${slug(line)}`;
 export const featureKey = (feature: string) => `pricing.feature.${slug(feature)}`;
+/** Side-navigation labels and section titles (domain/route-access.ts MENU) by their English text. */
+export const menuKey = (label: string) => `nav.${slug(label)}`;
+export const menuSectionKey = (title: string) => `nav.section.${slug(title)}`;
+/** A planned page (portal/planned-pages.ts) by its path: /app/billings/insurance → planned.billings-insurance. */
+export const plannedKey = (path: string, field: 'title' | 'holds') => `planned.${slug(path.replace(/^\/app\//, ''))}.${field}`;
 
 /**
  * The spec's messages that the translated areas (public pages, sign-in, sign-up) show. Messages of

@@ -3,19 +3,25 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { Navigate, useLocation } from 'react-router-dom';
+import { plannedKey } from '../i18n/catalog';
+import { useT } from '../i18n/I18nProvider';
 import { plannedPageFor } from '../portal/planned-pages';
 
 /** A portal route whose page is still being built says what it will hold; an unknown path goes home. */
 export default function PlannedPage() {
   const { pathname } = useLocation();
-  const planned = plannedPageFor(pathname.replace(/\/+$/, ''));
+  const t = useT();
+  const path = pathname.replace(/\/+$/, '');
+  const planned = plannedPageFor(path);
   if (!planned) return <Navigate to="/app/clients" replace />;
+  // Insights charts share the Insights page.
+  const key = path.startsWith('/app/insights/') ? '/app/insights' : path;
   return (
-    <ContentLayout header={<Header variant="h1">{planned.title}</Header>}>
+    <ContentLayout header={<Header variant="h1">{t(plannedKey(key, 'title'))}</Header>}>
       <Container>
-        <Box variant="p">{planned.holds}</Box>
+        <Box variant="p">{t(plannedKey(key, 'holds'))}</Box>
         <Box variant="p" color="text-body-secondary">
-          This page is coming soon.
+          {t('planned.comingSoon')}
         </Box>
       </Container>
     </ContentLayout>

@@ -2,6 +2,7 @@ import AppLayout from '@cloudscape-design/components/app-layout';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
+import { useT } from '../i18n/I18nProvider';
 import { getRuntimeConfig } from '../platform/config';
 import { BannerProvider, useBannerList } from '../shell/banner-state';
 import { searchClients } from '../shell/client-search-api';
@@ -74,6 +75,7 @@ function Shell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { siteName } = getRuntimeConfig();
+  const t = useT();
   const navigation = useNavigationOpen();
   const [toolsOpen, setToolsOpen] = useState(false);
   const [videoOpen, setVideoOpen] = useState(false);
@@ -137,13 +139,13 @@ function Shell() {
         navigationHide={state.status !== 'ready'}
         content={<Outlet />}
         ariaLabels={{
-          navigation: 'Navigation',
-          navigationClose: 'Close navigation',
-          navigationToggle: 'Open navigation',
-          tools: 'Help panel',
-          toolsClose: 'Close help panel',
-          toolsToggle: 'Open help panel',
-          notifications: 'Notifications',
+          navigation: t('layout.navigation'),
+          navigationClose: t('layout.navigationClose'),
+          navigationToggle: t('layout.navigationToggle'),
+          tools: t('layout.tools'),
+          toolsClose: t('layout.toolsClose'),
+          toolsToggle: t('layout.toolsToggle'),
+          notifications: t('layout.notifications'),
         }}
       />
       <Suspense fallback={null}>{videoOpen && <HelpVideoModal visible onClose={() => setVideoOpen(false)} />}</Suspense>

@@ -2,21 +2,30 @@ import Icon from '@cloudscape-design/components/icon';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Viewer } from '../../../domain/route-access';
+import { menuKey, menuSectionKey } from '../i18n/catalog';
+import { useT, type I18n } from '../i18n/I18nProvider';
+import { ENGLISH_TRANSLATOR } from '../i18n/translator';
 import { ALL_APPS, isGroup, lockedItemsHidden, navigationFor, type AppList, type NavLink, type NavSection } from './navigation';
 
-function link(l: NavLink): SideNavigationProps.Link {
-  return l.external
-    ? { type: 'link', text: l.text, href: l.href, external: true }
-    : { type: 'link', text: l.text, href: l.href, info: l.locked ? <Icon name="lock-private" ariaLabel="Locked: upgrade your plan" /> : undefined };
-}
-
-export function toSideNavigationItems(sections: NavSection[]): SideNavigationProps.Item[] {
+/** Side-navigation items in the page's language (English unless given `t`); labels from domain/route-access.ts. */
+export function toSideNavigationItems(sections: NavSection[], t: I18n['t'] = ENGLISH_TRANSLATOR.t): SideNavigationProps.Item[] {
+  const link = (l: NavLink): SideNavigationProps.Link =>
+    l.external
+      ? { type: 'link', text: t(menuKey(l.text)), href: l.href, external: true }
+      : {
+          type: 'link',
+          text: t(menuKey(l.text)),
+          href: l.href,
+          info: l.locked ? <Icon name="lock-private" ariaLabel={t('nav.locked')} /> : undefined,
+        };
   const items: SideNavigationProps.Item[] = [];
   for (const section of sections) {
     const rendered = section.items.map((item): SideNavigationProps.Item =>
-      isGroup(item) ? { type: 'expandable-link-group', text: item.text, href: item.links[0].href, items: item.links.map(link) } : link(item),
+      isGroup(item)
+        ? { type: 'expandable-link-group', text: t(menuKey(item.text)), href: item.links[0].href, items: item.links.map(link) }
+        : link(item),
     );
-    if (section.title) items.push({ type: 'section', text: section.title, items: rendered });
+    if (section.title) items.push({ type: 'section', text: t(menuSectionKey(section.title)), items: rendered });
     else items.push(...rendered);
   }
   return items;
@@ -29,11 +38,12 @@ export function toSideNavigationItems(sections: NavSection[]): SideNavigationPro
 export function SideNav({ viewer, apps = ALL_APPS, title, onNavigate }: { viewer: Viewer; apps?: AppList; title: string; onNavigate?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const t = useT();
   return (
     <SideNavigation
       header={{ text: title, href: '/app/clients' }}
       activeHref={location.pathname}
-      items={toSideNavigationItems(navigationFor(viewer, lockedItemsHidden(), apps))}
+      items={toSideNavigationItems(navigationFor(viewer, lockedItemsHidden(), apps), t)}
       onFollow={(event) => {
         if (event.detail.external || !event.detail.href) return;
         event.preventDefault();

@@ -3,12 +3,15 @@ import { useNavigate } from 'react-router-dom';
 import { isCoordinatorOnly, routeAccess, type Viewer } from '../../../domain/route-access';
 import { ClientSearch } from '../shell/ClientSearch';
 import type { ClientMatch } from '../shell/client-search-api';
+import { useT, type I18n } from '../i18n/I18nProvider';
+import { ENGLISH } from '../i18n/catalog';
+import { ENGLISH_TRANSLATOR } from '../i18n/translator';
 import type { Avatar } from './useAvatar';
 
 /** Spec part 2 §2.3: 'Upgrade My Account' on the basic plan (planRef 1), 'Switch Plan' on the others. */
-export function planButtonText(plan: string | null | undefined): string | null {
-  if (plan === 'basic') return 'Upgrade My Account';
-  if (plan === 'premium' || plan === 'professional') return 'Switch Plan';
+export function planButtonText(plan: string | null | undefined, t: I18n['t'] = ENGLISH_TRANSLATOR.t): string | null {
+  if (plan === 'basic') return t('topbar.upgrade');
+  if (plan === 'premium' || plan === 'professional') return t('topbar.switchPlan');
   // Enterprise plans (not modelled yet) and an unknown plan have no plan button.
   return null;
 }
@@ -28,8 +31,8 @@ export interface TopBarProps {
   avatar?: Avatar;
 }
 
-/** The avatar menu's alt text for the photo. */
-export const AVATAR_PHOTO_ALT = 'Your photo';
+/** The avatar menu's alt text for the photo (English; the page shows it in its language). */
+export const AVATAR_PHOTO_ALT = ENGLISH['topbar.photoAlt'];
 
 /** Initials in a filled circle, sized and coloured like Cloudscape's own icons. */
 function InitialsIcon({ initials }: { initials: string }) {
@@ -43,8 +46,8 @@ function InitialsIcon({ initials }: { initials: string }) {
   );
 }
 
-function avatarIcon(avatar: Avatar | undefined): Pick<TopNavigationProps.MenuDropdownUtility, 'iconName' | 'iconUrl' | 'iconAlt' | 'iconSvg'> {
-  if (avatar?.photoUrl) return { iconUrl: avatar.photoUrl, iconAlt: AVATAR_PHOTO_ALT };
+function avatarIcon(avatar: Avatar | undefined, photoAlt: string): Pick<TopNavigationProps.MenuDropdownUtility, 'iconName' | 'iconUrl' | 'iconAlt' | 'iconSvg'> {
+  if (avatar?.photoUrl) return { iconUrl: avatar.photoUrl, iconAlt: photoAlt };
   if (avatar) return { iconSvg: <InitialsIcon initials={avatar.initials} /> };
   return { iconName: 'user-profile' };
 }
@@ -52,32 +55,38 @@ function avatarIcon(avatar: Avatar | undefined): Pick<TopNavigationProps.MenuDro
 /** The portal's top bar: client search and Add, plan button, help, help video, tour and the user menu. */
 export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, searchClients, onHelp, onHelpVideo, onTour, onLogout, avatar }: TopBarProps) {
   const navigate = useNavigate();
+  const t = useT();
   const canReadClients = viewer !== null && routeAccess('/app/clients', viewer) === 'allowed';
   const coordinatorOnly = viewer !== null && isCoordinatorOnly(viewer);
-  const planText = viewer && !coordinatorOnly ? planButtonText(viewer.plan) : null;
+  const planText = viewer && !coordinatorOnly ? planButtonText(viewer.plan, t) : null;
 
   const utilities: TopNavigationProps.Utility[] = [];
   if (canReadClients)
     utilities.push({
       type: 'button',
       variant: 'primary-button',
-      text: 'Add',
+      text: t('topbar.add'),
       iconName: 'add-plus',
-      ariaLabel: 'Add client',
+      ariaLabel: t('topbar.addClient'),
       disableUtilityCollapse: true,
       // The clients page opens its add form when it sees this state.
       onClick: () => navigate('/app/clients', { state: { addClient: true } }),
     });
   if (planText) utilities.push({ type: 'button', text: planText, onClick: () => navigate('/app/upgrade-plan') });
-  if (hasHelpTopic) utilities.push({ type: 'button', iconName: 'status-info', ariaLabel: 'Help for this page', title: 'Help for this page', onClick: onHelp });
-  if (hasHelpVideo) utilities.push({ type: 'button', iconName: 'video-on', ariaLabel: 'Help video', title: 'Help video', onClick: onHelpVideo });
-  if (viewer) utilities.push({ type: 'button', iconName: 'flag', ariaLabel: 'Welcome tour', title: 'Welcome tour', onClick: onTour });
+  if (hasHelpTopic) utilities.push({ type: 'button', iconName: 'status-info', ariaLabel: t('topbar.helpForPage'), title: t('topbar.helpForPage'), onClick: onHelp });
+  if (hasHelpVideo) utilities.push({ type: 'button', iconName: 'video-on', ariaLabel: t('topbar.helpVideo'), title: t('topbar.helpVideo'), onClick: onHelpVideo });
+  if (viewer) utilities.push({ type: 'button', iconName: 'flag', ariaLabel: t('tour.title'), title: t('tour.title'), onClick: onTour });
   utilities.push({
     type: 'menu-dropdown',
-    text: email || 'Account',
-    ...avatarIcon(avatar),
+    text: email || t('topbar.account'),
+    ...avatarIcon(avatar, t('topbar.photoAlt')),
     // Coordinators have no Profile (spec part 2 §2.2).
-    items: coordinatorOnly ? [{ id: 'logout', text: 'Logout' }] : [{ id: 'profile', text: 'Profile' }, { id: 'logout', text: 'Logout' }],
+    items: coordinatorOnly
+      ? [{ id: 'logout', text: t('topbar.logout') }]
+      : [
+          { id: 'profile', text: t('topbar.profile') },
+          { id: 'logout', text: t('topbar.logout') },
+        ],
     onItemClick: ({ detail }) => {
       if (detail.id === 'profile') navigate('/app/profile');
       if (detail.id === 'logout') onLogout();
@@ -96,7 +105,12 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
       }}
       search={canReadClients ? <ClientSearch search={searchClients} onSelect={(id) => navigate(`/app/clients/${encodeURIComponent(id)}`)} /> : undefined}
       utilities={utilities}
-      i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All', searchIconAriaLabel: 'Search clients', searchDismissIconAriaLabel: 'Close search' }}
+      i18nStrings={{
+        overflowMenuTriggerText: t('topbar.more'),
+        overflowMenuTitleText: t('topbar.all'),
+        searchIconAriaLabel: t('topbar.searchClients'),
+        searchDismissIconAriaLabel: t('topbar.closeSearch'),
+      }}
     />
   );
 }

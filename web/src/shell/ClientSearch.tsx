@@ -1,5 +1,6 @@
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n/I18nProvider';
 import { reportApiError } from './banner-state';
 import type { ClientMatch } from './client-search-api';
 
@@ -16,6 +17,7 @@ export function ClientSearch({ search, onSelect }: { search: (text: string) => P
   const [text, setText] = useState('');
   const [matches, setMatches] = useState<ClientMatch[]>([]);
   const [status, setStatus] = useState<Status>('pending');
+  const t = useT();
 
   useEffect(() => {
     const query = text.trim();
@@ -59,12 +61,12 @@ export function ClientSearch({ search, onSelect }: { search: (text: string) => P
       options={matches.map((m) => ({ value: m.id, label: `${m.first} ${m.last}` }))}
       filteringType="manual"
       statusType={status}
-      loadingText="Searching clients"
-      errorText="The search failed."
-      empty={text.trim().length < SEARCH_MIN_LENGTH ? 'Type at least two letters' : 'No matching clients'}
-      placeholder="Search clients"
-      ariaLabel="Search clients"
-      enteredTextLabel={(value) => `Search: ${value}`}
+      loadingText={t('search.loading')}
+      errorText={t('search.failed')}
+      empty={text.trim().length < SEARCH_MIN_LENGTH ? t('search.tooShort') : t('search.none')}
+      placeholder={t('topbar.searchClients')}
+      ariaLabel={t('topbar.searchClients')}
+      enteredTextLabel={(value) => t('search.entered', { value })}
       hideEnteredTextOption
     />
   );

@@ -1,5 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Modal from '@cloudscape-design/components/modal';
+import { useT } from '../i18n/I18nProvider';
 
 /** Spec part 2 §9: the help video modal is 500 px high. */
 export const HELP_VIDEO_HEIGHT = 500;
@@ -9,13 +10,14 @@ export const HELP_VIDEO_HEIGHT = 500;
  * the close button and the overlay close it (Cloudscape Modal).
  */
 export function HelpVideoModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const t = useT();
   return (
-    <Modal visible={visible} onDismiss={onClose} header="Appointments: video guide" closeAriaLabel="Close video">
+    <Modal visible={visible} onDismiss={onClose} header={t('helpVideo.title')} closeAriaLabel={t('helpVideo.close')}>
       <div style={{ height: HELP_VIDEO_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <Box textAlign="center">
-          <Box variant="p">A short video on scheduling, rescheduling and starting telehealth sessions will be added here.</Box>
+          <Box variant="p">{t('helpVideo.text')}</Box>
           <Box variant="p" color="text-body-secondary">
-            Until then, the help panel (the help icon in the top bar) explains the calendar.
+            {t('helpVideo.untilThen')}
           </Box>
         </Box>
       </div>

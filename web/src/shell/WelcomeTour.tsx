@@ -3,7 +3,9 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
-import { TOUR_AUTOPLAY_MS, TOUR_SLIDES } from './tour-slides';
+import { useT } from '../i18n/I18nProvider';
+import { siteName } from '../public/site';
+import { TOUR_AUTOPLAY_MS, TOUR_SLIDE_COUNT, tourSlides } from './tour-slides';
 
 /**
  * The welcome tour (spec part 2 §2.4): an autoplay carousel in a modal. Following the WAI carousel
@@ -15,7 +17,9 @@ export function WelcomeTour({ visible, onClose, onHelp }: { visible: boolean; on
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const last = TOUR_SLIDES.length - 1;
+  const t = useT();
+  const slides = tourSlides(t, siteName());
+  const last = TOUR_SLIDE_COUNT - 1;
   const rotating = visible && !paused && !hovered && !focused && index < last;
 
   useEffect(() => {
@@ -30,23 +34,24 @@ export function WelcomeTour({ visible, onClose, onHelp }: { visible: boolean; on
     return () => clearTimeout(timer);
   }, [rotating, index, last]);
 
-  const slide = TOUR_SLIDES[index];
+  const slide = slides[index];
+  const position = { index: index + 1, count: TOUR_SLIDE_COUNT };
   return (
     <Modal
       visible={visible}
       onDismiss={onClose}
-      header="Welcome tour"
-      closeAriaLabel="Close tour"
+      header={t('tour.title')}
+      closeAriaLabel={t('tour.close')}
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
-            <Button onClick={onHelp}>Help</Button>
+            <Button onClick={onHelp}>{t('public.nav.help')}</Button>
             <Button variant={index === last ? 'normal' : 'link'} onClick={onClose}>
-              Skip Tour
+              {t('tour.skip')}
             </Button>
             {index === last && (
               <Button variant="primary" onClick={onClose}>
-                Get started
+                {t('tour.getStarted')}
               </Button>
             )}
           </SpaceBetween>
@@ -55,7 +60,7 @@ export function WelcomeTour({ visible, onClose, onHelp }: { visible: boolean; on
     >
       <section
         aria-roledescription="carousel"
-        aria-label="Welcome tour"
+        aria-label={t('tour.title')}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
         onFocus={() => setFocused(true)}
@@ -65,23 +70,23 @@ export function WelcomeTour({ visible, onClose, onHelp }: { visible: boolean; on
       >
         <SpaceBetween size="m">
           <div aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
-            <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${TOUR_SLIDES.length}`}>
+            <div role="group" aria-roledescription="slide" aria-label={t('tour.position', position)}>
               <Box variant="h2">{slide.title}</Box>
               <Box variant="p">{slide.text}</Box>
               <Box variant="small" color="text-body-secondary">
-                Slide {index + 1} of {TOUR_SLIDES.length}
+                {t('tour.slideOf', position)}
               </Box>
             </div>
           </div>
           <SpaceBetween direction="horizontal" size="xs">
             <Button iconName="angle-left" disabled={index === 0} onClick={() => setIndex((i) => Math.max(i - 1, 0))}>
-              Previous
+              {t('tour.previous')}
             </Button>
             <Button iconName="angle-right" iconAlign="right" disabled={index === last} onClick={() => setIndex((i) => Math.min(i + 1, last))}>
-              Next
+              {t('common.next')}
             </Button>
             <Button iconName={paused ? 'play' : 'pause'} onClick={() => setPaused((p) => !p)}>
-              {paused ? 'Play' : 'Pause'}
+              {paused ? t('tour.play') : t('tour.pause')}
             </Button>
           </SpaceBetween>
         </SpaceBetween>

@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import { useState } from 'react';
+import { useI18n } from '../i18n/I18nProvider';
 import { useBannerList, useBanners, type Banner, type BannerType } from './banner-state';
 
 export * from './banner-state';
@@ -11,14 +12,16 @@ const flashType = (type: BannerType): FlashbarProps.Type => (type === 'cancel' ?
 
 function BannerContent({ banner }: { banner: Banner }) {
   const [expanded, setExpanded] = useState(false);
-  if (!banner.detail) return <>{banner.content}</>;
+  const { t, tm } = useI18n();
+  const content = typeof banner.content === 'string' ? tm(banner.content) : banner.content;
+  if (!banner.detail) return <>{content}</>;
   return (
     <>
-      {banner.content}
-      <Button variant="inline-icon" iconName="status-info" ariaLabel="Show details" ariaExpanded={expanded} onClick={() => setExpanded((open) => !open)} />
+      {content}
+      <Button variant="inline-icon" iconName="status-info" ariaLabel={t('banner.showDetails')} ariaExpanded={expanded} onClick={() => setExpanded((open) => !open)} />
       {expanded && (
         <Box variant="p" color="inherit">
-          {banner.detail}
+          {typeof banner.detail === 'string' ? tm(banner.detail) : banner.detail}
         </Box>
       )}
     </>
@@ -29,6 +32,7 @@ function BannerContent({ banner }: { banner: Banner }) {
 export function BannerFlashbar() {
   const banners = useBannerList();
   const { dismiss } = useBanners();
+  const { t } = useI18n();
   return (
     <Flashbar
       items={banners.map((banner) => ({
@@ -37,7 +41,7 @@ export function BannerFlashbar() {
         ariaRole: banner.type === 'error' ? 'alert' : 'status',
         content: <BannerContent banner={banner} />,
         dismissible: true,
-        dismissLabel: 'Dismiss',
+        dismissLabel: t('banner.dismiss'),
         onDismiss: () => dismiss(banner.id),
       }))}
     />

@@ -1,43 +1,26 @@
+import { SITE_NAME } from '../../../domain/runtime-config';
+import type { I18n } from '../i18n/I18nProvider';
+import { ENGLISH_TRANSLATOR } from '../i18n/translator';
+
 /** The welcome tour's slides, in the spec's order (part 2 §2.4). */
 export interface TourSlide {
   title: string;
   text: string;
 }
 
-export const TOUR_SLIDES: readonly TourSlide[] = [
-  {
-    title: 'Welcome to Practice Portal',
-    text: 'Practice Portal for Clinicians brings your clients, their therapy apps, homework, assessments and scheduling together. This short tour shows where to start.',
-  },
-  {
-    title: 'Set up your profile',
-    text: 'Open Profile from the menu at the top right to add your photo, contact details, licenses and provider details. Clients see your name and photo when you invite them.',
-  },
-  {
-    title: 'Add client details',
-    text: 'Choose Add in the top bar to create a client. A first and last name are enough to begin; contact details let you invite them and send reminders.',
-  },
-  {
-    title: 'Invite clients to share app entries',
-    text: 'Invite a client from their page. Once they accept in the app, the entries they make in DBT Coach, CBT Companion and the other apps are shared with you.',
-  },
-  {
-    title: 'View client entries (Insights)',
-    text: "Insights charts your clients' app entries — mood, skills use and diary cards — so you can review the week before a session.",
-  },
-  {
-    title: 'Manage homework',
-    text: 'Assign exercises from the apps as homework, once or on a schedule, to a client or a group, and see in the homework list what was done.',
-  },
-  {
-    title: 'Assign standardized assessments',
-    text: 'Send standardized assessments such as the PHQ-9 and GAD-7. Your clients complete them in the app and the scores come back to you.',
-  },
-  {
-    title: 'Track client progress',
-    text: 'Follow assessment scores and app activity over time to see how each client is progressing, and share the progress with them.',
-  },
-];
+/** Slides 1–8: texts under tour.slide.<n>.title / .text. */
+export const TOUR_SLIDE_COUNT = 8;
+
+/** The slides in the page's language (`t` from useT()). */
+export function tourSlides(t: I18n['t'], siteName: string): TourSlide[] {
+  return Array.from({ length: TOUR_SLIDE_COUNT }, (_, i) => ({
+    title: t(`tour.slide.${i + 1}.title`, { siteName }),
+    text: t(`tour.slide.${i + 1}.text`, { siteName }),
+  }));
+}
+
+/** The slides in English, with the built-in product name. */
+export const TOUR_SLIDES: readonly TourSlide[] = tourSlides(ENGLISH_TRANSLATOR.t, SITE_NAME);
 
 /** How long each slide stays before the tour moves on by itself. */
 export const TOUR_AUTOPLAY_MS = 6000;
