@@ -5,14 +5,19 @@ import type { Locale } from './locales';
 
 type Messages = ReadonlyArray<I18nProviderProps.Messages>;
 
-/** Cloudscape's own labels (wizard steps, alert icons, modal close, ...), one chunk per language. */
-const LOADERS: Record<Locale, () => Promise<{ default: I18nProviderProps.Messages }>> = {
-  en: () => import('@cloudscape-design/components/i18n/messages/all.en'),
-  zh: () => import('@cloudscape-design/components/i18n/messages/all.zh-CN'),
-  es: () => import('@cloudscape-design/components/i18n/messages/all.es'),
-  fr: () => import('@cloudscape-design/components/i18n/messages/all.fr'),
-  it: () => import('@cloudscape-design/components/i18n/messages/all.it'),
-  ar: () => import('@cloudscape-design/components/i18n/messages/all.ar'),
+/**
+ * Cloudscape's own labels (wizard steps, alert icons, table and app-layout labels, ...), one chunk
+ * per language: the components the console uses, cut from Cloudscape's all.<locale> messages
+ * (cloudscape-components.ts; ≈ 2.5 KB gzip instead of ≈ 8).
+ */
+type MessagesModule = Promise<{ default: unknown }>;
+const LOADERS: Record<Locale, () => MessagesModule> = {
+  en: () => import('./cloudscape/en.json'),
+  zh: () => import('./cloudscape/zh.json'),
+  es: () => import('./cloudscape/es.json'),
+  fr: () => import('./cloudscape/fr.json'),
+  it: () => import('./cloudscape/it.json'),
+  ar: () => import('./cloudscape/ar.json'),
 };
 
 const loaded = new Map<Locale, Promise<Messages>>();
@@ -20,7 +25,7 @@ const loaded = new Map<Locale, Promise<Messages>>();
 export function loadCloudscapeMessages(locale: Locale): Promise<Messages> {
   let pending = loaded.get(locale);
   if (!pending) {
-    pending = LOADERS[locale]().then((module) => [module.default]);
+    pending = LOADERS[locale]().then((module) => [module.default as I18nProviderProps.Messages]);
     pending.catch(() => loaded.delete(locale));
     loaded.set(locale, pending);
   }
