@@ -1,8 +1,8 @@
 /**
  * Appointments in Chromium, as people click: a clinician books a weekly appointment, sees it in
  * the month and week views, opens it, writes and signs a SOAP note and adds an addendum (the
- * original stays); a clinicianBasic does not see another clinician's appointment; the status page
- * filters by status and clinician. axe finds nothing on either page.
+ * original stays); a clinicianBasic does not see another clinician's appointment; a supervisor
+ * sees it read-only; the status page filters by status and clinician. axe finds nothing on either page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -188,6 +188,20 @@ describe('appointments', () => {
 
     const byId = await api(basic, 'query ($id: ID!) { getAppointment(id: $id) { id } }', { id: appointmentId });
     expect(byId.getAppointment).toBeNull();
+    await page.context().close();
+  });
+
+  it("shows a supervisor the practice's appointments read-only", async () => {
+    const page = await newPage();
+    await signInInBrowser(page, portal.runtime.url, email('supervisor'));
+    await page.goto(`${portal.runtime.url}/app/appointment`);
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await event(page, clientName).first().waitFor();
+    await expect(page.getByRole('button', { name: 'New appointment' }).count()).resolves.toBe(0);
+    await event(page, clientName).first().click();
+    const details = page.getByRole('dialog', { name: `Appointment with ${clientName}` });
+    await details.getByText('You can view this appointment but not change it.').waitFor();
+    for (const name of ['Edit', 'Mark attended', 'Cancel appointment']) await expect(details.getByRole('button', { name }).count()).resolves.toBe(0);
     await page.context().close();
   });
 
