@@ -62,6 +62,9 @@ function renderDetails(a: Appointment) {
   return { user: userEvent.setup(), ...handlers };
 }
 
+// Cloudscape's first render in jsdom can take seconds on a loaded 2-core machine (not a speed check).
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();

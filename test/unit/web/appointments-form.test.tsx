@@ -34,7 +34,7 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
 function renderForm(initial: AppointmentFormValues, zone = 'US/Pacific', existing: Appointment | null = null) {
   const onSaved = vi.fn();
   render(
-    <AppointmentFormModal zone={zone} locations={['Main office']} clinicians={[]} canBookForOthers={false} appointment={existing} initial={initial} onDismiss={() => {}} onSaved={onSaved} />,
+    <AppointmentFormModal zone={zone} locations={['Main office']} clinicians={[]} canBookForOthers={false} meId="me" appointment={existing} initial={initial} onDismiss={() => {}} onSaved={onSaved} />,
   );
   return { user: userEvent.setup(), onSaved };
 }
@@ -44,6 +44,9 @@ const ready = { ...emptyForm('2026-03-09', '10:00'), clientId: 'c-1', clientLabe
 beforeEach(() => {
   appointmentsApi.getServicesOffered.mockResolvedValue(SERVICES);
 });
+
+// Cloudscape's first render in jsdom can take seconds on a loaded 2-core machine (not a speed check).
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
@@ -123,6 +126,7 @@ describe('booking for another clinician', () => {
         locations={[]}
         clinicians={[{ id: 'sub-me', name: 'Olivia Owens' }, { id: 'sub-ben', name: 'Ben Baker' }]}
         canBookForOthers
+        meId="sub-me"
         appointment={null}
         initial={ready}
         onDismiss={() => {}}
@@ -135,6 +139,17 @@ describe('booking for another clinician', () => {
     await user.click(screen.getByRole('button', { name: 'Create appointment' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(appointmentsApi.createAppointment.mock.calls[0][0]).toMatchObject({ clinicianId: 'sub-ben' });
+  });
+
+  it('makes a scheduler, who holds no appointments, choose the clinician', async () => {
+    const onSaved = vi.fn();
+    render(
+      <AppointmentFormModal zone="US/Pacific" locations={[]} clinicians={[{ id: 'sub-ben', name: 'Ben Baker' }]} canBookForOthers meId="sub-sam" appointment={null} initial={ready} onDismiss={() => {}} onSaved={onSaved} />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create appointment' }));
+    await screen.findByText('Choose a clinician.');
+    expect(appointmentsApi.createAppointment).not.toHaveBeenCalled();
   });
 
   it('has no clinician choice for own-only clinicians', () => {

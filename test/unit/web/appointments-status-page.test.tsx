@@ -20,6 +20,9 @@ beforeEach(() => {
   appointmentsApi.listClinicians.mockResolvedValue([{ id: 'sub-1', name: 'Olivia Owens' }, { id: 'sub-2', name: 'Ben Baker' }]);
 });
 
+// Cloudscape's first render in jsdom can take seconds on a loaded 2-core machine (not a speed check).
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();

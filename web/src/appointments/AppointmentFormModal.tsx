@@ -32,6 +32,8 @@ export interface AppointmentFormModalProps {
   /** Offered in the clinician select (only for callers who may book for others). */
   clinicians: Clinician[];
   canBookForOthers: boolean;
+  /** The viewer; when they hold no appointments themselves (a scheduler), a clinician must be chosen. */
+  meId: string | null;
   /** The appointment to edit; null to create one from `initial`. */
   appointment: Appointment | null;
   initial: AppointmentFormValues;
@@ -52,7 +54,7 @@ const REPEAT_OPTIONS = [
  * one or for this and the later ones.
  */
 export function AppointmentFormModal(props: AppointmentFormModalProps) {
-  const { zone, locations, clinicians, canBookForOthers, initial, onDismiss, onSaved } = props;
+  const { zone, locations, clinicians, canBookForOthers, meId, initial, onDismiss, onSaved } = props;
   const [base, setBase] = useState<Appointment | null>(props.appointment);
   const [values, setValues] = useState<AppointmentFormValues>(initial);
   const [scope, setScope] = useState<EditScope>('THIS');
@@ -65,6 +67,9 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const [servicesStatus, setServicesStatus] = useState<SelectProps['statusType']>('loading');
   const editing = base !== null;
   const withRecurrence = !editing;
+  const choosesClinician = canBookForOthers && clinicians.length > 0;
+  const selfBookable = clinicians.some((c) => c.id === meId);
+  const clinicianRequired = choosesClinician && !selfBookable && !editing;
 
   useEffect(() => {
     let live = true;
@@ -84,7 +89,7 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const set = <K extends keyof AppointmentFormValues>(key: K, value: AppointmentFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async () => {
-    const problems = validateForm(values, { withRecurrence });
+    const problems = validateForm(values, { withRecurrence, clinicianRequired });
     const fieldErrors: Record<string, string> = {};
     for (const problem of problems) fieldErrors[problem.field] ??= problem.message;
     setErrors(fieldErrors);
@@ -175,13 +180,13 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                   onChange={(id, label) => setValues((v) => ({ ...v, clientId: id, clientLabel: label }))}
                 />
               </FormField>
-              {canBookForOthers && clinicianOptions.length > 1 && (
-                <FormField label="Clinician" errorText={errors.clinicianId} constraintText="Leave empty to book for yourself.">
+              {choosesClinician && (selfBookable ? clinicianOptions.length > 1 : true) && (
+                <FormField label="Clinician" errorText={errors.clinicianId} constraintText={selfBookable ? 'Leave empty to book for yourself.' : undefined}>
                   <Select
                     selectedOption={clinicianOptions.find((o) => o.value === values.clinicianId) ?? null}
                     onChange={({ detail }) => set('clinicianId', detail.selectedOption.value ?? '')}
-                    options={[{ value: '', label: 'Me' }, ...clinicianOptions]}
-                    placeholder="Me"
+                    options={selfBookable ? [{ value: '', label: 'Me' }, ...clinicianOptions.filter((o) => o.value !== meId)] : clinicianOptions}
+                    placeholder={selfBookable ? 'Me' : 'Choose a clinician'}
                     invalid={Boolean(errors.clinicianId)}
                   />
                 </FormField>

@@ -71,9 +71,10 @@ export interface FormProblem {
 const WHOLE = /^\d+$/;
 
 /** What the browser can tell is wrong before sending (the same rules the API applies). */
-export function validateForm(values: AppointmentFormValues, options: { withRecurrence: boolean }): FormProblem[] {
+export function validateForm(values: AppointmentFormValues, options: { withRecurrence: boolean; clinicianRequired?: boolean }): FormProblem[] {
   const problems: FormProblem[] = [];
   if (!values.clientId) problems.push({ field: 'clientId', message: APPOINTMENT_MESSAGES.clientRequired });
+  if (options.clinicianRequired && !values.clinicianId) problems.push({ field: 'clinicianId', message: APPOINTMENT_MESSAGES.clinicianRequired });
   if (!values.serviceCode) problems.push({ field: 'serviceCode', message: APPOINTMENT_MESSAGES.serviceRequired });
   if (!isIsoDate(values.date)) problems.push({ field: 'start', message: APPOINTMENT_MESSAGES.dateFormat });
   else if (!isTime(values.time)) problems.push({ field: 'start', message: APPOINTMENT_MESSAGES.timeFormat });

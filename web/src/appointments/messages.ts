@@ -11,6 +11,7 @@ export const APPOINTMENT_MESSAGES = {
   signedNote: MESSAGES.signedNoteLocked,
   tooManyOccurrences: MESSAGES.tooManyOccurrences,
   clientRequired: 'Choose a client.',
+  clinicianRequired: 'Choose a clinician.',
   serviceRequired: 'Choose a service.',
   requiredField: 'Required',
   dateFormat: 'Enter a date as YYYY/MM/DD.',

@@ -103,6 +103,7 @@ export default function AppointmentPage() {
           locations={practice.locations}
           clinicians={practice.clinicians}
           canBookForOthers={practice.canBookForOthers}
+          meId={practice.meId}
           appointment={null}
           initial={dialog.values}
           onDismiss={() => setDialog(null)}
@@ -115,6 +116,7 @@ export default function AppointmentPage() {
           locations={practice.locations}
           clinicians={practice.clinicians}
           canBookForOthers={practice.canBookForOthers}
+          meId={practice.meId}
           appointment={dialog.appointment}
           initial={formValuesOf(dialog.appointment, zone)}
           onDismiss={() => setDialog(null)}
