@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEMO_OWNER } from '../../local/demo-accounts.ts';
+import { signInInBrowser } from '../support/browser-signin.ts';
 import { usePortal } from '../support/portal.ts';
 
 const portal = usePortal();
@@ -100,6 +102,27 @@ describe('languages', () => {
     await heading(page).filter({ hasText: 'Help' }).waitFor();
     await page.reload();
     await page.getByRole('tab', { name: 'Access & Invitations' }).waitFor();
+    await context.close();
+  });
+
+  it('switches the portal to Chinese from the top bar (menu, top bar, html lang) and keeps it after sign-out', async () => {
+    const context = await portal.browser.newContext();
+    const page = await context.newPage();
+    await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+    const nav = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Clients', exact: true }) });
+    await nav.first().waitFor();
+
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByRole('link', { name: '客户', exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: '语言：中文' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Clients', exact: true }).count()).toBe(0);
+    expect(await htmlLang(page)).toBe('zh-CN');
+
+    // Sign-out keeps the language: the sign-in page comes back in Chinese.
+    await page.getByRole('button', { name: DEMO_OWNER.email }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await heading(page).filter({ hasText: '登录' }).waitFor();
     await context.close();
   });
 });

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { isCoordinatorOnly, routeAccess, type Viewer } from '../../../domain/route-access';
 import { ClientSearch } from '../shell/ClientSearch';
 import type { ClientMatch } from '../shell/client-search-api';
-import { useT, type I18n } from '../i18n/I18nProvider';
+import { useI18n, type I18n } from '../i18n/I18nProvider';
+import { isOfferedLocale, LOCALE_NAMES, OFFERED_LOCALES, type OfferedLocale } from '../i18n/locales';
 import { ENGLISH } from '../i18n/catalog';
 import { ENGLISH_TRANSLATOR } from '../i18n/translator';
 import type { Avatar } from './useAvatar';
@@ -55,7 +56,7 @@ function avatarIcon(avatar: Avatar | undefined, photoAlt: string): Pick<TopNavig
 /** The portal's top bar: client search and Add, plan button, help, help video, tour and the user menu. */
 export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, searchClients, onHelp, onHelpVideo, onTour, onLogout, avatar }: TopBarProps) {
   const navigate = useNavigate();
-  const t = useT();
+  const { t, locale, setLocale } = useI18n();
   const canReadClients = viewer !== null && routeAccess('/app/clients', viewer) === 'allowed';
   const coordinatorOnly = viewer !== null && isCoordinatorOnly(viewer);
   const planText = viewer && !coordinatorOnly ? planButtonText(viewer.plan, t) : null;
@@ -76,6 +77,17 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
   if (hasHelpTopic) utilities.push({ type: 'button', iconName: 'status-info', ariaLabel: t('topbar.helpForPage'), title: t('topbar.helpForPage'), onClick: onHelp });
   if (hasHelpVideo) utilities.push({ type: 'button', iconName: 'video-on', ariaLabel: t('topbar.helpVideo'), title: t('topbar.helpVideo'), onClick: onHelpVideo });
   if (viewer) utilities.push({ type: 'button', iconName: 'flag', ariaLabel: t('tour.title'), title: t('tour.title'), onClick: onTour });
+  // The language selector (Arabic is loaded but not offered): each language by its own name.
+  utilities.push({
+    type: 'menu-dropdown',
+    text: LOCALE_NAMES[locale as OfferedLocale] ?? LOCALE_NAMES.en,
+    ariaLabel: t('topbar.language', { language: LOCALE_NAMES[locale as OfferedLocale] ?? LOCALE_NAMES.en }),
+    title: t('language.label'),
+    items: OFFERED_LOCALES.map((code) => ({ id: code, text: LOCALE_NAMES[code], lang: code })),
+    onItemClick: ({ detail }) => {
+      if (isOfferedLocale(detail.id)) void setLocale(detail.id);
+    },
+  });
   utilities.push({
     type: 'menu-dropdown',
     text: email || t('topbar.account'),
