@@ -59,7 +59,7 @@ export function WelcomeTour({ visible, onClose, onHelp }: { visible: boolean; on
       }
     >
       <section
-        aria-roledescription="carousel"
+        aria-roledescription={t('tour.carousel')}
         aria-label={t('tour.title')}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
@@ -70,7 +70,7 @@ export function WelcomeTour({ visible, onClose, onHelp }: { visible: boolean; on
       >
         <SpaceBetween size="m">
           <div aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
-            <div role="group" aria-roledescription="slide" aria-label={t('tour.position', position)}>
+            <div role="group" aria-roledescription={t('tour.slide')} aria-label={t('tour.position', position)}>
               <Box variant="h2">{slide.title}</Box>
               <Box variant="p">{slide.text}</Box>
               <Box variant="small" color="text-body-secondary">
