@@ -17,6 +17,7 @@ interface Fixture {
 export const FIXTURE_NPIS: Fixture[] = [
   { npi: '1234567893', first: 'JANE', last: 'DOE', credential: 'PHD', status: 'A', taxonomy: { code: '103T00000X', desc: 'Psychologist', state: 'CA', license: 'PSY12345' } },
   { npi: '1987654328', first: 'SAM', last: 'RIVERA', credential: 'LCSW', status: 'A', taxonomy: { code: '1041C0700X', desc: 'Social Worker, Clinical', state: 'NY', license: 'LCSW-67890' } },
+  { npi: '1122334455', first: 'ALEX', last: 'MORGAN', credential: 'LMFT', status: 'A', taxonomy: { code: '106H00000X', desc: 'Marriage & Family Therapist', state: 'OR', license: 'T1234' } },
   { npi: '1500000009', first: 'OLIVIA', last: 'OWENS', credential: 'PSYD', status: 'A', taxonomy: { code: '103T00000X', desc: 'Psychologist', state: 'WA', license: 'PY-60000' } },
   // A deactivated provider: the registry still returns the record, with status other than A.
   { npi: '1231231238', first: 'PAT', last: 'INACTIVE', credential: 'MD', status: 'D', taxonomy: { code: '2084P0800X', desc: 'Psychiatry & Neurology, Psychiatry', state: 'TX', license: 'MD-1111' } },

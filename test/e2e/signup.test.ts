@@ -203,7 +203,33 @@ describe('sign-up wizard', () => {
 
     modal = await signUpAs();
     await modal.getByRole('button', { name: 'Yes' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Email' }).getByLabel('Confirmation code').waitFor();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Email' });
+    await confirm.getByLabel('Confirmation code').waitFor();
+    // The app account was never confirmed: its code confirms it, and the portal account is ready.
+    await confirm.getByLabel('Confirmation code').fill(portal.runtime.outbox.latestTo(email, 'email')!.code!);
+    await confirm.getByRole('button', { name: 'Verify' }).click();
+    await shows(page, MESSAGES.signupThanksVerified);
+    expect((await portal.runtime.cognito.admin.getUser(email))?.groups).toEqual(['Therapists']);
+    await page.close();
+  });
+
+  it('turns a confirmed app account into a clinician account with its own password, then sets up MFA', async () => {
+    const email = 'confirmed.app@clinic.example';
+    await portal.runtime.cognito.admin.createUser({ email, password: PASSWORD, givenName: 'Alex', familyName: 'Morgan', groups: [] });
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.runtime.url}/signup`);
+    await fillPersonal(page, { firstName: 'Alex', lastName: 'Morgan', email, npi: '1122334455' });
+    await next(page);
+    await fillPractice(page);
+    await next(page);
+    await fillClinician(page);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const modal = page.getByRole('dialog', { name: 'User Already Exists' });
+    await modal.getByRole('button', { name: 'Yes' }).click();
+    await shows(page, MESSAGES.signupThanksVerified);
+    expect((await portal.runtime.cognito.admin.getUser(email))?.groups).toEqual(['Therapists']);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
     await page.close();
   });
 });

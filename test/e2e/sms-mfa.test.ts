@@ -1,6 +1,7 @@
 /**
  * SMS multi-factor in Chromium: a clinician whose second factor is SMS signs in with the code the
- * portal texted (read from the outbox), after one wrong code is refused.
+ * portal texted (read from the outbox), after one wrong code is refused; and a new clinician
+ * chooses text messages at first-time setup, verifies the phone, is signed out and signs in by SMS.
  */
 import { describe, expect, it } from 'vitest';
 import { AdminSetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -45,6 +46,53 @@ describe('SMS MFA', () => {
     await page.getByLabel('Code').fill(sms!.code!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/app\//);
+    await page.close();
+  });
+
+  it('sets SMS up at first sign-in: phone, texted code, signed out, then in with an SMS code', async () => {
+    const { runtime } = portal;
+    const email = 'first.sms@example.com';
+    const phone = '+15555550143';
+    const { sub } = await runtime.cognito.admin.createUser({ email, password: PASSWORD, givenName: 'Fay', familyName: 'Sms', groups: ['Therapists'] });
+    await DynamoDBDocumentClient.from(runtime.dynamo.client).send(
+      new PutCommand({
+        TableName: tableName('local', 'Directory'),
+        Item: { ...membershipKey(sub), GSI1PK: `P#${sub}`, GSI1SK: `USER#${sub}`, practiceId: sub, roles: ['owner'], groups: ['Therapists'], plan: 'basic', email },
+      }),
+    );
+    const page = await portal.browser.newPage();
+    await page.goto(`${runtime.url}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'No authenticator app? Use text messages (SMS) instead' }).click();
+    await page.getByRole('heading', { name: 'Set up text message codes' }).waitFor();
+
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(MESSAGES.phoneRequired, { exact: true }).waitFor();
+    await page.getByLabel('Mobile phone').fill('12ab');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(MESSAGES.invalidPhone, { exact: true }).waitFor();
+    await page.getByLabel('Mobile phone').fill('(555) 555-0143');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('Enter the 6-digit code we sent to +*******0143.').waitFor();
+    const texted = runtime.outbox.latestTo(phone, 'sms')!.code!;
+    await page.getByLabel('Code').fill(texted === '123456' ? '654321' : '123456');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(MESSAGES.invalidCode, { exact: true }).waitFor();
+    await page.getByLabel('Code').fill(texted);
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.getByText(MESSAGES.mfaSetupDone).waitFor();
+    expect((await runtime.cognito.admin.getUser(email))?.attributes).toMatchObject({ phone_number: phone, phone_number_verified: 'true' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter the 6-digit code we sent to').waitFor();
+    await page.getByLabel('Code').fill(runtime.outbox.latestTo(phone, 'sms')!.code!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/app\//);
+    expect(page.url()).not.toContain(phone.slice(1));
     await page.close();
   });
 });

@@ -22,6 +22,7 @@ import { CredentialsStep } from '../auth/steps/CredentialsStep';
 import { MfaSelectionStep } from '../auth/steps/MfaSelectionStep';
 import { NewPasswordStep } from '../auth/steps/NewPasswordStep';
 import { TotpSetupStep } from '../auth/steps/TotpSetupStep';
+import { SmsSetupStep } from '../auth/steps/SmsSetupStep';
 import { useSignInFlow, type SignInFlow } from '../auth/useSignInFlow';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { LanguageSelect } from '../i18n/LanguageSelect';
@@ -45,15 +46,35 @@ const TITLES: Record<SignInStep['kind'], string> = {
   unsupported: 'signin.title.credentials',
 };
 
-function StepBody({ flow, onCredentials }: { flow: SignInFlow; onCredentials(email: string, password: string): void }) {
+interface SmsSetup {
+  /** The password of this attempt: the setup routes prove it again (functions/sms-mfa-setup). */
+  credentials: Credentials | null;
+  active: boolean;
+  setActive(active: boolean): void;
+}
+
+function StepBody({ flow, onCredentials, sms }: { flow: SignInFlow; onCredentials(email: string, password: string): void; sms: SmsSetup }) {
   const { step, busy, error, restart } = flow;
+  if (step.kind === 'totpSetup' && sms.active && sms.credentials) {
+    return (
+      <SmsSetupStep
+        email={sms.credentials.email}
+        password={sms.credentials.password}
+        onEnrolled={() => {
+          sms.setActive(false);
+          void flow.finishMfaSetup();
+        }}
+        onBack={() => sms.setActive(false)}
+      />
+    );
+  }
   switch (step.kind) {
     case 'credentials':
       return <CredentialsStep busy={busy} error={error} onSubmit={onCredentials} />;
     case 'code':
       return <CodeStep {...step} busy={busy} error={error} onSubmit={flow.submitCode} onBack={restart} />;
     case 'totpSetup':
-      return <TotpSetupStep {...step} busy={busy} error={error} onSubmit={flow.submitCode} onBack={restart} />;
+      return <TotpSetupStep {...step} busy={busy} error={error} onSubmit={flow.submitCode} onBack={restart} onUseSms={sms.credentials ? () => sms.setActive(true) : undefined} />;
     case 'mfaSelection':
       return <MfaSelectionStep options={step.options} busy={busy} error={error} onSubmit={flow.chooseMfa} onBack={restart} />;
     case 'newPassword':
@@ -101,6 +122,7 @@ export default function SignInPage() {
   const flow = useSignInFlow(onDone);
   const [forgot, setForgot] = useState(false);
   const [pageNotice, setPageNotice] = useState<string | null>(null);
+  const [smsSetup, setSmsSetup] = useState(false);
   // The credentials of this attempt, in memory: an unconfirmed user confirms and continues with them.
   const credentials = useRef<Credentials | null>(null);
   const { submitCredentials } = flow;
@@ -145,7 +167,7 @@ export default function SignInPage() {
         </Link>
         <Box color="text-body-secondary">{t('public.tagline', { siteName })}</Box>
       </Box>
-      <Container header={<Header variant="h1">{t(forgot ? TITLES.resetPassword : TITLES[flow.step.kind])}</Header>}>
+      <Container header={<Header variant="h1">{t(forgot ? TITLES.resetPassword : smsSetup && flow.step.kind === 'totpSetup' ? 'signin.title.smsSetup' : TITLES[flow.step.kind])}</Header>}>
         <SpaceBetween size="l">
           {wasLoggedOffForIdle() && !forgot && flow.step.kind === 'credentials' && (
             <Alert type="info">{idleLogoffMessage(t, getRuntimeConfig().idleTimeoutMinutes)}</Alert>
@@ -165,7 +187,7 @@ export default function SignInPage() {
           ) : unconfirmed ? (
             <SessionSpinner />
           ) : (
-            <StepBody flow={flow} onCredentials={submit} />
+            <StepBody flow={flow} onCredentials={submit} sms={{ credentials: credentials.current, active: smsSetup, setActive: setSmsSetup }} />
           )}
         </SpaceBetween>
       </Container>

@@ -1,7 +1,7 @@
 import { resendSignUpCode, signUp } from 'aws-amplify/auth';
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
-import { checkTherapist, doesUserExist, stageProvider, verifyNpi } from './api';
+import { checkTherapist, doesUserExist, reuseExistingAccount, stageProvider, verifyNpi } from './api';
 import { emptyForm, stepBanner, stepErrors, toProviderInput, type FormErrors, type SignupForm } from './form';
 
 export type SignupModal = 'confirm' | 'userExists' | null;
@@ -123,16 +123,33 @@ export function useSignup() {
       setModal('confirm');
     });
 
-  /** "User Already Exists" → Yes: resend the code and confirm the existing account. */
+  /**
+   * "User Already Exists" → Yes: the same account becomes a clinician account. The server proves
+   * the password typed here is that account's (functions/reuse-account) and stages the sign-up; a
+   * confirmed account is ready at once, an unconfirmed one confirms its e-mail code first.
+   */
   const reuseAccount = () =>
     void guarded(async () => {
-      try {
-        await resendSignUpCode({ username: email });
-        setModal('confirm');
-      } catch (e) {
+      const result = await reuseExistingAccount(form.password, toProviderInput(form));
+      if (result.status === 200 && result.body.next === 'signIn') {
         setModal(null);
-        setBanner(errorText(e) || MESSAGES.defaultError);
+        setBanner(null);
+        setOutcome('verified');
+        return;
       }
+      if (result.status === 200) {
+        try {
+          await resendSignUpCode({ username: email });
+          setBanner(null);
+          setModal('confirm');
+        } catch (e) {
+          setModal(null);
+          setBanner(errorText(e) || MESSAGES.defaultError);
+        }
+        return;
+      }
+      setModal(null);
+      setBanner(result.body.message ?? MESSAGES.defaultError);
     });
 
   /** "User Already Exists" → No: clear the form. */

@@ -5,6 +5,7 @@ import Input from '@cloudscape-design/components/input';
 import { useState } from 'react';
 import { MESSAGES } from '../../../../domain/messages';
 import { toE164 } from '../../../../domain/contact-fields';
+import { useI18n } from '../../i18n/I18nProvider';
 import { postPublic } from '../../platform/rest';
 import { isOtp } from '../validation';
 import { CodeField } from './CodeStep';
@@ -29,6 +30,7 @@ export function SmsSetupStep({ email, password, onEnrolled, onBack }: Props) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t, tm } = useI18n();
 
   const call = async (path: string, payload: Record<string, string>, onOk: (body: { destination?: string }) => void) => {
     setBusy(true);
@@ -62,19 +64,19 @@ export function SmsSetupStep({ email, password, onEnrolled, onBack }: Props) {
 
   if (!sentTo) {
     return (
-      <StepForm submitLabel="Send code" busy={busy} error={error} onSubmit={sendCode} onBack={onBack}>
-        <Box variant="p">We will text a 6-digit code to this phone. From now on you will sign in with a code sent to it.</Box>
-        <FormField label="Mobile phone" description="A number that accepts text messages. US numbers need no country code.">
+      <StepForm submitLabel={t('signin.sms.send')} busy={busy} error={error && tm(error)} onSubmit={sendCode} onBack={onBack}>
+        <Box variant="p">{t('signin.sms.intro')}</Box>
+        <FormField label={t('signin.sms.phone')} description={t('signin.sms.phoneHint')}>
           <Input inputMode="tel" autoComplete="tel" autoFocus value={phone} onChange={({ detail }) => setPhone(detail.value)} />
         </FormField>
       </StepForm>
     );
   }
   return (
-    <StepForm submitLabel="Verify" busy={busy} error={error} onSubmit={verify} onBack={onBack}>
-      <CodeField value={code} onChange={setCode} description={`Enter the 6-digit code we sent to ${sentTo}.`} />
+    <StepForm submitLabel={t('signin.verify')} busy={busy} error={error && tm(error)} onSubmit={verify} onBack={onBack}>
+      <CodeField value={code} onChange={setCode} description={t('signin.sms.codeSent', { destination: sentTo })} />
       <Button formAction="none" variant="inline-link" onClick={() => setSentTo(null)} disabled={busy}>
-        Use a different number or send a new code
+        {t('signin.sms.again')}
       </Button>
     </StepForm>
   );

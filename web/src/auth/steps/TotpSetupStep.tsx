@@ -1,4 +1,5 @@
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useState } from 'react';
@@ -14,6 +15,8 @@ interface Props {
   error: string | null;
   onSubmit(code: string): void;
   onBack(): void;
+  /** Switch to text-message codes instead (spec part 1 §4.4 offers both). */
+  onUseSms?: () => void;
 }
 
 /** Renders the otpauth:// URI as a QR code image; `qrcode` is loaded only when this step shows. */
@@ -37,7 +40,7 @@ function QrCode({ uri }: { uri: string }) {
 }
 
 /** First-time multi-factor setup with an authenticator app (spec part 1 §4.4). */
-export function TotpSetupStep({ setupUri, secret, busy, error, onSubmit, onBack }: Props) {
+export function TotpSetupStep({ setupUri, secret, busy, error, onSubmit, onBack, onUseSms }: Props) {
   const [code, setCode] = useState('');
   const t = useT();
   return (
@@ -48,6 +51,11 @@ export function TotpSetupStep({ setupUri, secret, busy, error, onSubmit, onBack 
         <Box variant="code">{secret}</Box>
       </ExpandableSection>
       <CodeField value={code} onChange={setCode} description={t('signin.code.fromApp', { digits: OTP_LENGTH })} />
+      {onUseSms && (
+        <Button formAction="none" variant="inline-link" onClick={onUseSms}>
+          {t('signin.totp.useSms')}
+        </Button>
+      )}
     </StepForm>
   );
 }
