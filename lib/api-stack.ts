@@ -37,7 +37,7 @@ export class ApiStack extends Stack {
     this.graphql = new GraphqlApi(this, 'Graphql', { config, userPool: props.userPool, tables, logKey, profileImages: props.profileImages, ...props.resolverMap });
     this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey, userPool: props.userPool, userPoolClient: props.userPoolClient });
 
-    new Reminders(this, 'Reminders', { config, tables, logKey });
+    new Reminders(this, 'Reminders', { config, tables, logKey, fromAddress: config.emailFromAddress });
 
     new CfnOutput(this, 'GraphqlUrl', { value: this.graphql.api.graphqlUrl });
     new CfnOutput(this, 'RestUrl', { value: this.publicApi.url });

@@ -32,6 +32,11 @@ export interface PortalConfig {
   /** Optional AWS WAF web ACL (CLOUDFRONT scope, us-east-1) for the distribution. */
   webAclArn?: string;
   /**
+   * Sender of e-mail from Lambdas (appointment reminders): an address of an SES identity verified
+   * in the region. Absent: e-mail reminders are not sent (counted as failed); SMS ones still go.
+   */
+  emailFromAddress?: string;
+  /**
    * The card processor for plan changes (Stripe). Absent: plan changes are refused
    * (PaymentUnavailable) — never granted without a charge. docs/operations.md: turning it on.
    */
@@ -74,6 +79,12 @@ function paymentsConfig(envName: string, raw: unknown): PaymentsConfig | undefin
   return { secretName: p.secretName, prices: prices as PaymentsConfig['prices'], ...(p.secretKmsKeyArn ? { secretKmsKeyArn: p.secretKmsKeyArn } : {}) };
 }
 
+function emailAddress(envName: string, raw: unknown): string | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) throw new Error(`environments.${envName}.emailFromAddress must be an e-mail address`);
+  return raw;
+}
+
 /** Reads and checks the selected environment's settings; throws a clear error on a typo. */
 export function loadConfig(node: Node): PortalConfig {
   const envName = String(node.tryGetContext('env') ?? 'dev');
@@ -105,6 +116,7 @@ export function loadConfig(node: Node): PortalConfig {
     accessLogRetentionDays: raw.accessLogRetentionDays ?? 365,
     publicApiThrottle: throttle,
     webAclArn: raw.webAclArn,
+    emailFromAddress: emailAddress(envName, raw.emailFromAddress),
     payments: paymentsConfig(envName, raw.payments),
   };
 }

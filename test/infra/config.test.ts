@@ -29,4 +29,10 @@ describe('config', () => {
     expect(mediaCorsOrigins(config)).toEqual(['https://portal.example.org']);
     expect(restCorsOrigins(config)).toEqual(['https://portal.example.org']);
   });
+
+  it('takes the reminder sender address only when it is an address', () => {
+    expect(configFor({ env: 'qa', environments: { qa: {} } }).emailFromAddress).toBeUndefined();
+    expect(configFor({ env: 'qa', environments: { qa: { emailFromAddress: 'no-reply@portal.example.org' } } }).emailFromAddress).toBe('no-reply@portal.example.org');
+    expect(() => configFor({ env: 'qa', environments: { qa: { emailFromAddress: 'portal.example.org' } } })).toThrow(/emailFromAddress must be an e-mail address/);
+  });
 });
