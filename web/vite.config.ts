@@ -10,7 +10,7 @@ const runtime = process.env.PORTAL_RUNTIME_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), visualRefreshAppLayoutOnly(), chunkReport()],
+  plugins: [react(), visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), chunkReport()],
   // Some AWS/Chime packages are CommonJS and read `global`.
   define: { global: 'globalThis' },
   build: {
@@ -70,6 +70,42 @@ function visualRefreshAppLayoutOnly(): Plugin {
         ].join('\n'),
         map: null,
       };
+    },
+  };
+}
+
+/**
+ * The portal's session check reads the MFA preference (aws-amplify/auth fetchMFAPreference), which
+ * takes two small pure functions (getMFAType, getMFATypes) from Amplify's sign-in helpers module —
+ * and through it the whole sign-in machinery (SRP, BigInteger, passkeys): about 14 KB of gzip JS on
+ * every portal page that only the sign-in page runs. This gives fetchMFAPreference its own copy of
+ * the two functions, taken at build time from the installed signInHelpers.mjs, so the sign-in
+ * helpers load with the sign-in page only. The build fails if either function is missing or starts
+ * using anything beyond its argument and the other function.
+ */
+function mfaPreferenceWithoutSignInHelpers(): Plugin {
+  const target = /@aws-amplify[\\/]auth[\\/]dist[\\/]esm[\\/]providers[\\/]cognito[\\/]apis[\\/]fetchMFAPreference\.mjs$/;
+  const importLine = "import { getMFATypes, getMFAType } from '../utils/signInHelpers.mjs';";
+  // Words the two functions may contain: keywords, their parameters, Array methods and each other.
+  const allowed = new Set(['function', 'getMFAType', 'getMFATypes', 'type', 'types', 'if', 'return', 'undefined', 'map', 'filter', 'Boolean']);
+  return {
+    name: 'portal-mfa-preference-without-sign-in-helpers',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.split('?')[0];
+      if (!target.test(file)) return null;
+      if (!code.includes(importLine)) this.error(`Amplify's fetchMFAPreference.mjs changed its imports: review mfaPreferenceWithoutSignInHelpers() in web/vite.config.ts`);
+      const helpers = readFileSync(join(dirname(file), '..', 'utils', 'signInHelpers.mjs'), 'utf8');
+      const definition = (name: string) => {
+        const found = new RegExp(`^function ${name}\\([^)]*\\) \\{\\n[\\s\\S]*?^\\}$`, 'm').exec(helpers)?.[0];
+        const words = found?.replace(/\/\/.*$/gm, '').replace(/'[^']*'/g, '').match(/[A-Za-z_$][\w$]*/g) ?? [];
+        if (!found || words.some((word) => !allowed.has(word))) {
+          this.error(`Amplify's ${name} changed: review mfaPreferenceWithoutSignInHelpers() in web/vite.config.ts`);
+        }
+        return found;
+      };
+      return { code: code.replace(importLine, `${definition('getMFAType')}\n${definition('getMFATypes')}`), map: null };
     },
   };
 }
