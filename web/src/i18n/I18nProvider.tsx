@@ -9,7 +9,7 @@ const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en-US', zh: 'zh-CN', es: 'e
 export const languageTag = (locale: Locale) => LANGUAGE_TAGS[locale];
 
 export interface I18n extends Translator {
-  /** Loads the language's messages, then shows the page in it and remembers the choice. */
+  /** Loads the language's messages, then shows the page in it and remembers the choice (never rejects). */
   setLocale(locale: OfferedLocale): Promise<void>;
   formatDate(value: Date | string | number, options?: DateFormatOptions): string;
   formatMoney(amount: number, options?: Omit<MoneyFormatOptions, 'locale'>): string;
@@ -47,10 +47,16 @@ export function I18nProvider({ initial, children }: { initial: Translator; child
 
   const setLocale = useCallback(async (locale: OfferedLocale) => {
     requested.current = locale;
-    storeLocale(locale);
-    const catalog = await loadCatalog(locale);
+    let catalog;
+    try {
+      catalog = await loadCatalog(locale);
+    } catch {
+      // The language's chunk did not load (offline, a new deployment): stay in the current one.
+      return;
+    }
     // A later choice made while this one loaded wins.
     if (requested.current !== locale) return;
+    storeLocale(locale);
     applyDocumentLocale(locale);
     setTranslator(createTranslator(locale, catalog));
   }, []);
