@@ -35,12 +35,13 @@ export interface TopBarProps {
 /** The avatar menu's alt text for the photo (English; the page shows it in its language). */
 export const AVATAR_PHOTO_ALT = ENGLISH['topbar.photoAlt'];
 
-/** Initials in a filled circle, sized and coloured like Cloudscape's own icons. */
+/** Initials in a ring, sized and coloured like Cloudscape's own icons. */
 function InitialsIcon({ initials }: { initials: string }) {
   return (
     <svg viewBox="0 0 16 16" focusable="false" aria-hidden="true">
-      <circle cx="8" cy="8" r="8" style={{ fill: 'currentColor', stroke: 'none' }} />
-      <text x="8" y="11" textAnchor="middle" fontSize={initials.length > 1 ? 7 : 9} fontWeight={700} fontFamily="sans-serif" style={{ fill: '#ffffff', stroke: 'none' }}>
+      {/* A ring and letters in the icon colour: readable on a dark or a light top bar. */}
+      <circle cx="8" cy="8" r="7.25" style={{ fill: 'none', stroke: 'currentColor', strokeWidth: 1.5 }} />
+      <text x="8" y="10.6" textAnchor="middle" fontSize={initials.length > 1 ? 6.5 : 8.5} fontWeight={700} fontFamily="sans-serif" style={{ fill: 'currentColor', stroke: 'none' }}>
         {initials}
       </text>
     </svg>
