@@ -6,6 +6,7 @@
  *   - initial JS and CSS (gzip) per route as Chromium loads it (test/bench/page-weight.ts)
  *   - video: Join → first remote frame (local adapter), and that no non-video route loads Chime
  *   - clients: getClients/getClient p50/p95 among 10 000 clients and DynamoDB requests per call (clients.ts)
+ *   - appointments: listAppointments p50/p95 over a year of a 20-clinician practice, DynamoDB requests per call (appointments-list.ts)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { signInInBrowser } from '../support/browser-signin.ts';
 import { formatTable, measurePageWeights } from './page-weight.ts';
 import { chimeChunks, measureVideoJoin } from './video.ts';
 import { benchClients } from './clients.ts';
+import { benchAppointmentsList } from './appointments-list.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
 import { lighthouseRow } from './lighthouse.ts';
 import { launchChromium } from '../support/chromium.ts';
@@ -102,6 +104,8 @@ try {
 }
 // getClients/getClient in a practice of 10 000 clients, with DynamoDB requests per call (test/bench/clients.ts).
 rows.push(...(await benchClients()));
+// listAppointments over a year of 20 clinicians' appointments, with DynamoDB requests per call (test/bench/appointments-list.ts).
+rows.push(...(await benchAppointmentsList()));
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
