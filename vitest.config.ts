@@ -8,7 +8,9 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node', env } },
+      // Component tests render Cloudscape in jsdom: seconds each on a loaded 2-core machine. The
+      // timeout only stops a hung test; speed is measured by `npm run bench`, never here.
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node', env, testTimeout: 30_000 } },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
       { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], env, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env, testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
