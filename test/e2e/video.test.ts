@@ -20,8 +20,11 @@ let runtime: Runtime;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
+// PORTAL_WEB_DIST: a console built elsewhere (test/support/portal.ts).
+const webDist = process.env.PORTAL_WEB_DIST || join(ROOT, 'web', 'dist');
+
 beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
+  runtime = await startRuntime({ port: 0, dataDir: null, webDist });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -112,7 +115,7 @@ describe('video call (local WebRTC adapter)', () => {
     await client.goto(link);
     await client.getByRole('heading', { name: 'Welcome' }).waitFor();
     await client.getByText('Please test your video and audio').waitFor();
-    const chunks = JSON.parse(readFileSync(join(ROOT, 'web', 'dist', '.vite', 'chunks.json'), 'utf8')) as Array<{ file: string; libraries: string[] }>;
+    const chunks = JSON.parse(readFileSync(join(webDist, '.vite', 'chunks.json'), 'utf8')) as Array<{ file: string; libraries: string[] }>;
     const heavy = chunks.filter((c) => c.libraries.some((l) => l === 'cloudscape' || l === 'amplify')).map((c) => `/${c.file}`);
     expect(requested.filter((path) => heavy.includes(path))).toEqual([]);
     await expectNoAxeViolations(client);
@@ -182,5 +185,22 @@ describe('video call (local WebRTC adapter)', () => {
     await page.getByRole('button', { name: 'Join Video Call' }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.videoUnavailable }).waitFor();
     expect(await page.getByRole('button', { name: 'Leave' }).count()).toBe(0);
+  });
+
+  it("the client's join page is in the visitor's language, with the public pages' selector", async () => {
+    const page = await newPage();
+    await page.context().addInitScript(() => localStorage.setItem('portal.language', 'es'));
+    await page.goto(`${runtime.url}/public/video/${crypto.randomUUID()}/${crypto.randomUUID()}`);
+    await page.getByRole('heading', { name: 'Le damos la bienvenida' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'No se puede conectar a la videollamada' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Unirse a la videollamada' }).isVisible()).toBe(true);
+    expect(await page.getByText('Pruebe su vídeo y su audio antes de unirse a la llamada.').isVisible()).toBe(true);
+    expect(await page.getByText(/Welcome|Join Video Call/).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es-US');
+
+    await page.getByLabel('Idioma').selectOption({ label: 'Italiano' });
+    await page.getByRole('heading', { name: 'Ti diamo il benvenuto' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Impossibile collegarsi alla videochiamata' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Partecipa alla videochiamata' }).isVisible()).toBe(true);
   });
 });

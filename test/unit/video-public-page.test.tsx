@@ -8,6 +8,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RuntimeConfig } from '../../domain/runtime-config';
 import { MESSAGES } from '../../domain/messages';
 import type { VideoSessionEvent, VideoTicket } from '../../web/src/video/session';
+import { VideoCallError } from '../../web/src/video/errors';
+import { I18nProvider } from '../../web/src/i18n/I18nProvider';
+import { loadCatalog } from '../../web/src/i18n/catalog';
+import { createTranslator } from '../../web/src/i18n/translator';
+import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/locales';
 
 const sessions = vi.hoisted(() => ({ create: vi.fn() }));
 vi.mock('../../web/src/video/session.ts', () => ({ createVideoSession: sessions.create }));
@@ -59,6 +64,19 @@ function renderPage() {
     </MemoryRouter>,
   );
 }
+
+/** The page as main.tsx renders it for a visitor whose language is `locale`. */
+async function renderPageIn(locale: 'es' | 'fr') {
+  const translator = createTranslator(locale, await loadCatalog(locale));
+  return render(<I18nProvider initial={translator}>{renderPageElement()}</I18nProvider>);
+}
+const renderPageElement = () => (
+  <MemoryRouter initialEntries={[`/public/video/${ROOM}/therapist-1`]}>
+    <Routes>
+      <Route path="/public/video/:id/:therapistId" element={<PublicVideoPage />} />
+    </Routes>
+  </MemoryRouter>
+);
 
 beforeEach(() => {
   setRuntimeConfig({ restEndpoint: 'http://portal.test/api' } as RuntimeConfig);
@@ -132,6 +150,47 @@ describe('PublicVideoPage', () => {
     expect(screen.getByRole('button', { name: 'Join Video Call' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Join Video Call' }));
     await waitFor(() => expect(fetchMock.mock.calls.length).toBe(calls + 1));
+  });
+
+  it("words the adapter's own failure reason in the visitor's language, and follows a language change", async () => {
+    fetchMock.mockImplementation(() => answer(200, TICKET));
+    sessions.create.mockResolvedValue(fakeSession(new VideoCallError('full', 'The call already has its participants')));
+    await renderPageIn('es');
+    expect(screen.getByRole('heading', { name: 'Le damos la bienvenida' })).toBeTruthy();
+    expect(screen.getByLabelText('Vista previa de su cámara')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Unirse a la videollamada' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No se pudo conectar con el servicio de vídeo local: La llamada ya tiene todos sus participantes',
+    );
+    expect(screen.queryByText(/Join Video Call|Could not connect/)).toBeNull();
+
+    // The header's selector: the alert already shown is worded again in French.
+    await userEvent.selectOptions(screen.getByLabelText('Idioma'), 'fr');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Connexion impossible (service vidéo local) : L’appel a déjà tous ses participants',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Rejoindre l’appel vidéo' })).toBeTruthy();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  });
+
+  it('shows the call screen and the spec message in Spanish', async () => {
+    fetchMock.mockImplementation(() => answer(404, { message: 'not started' }));
+    await renderPageIn('es');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No se puede conectar a la videollamada. Comuníquese con su terapeuta sobre el problema',
+    );
+    fetchMock.mockImplementation(() => answer(200, TICKET));
+    const session = fakeSession();
+    sessions.create.mockResolvedValue(session);
+    await userEvent.click(screen.getByRole('button', { name: 'Unirse a la videollamada' }));
+    await screen.findByRole('group', { name: 'Controles de la llamada' });
+    for (const name of ['Silenciar audio', 'Compartir pantalla', 'Ocultar vídeo', 'Salir']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByText('Esperando a que se una el otro participante…')).toBeTruthy();
+    act(() => session.fire('ended'));
+    expect(await screen.findByText('La llamada ha terminado.')).toBeTruthy();
   });
 
   it('returns to the preview when the room ends', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useT } from './i18n/I18nProvider';
 import { PageErrorBoundary } from './public/ErrorBoundary';
 
 /*
@@ -31,9 +32,10 @@ const AppointmentStatusPage = lazy(() => import('./pages/AppointmentStatusPage')
 const PlannedPage = lazy(() => import('./pages/PlannedPage'));
 
 function Loading() {
+  const t = useT();
   return (
     <p role="status" style={{ font: '16px system-ui, sans-serif', padding: 24 }}>
-      Loading…
+      {t('common.loading')}
     </p>
   );
 }

@@ -48,7 +48,7 @@ export const TRANSLATED_SPEC_MESSAGES = [
   'missingRequired', 'firstNameRequired', 'lastNameRequired', 'emailRequired', 'npiRequired', 'organizationRequired', 'phoneRequired',
   'clientTerminologyRequired', 'licenseRequired', 'licenseStateRequired', 'professionRequired', 'therapyRequired', 'practiceRequired',
   'agreementsRequired', 'npiMismatch', 'npiTaken', 'npiLookupFailed', 'emailExists', 'userAlreadyExists', 'confirmationFailed',
-  'signupThanksVerified', 'videoUnavailable',
+  'signupThanksVerified', 'videoUnavailable', 'linkCopied',
 ] as const satisfies readonly MessageKey[];
 
 /** The English texts whose source is domain/: the spec's messages and the pricing data. */

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { VIDEO_TEXT } from '../video/messages';
+import { useI18n } from '../i18n/I18nProvider';
+import { LanguageSelect } from '../i18n/LanguageSelect';
 import { fetchPublicTicket } from '../video/tickets';
 import { useVideoCall } from '../video/useVideoCall';
 import '../video/video.css';
@@ -9,10 +10,13 @@ import '../video/public-video.css';
 /**
  * A client joins a video call from the clinician's link (/public/video/:id?/:therapistId), no login.
  * Plain React and CSS: no Cloudscape, no Amplify; the call adapter is a lazy chunk loaded on join.
+ * Translated like the other public pages, with the same language selector.
  */
 export default function PublicVideoPage() {
   const { id = '', therapistId = '' } = useParams();
   const navigate = useNavigate();
+  const i18n = useI18n();
+  const { t } = i18n;
   const fetchTicket = useCallback(() => fetchPublicTicket(id, therapistId), [id, therapistId]);
   const call = useVideoCall(fetchTicket);
   const inCall = call.phase !== 'preview';
@@ -24,56 +28,59 @@ export default function PublicVideoPage() {
 
   return (
     <main className="pv-page">
+      <div className="pv-top">
+        <LanguageSelect />
+      </div>
       {call.notice && (
         <div key={call.notice.id} className={`pv-notice pv-notice-${call.notice.kind}`} role={call.notice.kind === 'error' ? 'alert' : 'status'}>
-          {call.notice.text}
+          {call.notice.text(i18n)}
         </div>
       )}
       {call.connectError && (
         <div className="pv-notice pv-notice-error" role="alert">
-          {call.connectError}
+          {call.connectError(i18n)}
         </div>
       )}
       {!inCall ? (
         <section aria-labelledby="pv-welcome">
-          <h1 id="pv-welcome">{VIDEO_TEXT.welcome}</h1>
-          <p>{VIDEO_TEXT.testAudioVideo}</p>
+          <h1 id="pv-welcome">{t('video.welcome')}</h1>
+          <p>{t('video.testAudioVideo')}</p>
           <div className="video-preview">
-            <video ref={call.previewRef} autoPlay playsInline muted aria-label="Your camera preview" />
+            <video ref={call.previewRef} autoPlay playsInline muted aria-label={t('video.cameraPreview')} />
           </div>
-          {call.previewError && <p role="status">{VIDEO_TEXT.noCamera}</p>}
+          {call.previewError && <p role="status">{t('video.noCamera')}</p>}
           <div className="pv-actions">
             <button type="button" className="pv-button pv-button-primary" onClick={() => void call.join()}>
-              Join Video Call
+              {t('video.join')}
             </button>
           </div>
         </section>
       ) : (
-        <section aria-label="Video call">
-          <h1 className="pv-visually-hidden">{VIDEO_TEXT.welcome}</h1>
+        <section aria-label={t('video.title')}>
+          <h1 className="pv-visually-hidden">{t('video.welcome')}</h1>
           <div className="video-stage">
             <div className="video-tile">
-              <video ref={call.remoteRef} autoPlay playsInline aria-label="Your therapist's video" hidden={!call.remotePresent || !call.remoteVideo} />
-              {!call.remotePresent && <p className="video-placeholder">{call.phase === 'joining' ? 'Connecting…' : VIDEO_TEXT.waitingForPeer}</p>}
-              {call.remotePresent && !call.remoteVideo && <p className="video-placeholder">{VIDEO_TEXT.remoteCameraOff}</p>}
+              <video ref={call.remoteRef} autoPlay playsInline aria-label={t('video.therapistVideo')} hidden={!call.remotePresent || !call.remoteVideo} />
+              {!call.remotePresent && <p className="video-placeholder">{call.phase === 'joining' ? t('video.connecting') : t('video.waitingForPeer')}</p>}
+              {call.remotePresent && !call.remoteVideo && <p className="video-placeholder">{t('video.remoteCameraOff')}</p>}
             </div>
             <div className="video-tile">
-              <video ref={call.localRef} autoPlay playsInline muted aria-label="Your video" hidden={!call.cameraOn && !call.sharing} />
-              {!call.cameraOn && !call.sharing && <p className="video-placeholder">{VIDEO_TEXT.cameraOff}</p>}
+              <video ref={call.localRef} autoPlay playsInline muted aria-label={t('video.yourVideo')} hidden={!call.cameraOn && !call.sharing} />
+              {!call.cameraOn && !call.sharing && <p className="video-placeholder">{t('video.cameraOff')}</p>}
             </div>
           </div>
-          <div className="video-controls" role="group" aria-label="Call controls">
+          <div className="video-controls" role="group" aria-label={t('video.controls')}>
             <button type="button" className="pv-button" aria-pressed={call.muted} onClick={call.toggleMute} disabled={call.phase !== 'joined'}>
-              Mute Audio
+              {t('video.mute')}
             </button>
             <button type="button" className="pv-button" aria-pressed={call.sharing} onClick={() => void call.toggleShare()} disabled={call.phase !== 'joined'}>
-              Share Screen
+              {t('video.shareScreen')}
             </button>
             <button type="button" className="pv-button" aria-pressed={!call.cameraOn} onClick={() => void call.toggleCamera()} disabled={call.phase !== 'joined'}>
-              Hide Video
+              {t('video.hideVideo')}
             </button>
             <button type="button" className="pv-button pv-button-danger" onClick={() => void leave()}>
-              Leave
+              {t('video.leave')}
             </button>
           </div>
         </section>

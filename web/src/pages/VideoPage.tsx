@@ -11,8 +11,8 @@ import { useCallback, useEffect, useState } from "react";
 import { Navigate, useParams } from "react-router-dom";
 import { MESSAGES } from "../../../domain/messages";
 import { ensureAmplifyConfigured } from "../platform/amplify";
+import { useI18n } from "../i18n/I18nProvider";
 import { fetchClinicianTicket } from "../video/clinician-ticket";
-import { VIDEO_TEXT } from "../video/messages";
 import { useVideoCall } from "../video/useVideoCall";
 import "../video/video.css";
 
@@ -43,6 +43,8 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
     return fetchClinicianTicket(roomId);
   }, [roomId]);
   const call = useVideoCall(fetchTicket);
+  const i18n = useI18n();
+  const { t } = i18n;
   const [fullscreen, setFullscreen] = useState(false);
   const inCall = call.phase !== "preview";
   const therapistId = call.ticket?.therapistId ?? null;
@@ -62,14 +64,15 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
   }, [fullscreen]);
 
   const copyLink = async () => {
-    if (!therapistId) return call.notify("error", MESSAGES.videoUnavailable);
+    if (!therapistId)
+      return call.notify("error", ({ tm }) => tm(MESSAGES.videoUnavailable));
     try {
       await navigator.clipboard.writeText(
         sharableLink(window.location.origin, roomId, therapistId)
       );
-      call.notify("success", MESSAGES.linkCopied);
+      call.notify("success", ({ tm }) => tm(MESSAGES.linkCopied));
     } catch {
-      call.notify("error", MESSAGES.defaultError);
+      call.notify("error", ({ tm }) => tm(MESSAGES.defaultError));
     }
   };
   const copyButton = (
@@ -78,14 +81,16 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
       disabled={!therapistId}
       iconName="copy"
     >
-      Copy sharable link
+      {t("video.copyLink")}
     </Button>
   );
 
   return (
     <main>
       <Box padding="l">
-        <ContentLayout header={<Header variant="h1">Video call</Header>}>
+        <ContentLayout
+          header={<Header variant="h1">{t("video.title")}</Header>}
+        >
           <SpaceBetween size="l">
             {call.notice && (
               <Flashbar
@@ -93,19 +98,21 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                   {
                     id: String(call.notice.id),
                     type: call.notice.kind,
-                    content: call.notice.text,
+                    content: call.notice.text(i18n),
                     dismissible: true,
-                    dismissLabel: "Dismiss",
+                    dismissLabel: t("video.dismiss"),
                     onDismiss: call.dismissNotice,
                   },
                 ]}
               />
             )}
             {call.connectError && (
-              <Alert type="error">{call.connectError}</Alert>
+              <Alert type="error">{call.connectError(i18n)}</Alert>
             )}
             {!inCall ? (
-              <Container header={<Header variant="h2">Preview</Header>}>
+              <Container
+                header={<Header variant="h2">{t("video.preview")}</Header>}
+              >
                 <SpaceBetween size="m">
                   <div className="video-preview">
                     <video
@@ -113,22 +120,24 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                       autoPlay
                       playsInline
                       muted
-                      aria-label="Your camera preview"
+                      aria-label={t("video.cameraPreview")}
                     />
                   </div>
                   {call.previewError && (
-                    <Box variant="p">{VIDEO_TEXT.noCamera}</Box>
+                    <Box variant="p">{t("video.noCamera")}</Box>
                   )}
                   <SpaceBetween direction="horizontal" size="s">
                     <Button variant="primary" onClick={() => void call.join()}>
-                      Start Video Call
+                      {t("video.start")}
                     </Button>
                     {copyButton}
                   </SpaceBetween>
                 </SpaceBetween>
               </Container>
             ) : (
-              <Container header={<Header variant="h2">In call</Header>}>
+              <Container
+                header={<Header variant="h2">{t("video.inCall")}</Header>}
+              >
                 <div className="video-stage">
                   <div
                     className={
@@ -140,19 +149,19 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                       ref={call.remoteRef}
                       autoPlay
                       playsInline
-                      aria-label="Client video"
+                      aria-label={t("video.clientVideo")}
                       hidden={!call.remotePresent || !call.remoteVideo}
                     />
                     {!call.remotePresent && (
                       <p className="video-placeholder">
                         {call.phase === "joining"
-                          ? "Connecting…"
-                          : VIDEO_TEXT.waitingForPeer}
+                          ? t("video.connecting")
+                          : t("video.waitingForPeer")}
                       </p>
                     )}
                     {call.remotePresent && !call.remoteVideo && (
                       <p className="video-placeholder">
-                        {VIDEO_TEXT.remoteCameraOff}
+                        {t("video.remoteCameraOff")}
                       </p>
                     )}
                     {fullscreen && (
@@ -161,7 +170,7 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                           onClick={() => setFullscreen(false)}
                           iconName="exit-full-screen"
                         >
-                          Exit full screen
+                          {t("video.exitFullscreen")}
                         </Button>
                       </div>
                     )}
@@ -172,12 +181,12 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                       autoPlay
                       playsInline
                       muted
-                      aria-label="Your video"
+                      aria-label={t("video.yourVideo")}
                       hidden={!call.cameraOn && !call.sharing}
                     />
                     {!call.cameraOn && !call.sharing && (
                       <p className="video-placeholder">
-                        {VIDEO_TEXT.cameraOff}
+                        {t("video.cameraOff")}
                       </p>
                     )}
                   </div>
@@ -185,7 +194,7 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                 <div
                   className="video-controls"
                   role="group"
-                  aria-label="Call controls"
+                  aria-label={t("video.controls")}
                 >
                   <ToggleButton
                     pressed={call.muted}
@@ -194,7 +203,7 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                     pressedIconName="microphone-off"
                     disabled={call.phase !== "joined"}
                   >
-                    Mute Audio
+                    {t("video.mute")}
                   </ToggleButton>
                   <ToggleButton
                     pressed={!call.cameraOn}
@@ -203,7 +212,7 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                     pressedIconName="video-off"
                     disabled={call.phase !== "joined"}
                   >
-                    Hide Video
+                    {t("video.hideVideo")}
                   </ToggleButton>
                   <ToggleButton
                     pressed={call.sharing}
@@ -212,18 +221,20 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                     pressedIconName="share"
                     disabled={call.phase !== "joined"}
                   >
-                    Share Screen
+                    {t("video.shareScreen")}
                   </ToggleButton>
                   {canFullscreen && !fullscreen && (
                     <Button
                       onClick={() => setFullscreen(true)}
                       iconName="full-screen"
                     >
-                      Full screen
+                      {t("video.fullscreen")}
                     </Button>
                   )}
                   {copyButton}
-                  <Button onClick={() => void call.leave()}>Disconnect</Button>
+                  <Button onClick={() => void call.leave()}>
+                    {t("video.disconnect")}
+                  </Button>
                 </div>
               </Container>
             )}

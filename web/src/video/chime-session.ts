@@ -6,6 +6,7 @@
  * content-share attendee.
  */
 import { Emitter, type Listener, type MediaAccess, type SessionOptions, type VideoSession, type VideoSessionEvent, type VideoTicket } from './session.ts';
+import { VideoCallError } from './errors.ts';
 
 /** The parts of amazon-chime-sdk-js this adapter uses (structural, so a fake can stand in). */
 export interface ChimeTileState {
@@ -78,7 +79,7 @@ export class ChimeVideoSession implements VideoSession {
   }
 
   async join(): Promise<void> {
-    if (!this.ticket.joinInfo) throw new Error('The ticket has no meeting');
+    if (!this.ticket.joinInfo) throw new VideoCallError('noMeeting', 'The ticket has no meeting');
     const { meeting, attendee } = JSON.parse(this.ticket.joinInfo) as { meeting: unknown; attendee: { AttendeeId?: string } };
     this.selfAttendeeId = attendee.AttendeeId ?? '';
     const sdk = await (this.deps.loadSdk ?? loadChime)();
@@ -108,7 +109,7 @@ export class ChimeVideoSession implements VideoSession {
           resolve();
         },
         audioVideoDidStop: (status) => {
-          if (!started) reject(new Error(`Meeting stopped (status ${status.statusCode()})`));
+          if (!started) reject(new VideoCallError('meetingStopped', `Meeting stopped (status ${status.statusCode()})`, status.statusCode()));
           else if (!this.leaving) this.end();
         },
         videoTileDidUpdate: (tile) => this.onTile(tile),

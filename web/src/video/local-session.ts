@@ -6,6 +6,7 @@
  * `state` message, so its remote tile can show a placeholder.
  */
 import { Emitter, type Listener, type MediaAccess, type SessionOptions, type VideoSession, type VideoSessionEvent, type VideoTicket } from './session.ts';
+import { VideoCallError } from './errors.ts';
 
 export interface LocalSessionDeps {
   media: MediaAccess;
@@ -73,19 +74,19 @@ export class LocalVideoSession implements VideoSession {
           resolve();
           if (message.peer) this.peerJoined();
         } else if (message.type === 'error') {
-          if (!admitted) reject(new Error(message.reason === 'full' ? 'The call already has its participants' : 'The call link is not valid'));
+          if (!admitted) reject(message.reason === 'full' ? new VideoCallError('full', 'The call already has its participants') : new VideoCallError('invalidLink', 'The call link is not valid'));
         } else void this.onRelayMessage(message);
       });
       socket.addEventListener('close', () => {
         if (!admitted) {
-          reject(new Error('The video service closed the connection'));
+          reject(new VideoCallError('closed', 'The video service closed the connection'));
           this.stopTracks();
           return;
         }
         if (!this.closed) this.end();
       });
       socket.addEventListener('error', () => {
-        if (!admitted) reject(new Error('The video service could not be reached'));
+        if (!admitted) reject(new VideoCallError('unreachable', 'The video service could not be reached'));
       });
     });
   }

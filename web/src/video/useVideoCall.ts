@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
-import { couldNotConnect, VIDEO_TEXT } from './messages.ts';
+import { couldNotConnect, type VideoText } from './messages.ts';
 import { createVideoSession, type VideoSession, type VideoTicket } from './session.ts';
 
 export type CallPhase = 'preview' | 'joining' | 'joined';
@@ -14,7 +14,8 @@ export type CallPhase = 'preview' | 'joining' | 'joined';
 export interface Notice {
   id: number;
   kind: 'error' | 'success' | 'info';
-  text: string;
+  /** Worded at render time, in the page's language. */
+  text: VideoText;
 }
 
 export interface VideoCall {
@@ -22,9 +23,9 @@ export interface VideoCall {
   ticket: VideoTicket | null;
   notice: Notice | null;
   dismissNotice(): void;
-  notify(kind: Notice['kind'], text: string): void;
+  notify(kind: Notice['kind'], text: VideoText): void;
   /** The 'Could not connect to …' alert, when the last join failed. */
-  connectError: string | null;
+  connectError: VideoText | null;
   muted: boolean;
   cameraOn: boolean;
   sharing: boolean;
@@ -41,6 +42,9 @@ export interface VideoCall {
   toggleShare(): Promise<void>;
 }
 
+/** The spec's message when no ticket comes back. */
+const videoUnavailable: VideoText = ({ tm }) => tm(MESSAGES.videoUnavailable);
+
 /** Notices disappear after the spec's banner timeout. */
 const NOTICE_MS = 5000;
 
@@ -48,7 +52,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
   const [phase, setPhase] = useState<CallPhase>('preview');
   const [ticket, setTicket] = useState<VideoTicket | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [connectError, setConnectError] = useState<string | null>(null);
+  const [connectError, setConnectError] = useState<VideoText | null>(null);
   const [muted, setMuted] = useState(false);
   const [cameraOn, setCameraOn] = useState(true);
   const [sharing, setSharing] = useState(false);
@@ -64,7 +68,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
   const onEnded = useRef(options.onEnded);
   onEnded.current = options.onEnded;
 
-  const notify = useCallback((kind: Notice['kind'], text: string) => setNotice({ id: Date.now(), kind, text }), []);
+  const notify = useCallback((kind: Notice['kind'], text: VideoText) => setNotice({ id: Date.now(), kind, text }), []);
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), NOTICE_MS);
@@ -81,7 +85,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
     let live = true;
     fetchTicket()
       .then((value) => live && holdTicket(value))
-      .catch(() => live && notify('error', MESSAGES.videoUnavailable));
+      .catch(() => live && notify('error', videoUnavailable));
     return () => {
       live = false;
     };
@@ -131,7 +135,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
         current = await fetchTicket();
         holdTicket(current);
       } catch {
-        notify('error', MESSAGES.videoUnavailable);
+        notify('error', videoUnavailable);
         return;
       }
     }
@@ -157,7 +161,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
         'ended',
         whileCurrent(() => {
           reset();
-          notify('info', VIDEO_TEXT.callEnded);
+          notify('info', ({ t }) => t('video.callEnded'));
           onEnded.current?.();
         }),
       );
@@ -170,7 +174,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
       sessionRef.current = null;
       // The ticket may be what failed: the next attempt fetches a fresh one.
       ticketRef.current = null;
-      setConnectError(couldNotConnect(current.adapter, err));
+      setConnectError(() => couldNotConnect(current.adapter, err));
       reset();
     }
   }, [fetchTicket, notify, reset]);
