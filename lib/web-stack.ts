@@ -113,8 +113,9 @@ export class WebStack extends Stack {
           responseHeadersPolicy: headers,
         },
       },
-      // Client-side routes: the SPA answers every unknown path.
-      errorResponses: [403, 404].map((httpStatus) => ({ httpStatus, responseHttpStatus: 200, responsePagePath: '/index.html', ttl: Duration.seconds(0) })),
+      // Client-side routes: the SPA answers every unknown path with app.html, the shell without the
+      // landing markup that index.html (the root object, `/`) carries prerendered.
+      errorResponses: [403, 404].map((httpStatus) => ({ httpStatus, responseHttpStatus: 200, responsePagePath: '/app.html', ttl: Duration.seconds(0) })),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -152,7 +153,7 @@ export class WebStack extends Stack {
       destinationBucket: site,
       sources,
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      distributionPaths: ['/', '/index.html', '/app.html', '/config.json'],
       memoryLimit: 512,
       logGroup: logKey.logGroup(this, 'DeployLogs'),
     });

@@ -1,6 +1,8 @@
 /**
  * Serves the built console (web/dist) with the SPA fallback and the same security headers the
- * CloudFront response-headers policy sets in AWS.
+ * CloudFront response-headers policy sets in AWS. `/` is index.html, which holds the prerendered
+ * landing page (web/prerender/plugin.ts); every other path without a file gets app.html, the same
+ * shell without that markup, as CloudFront's error responses do (lib/web-stack.ts).
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
@@ -32,7 +34,10 @@ export const SECURITY_HEADERS: Record<string, string> = {
 
 export function createStatic(root: string): { handle: RequestHandler; available: () => boolean } {
   const index = join(root, 'index.html');
+  const shell = join(root, 'app.html');
   const available = () => existsSync(index);
+  // A build from before prerendering has no app.html: its index.html is the plain shell.
+  const fallback = () => (existsSync(shell) ? shell : index);
 
   const handle: RequestHandler = (req, res, path) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -43,8 +48,8 @@ export function createStatic(root: string): { handle: RequestHandler; available:
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       return res.end('The console is not built yet. Run `npm run build:web` (npm start does it for you).');
     }
-    let file = normalize(join(root, decodeURIComponent(path)));
-    if (!file.startsWith(normalize(root) + sep) || !existsSync(file) || !statSync(file).isFile()) file = index;
+    let file = path === '/' ? index : normalize(join(root, decodeURIComponent(path)));
+    if (!file.startsWith(normalize(root) + sep) || !existsSync(file) || !statSync(file).isFile()) file = fallback();
     const immutable = file.includes(`${sep}assets${sep}`);
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',

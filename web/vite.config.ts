@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderLanding } from './prerender/plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // `npm run dev:web` proxies the runtime's endpoints to a running `npm start` (default port 3000).
@@ -10,7 +11,7 @@ const runtime = process.env.PORTAL_RUNTIME_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), chunkReport()],
+  plugins: [react(), visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), chunkReport(), prerenderLanding()],
   // Some AWS/Chime packages are CommonJS and read `global`.
   define: { global: 'globalThis' },
   build: {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import en from '../../web/src/i18n/messages/en.json' with { type: 'json' };
 import { usePortal } from '../support/portal.ts';
 
 const portal = usePortal();
@@ -171,6 +172,81 @@ describe('landing', () => {
       for (const body of bodies) expect(body).not.toMatch(/awsui_|aws-amplify/);
       await close(page);
     }
+  });
+});
+
+describe('prerendered landing page', () => {
+  const heroTitle = (en as Record<string, string>)['landing.hero.title'];
+  const raw = async (path: string) => {
+    const response = await fetch(portal.runtime.url + path);
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  it('serves / with the landing content in the HTML, and every other route without it', async () => {
+    // React escapes text as HTML: an apostrophe in the copy arrives as &#x27;.
+    const asHtml = heroTitle.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+    expect(await raw('/')).toContain(`<h1 id="hero-title">${asHtml}</h1>`);
+    for (const path of ['/signin', '/signup', '/app/clients', '/no/such/page']) {
+      const html = await raw(path);
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain(heroTitle);
+    }
+  });
+
+  it('paints / before its script runs, then hydrates the same markup without a recoverable error', async () => {
+    const page = await newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // Hold the entry script until the page has been looked at without it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A module script is deferred: DOMContentLoaded waits for it, so only the response is awaited.
+    await page.goto(portal.runtime.url + '/', { waitUntil: 'commit' });
+    const hero = page.getByRole('heading', { level: 1, name: heroTitle });
+    await hero.waitFor();
+    await expect(hero.isVisible()).resolves.toBe(true);
+    // Styled at first paint: the landing CSS is linked in <head>, not injected by the script.
+    await expect(page.locator('.pub-header').evaluate((el) => getComputedStyle(el).display)).resolves.toBe('flex');
+    await expect(page.locator('.language-select-label').evaluate((el) => getComputedStyle(el).position)).resolves.toBe('absolute');
+    await hero.evaluate((el) => Object.assign(el, { seenBeforeScript: true }));
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    release();
+
+    // Hydrated: React has taken over the very element painted from HTML (not a re-render).
+    await expect
+      .poll(() => hero.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))), { timeout: 20_000 })
+      .toBe(true);
+    await expect(hero.evaluate((el) => (el as HTMLElement & { seenBeforeScript?: boolean }).seenBeforeScript)).resolves.toBe(true);
+    // and its links route in the page.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Signup Now' }).click();
+    await page.waitForURL(/\/signup$/);
+    await expect(page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    await close(page);
+  });
+
+  it('renders / from scratch, without a recoverable error, for a visitor who chose another language', async () => {
+    const page = await newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto(`${portal.runtime.url}/pricing`);
+    await page.evaluate(() => localStorage.setItem('portal.language', 'fr'));
+    await page.goto(`${portal.runtime.url}/`);
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: heroTitle }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('fr-FR');
+    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    expect(problems).toEqual([]);
+    await close(page);
   });
 });
 

@@ -298,7 +298,8 @@ describe('Web', () => {
         DefaultRootObject: 'index.html',
         Logging: Match.objectLike({ Bucket: Match.anyValue() }),
         DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
-        CustomErrorResponses: [403, 404].map((code) => Match.objectLike({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/index.html' })),
+        // Unknown paths get the shell without the prerendered landing page (web/prerender/plugin.ts).
+        CustomErrorResponses: [403, 404].map((code) => Match.objectLike({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/app.html' })),
       }),
     });
     web().allResourcesProperties('AWS::S3::Bucket', { PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true, RestrictPublicBuckets: true }) });
