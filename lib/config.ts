@@ -4,7 +4,7 @@
  * no stack reads context on its own.
  */
 import type { Node } from 'constructs';
-import { DEFAULT_IDLE_TIMEOUT_MINUTES, SITE_NAME } from '../domain/runtime-config.ts';
+import { DEFAULT_IDLE_TIMEOUT_MINUTES, SITE_NAME, type RuntimeConfig } from '../domain/runtime-config.ts';
 
 export interface PortalConfig {
   /** Environment name: stack names `Portal-<envName>-<Part>` and table names `portal-<envName>-<Table>`. */
@@ -36,6 +36,8 @@ export interface PortalConfig {
    * in the region. Absent: e-mail reminders are not sent (counted as failed); SMS ones still go.
    */
   emailFromAddress?: string;
+  /** The console's language before a visitor chooses one (en, zh, es, fr or it); default en. */
+  defaultLanguage: RuntimeConfig['defaultLanguage'];
   /**
    * The card processor for plan changes (Stripe). Absent: plan changes are refused
    * (PaymentUnavailable) — never granted without a charge. docs/operations.md: turning it on.
@@ -79,6 +81,14 @@ function paymentsConfig(envName: string, raw: unknown): PaymentsConfig | undefin
   return { secretName: p.secretName, prices: prices as PaymentsConfig['prices'], ...(p.secretKmsKeyArn ? { secretKmsKeyArn: p.secretKmsKeyArn } : {}) };
 }
 
+const LANGUAGES = ['en', 'zh', 'es', 'fr', 'it'] as const;
+
+function language(envName: string, raw: unknown): RuntimeConfig['defaultLanguage'] {
+  if (raw === undefined) return 'en';
+  if (!LANGUAGES.includes(raw as (typeof LANGUAGES)[number])) throw new Error(`environments.${envName}.defaultLanguage must be one of ${LANGUAGES.join(', ')}`);
+  return raw as RuntimeConfig['defaultLanguage'];
+}
+
 function emailAddress(envName: string, raw: unknown): string | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (typeof raw !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) throw new Error(`environments.${envName}.emailFromAddress must be an e-mail address`);
@@ -117,6 +127,7 @@ export function loadConfig(node: Node): PortalConfig {
     publicApiThrottle: throttle,
     webAclArn: raw.webAclArn,
     emailFromAddress: emailAddress(envName, raw.emailFromAddress),
+    defaultLanguage: language(envName, raw.defaultLanguage),
     payments: paymentsConfig(envName, raw.payments),
   };
 }

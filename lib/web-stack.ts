@@ -143,7 +143,7 @@ export class WebStack extends Stack {
       graphqlEndpoint: props.graphqlUrl,
       restEndpoint: props.restUrl,
       idleTimeoutMinutes: config.idleTimeoutMinutes,
-      defaultLanguage: 'en',
+      defaultLanguage: config.defaultLanguage,
     };
     // Synth must work before the console is built: then only config.json is deployed.
     const sources = [s3deploy.Source.jsonData('config.json', this.runtimeConfig)];

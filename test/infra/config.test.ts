@@ -35,4 +35,10 @@ describe('config', () => {
     expect(configFor({ env: 'qa', environments: { qa: { emailFromAddress: 'no-reply@portal.example.org' } } }).emailFromAddress).toBe('no-reply@portal.example.org');
     expect(() => configFor({ env: 'qa', environments: { qa: { emailFromAddress: 'portal.example.org' } } })).toThrow(/emailFromAddress must be an e-mail address/);
   });
+
+  it('takes the default language from the environment, English when absent, refusing an unknown one', () => {
+    expect(configFor({ env: 'qa', environments: { qa: {} } }).defaultLanguage).toBe('en');
+    expect(configFor({ env: 'qa', environments: { qa: { defaultLanguage: 'es' } } }).defaultLanguage).toBe('es');
+    expect(() => configFor({ env: 'qa', environments: { qa: { defaultLanguage: 'ar' } } })).toThrow(/defaultLanguage must be one of en, zh, es, fr, it/);
+  });
 });

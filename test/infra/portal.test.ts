@@ -308,7 +308,7 @@ describe('Web', () => {
   it('deploys a config.json with the runtime configuration', () => {
     web().resourceCountIs('Custom::CDKBucketDeployment', 1);
     const config = synthesized.dev.stacks.web.runtimeConfig;
-    expect(config).toMatchObject({ backend: 'aws', authFlowType: 'USER_SRP_AUTH', siteName: SITE_NAME, idleTimeoutMinutes: 15 });
+    expect(config).toMatchObject({ backend: 'aws', authFlowType: 'USER_SRP_AUTH', siteName: SITE_NAME, idleTimeoutMinutes: 15, defaultLanguage: 'en' });
     for (const key of ['userPoolId', 'userPoolClientId', 'graphqlEndpoint', 'restEndpoint', 'region'] as const) expect(config[key]).toBeTruthy();
   });
 });
