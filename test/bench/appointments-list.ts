@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { BatchWriteItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { startRuntime } from '../../local/runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
@@ -30,6 +30,7 @@ import { fromFloating, toFloating } from '../../domain/recurrence.ts';
 import { occurrenceItem } from '../../functions/appointments/index.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
+import { batchWrite, percentile } from './measure.ts';
 
 const CLINICIANS = 20;
 const PER_WEEKDAY = 5;
@@ -59,29 +60,12 @@ interface Clinician { sub: string; email: string; name: string }
 interface Seeded { id: string; clinicianId: string; start: string; end: string }
 interface Range { from: string; to: string }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** UTC ISO of a practice wall-clock time (floating ms: the local time read as UTC). */
 function instant(floatingMs: number): string {
   return new Date(fromFloating(floatingMs, ZONE)).toISOString();
 }
 
-async function batchWrite(runtime: Runtime, table: string, items: Array<Record<string, unknown>>): Promise<void> {
-  const batches: Array<Array<Record<string, unknown>>> = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  const worker = async () => {
-    for (let batch = batches.shift(); batch; batch = batches.shift()) {
-      let pending = { [table]: batch.map((Item) => ({ PutRequest: { Item: marshall(Item, { removeUndefinedValues: true }) } })) };
-      while (pending[table]?.length) {
-        const out = await runtime.dynamo.client.send(new BatchWriteItemCommand({ RequestItems: pending }));
-        pending = (out.UnprocessedItems ?? {}) as typeof pending;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-}
 
 /** The demo practice's clinicians (from its memberships) plus extra clinicianBasic/… members up to `count`. */
 async function clinicians(runtime: Runtime, practiceId: string, count: number): Promise<Clinician[]> {

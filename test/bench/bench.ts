@@ -23,6 +23,7 @@ import { benchAppointmentsList } from './appointments-list.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
 import { lighthouseRow } from './lighthouse.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { percentile } from './measure.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -39,9 +40,6 @@ function descendants(pid: number): number[] {
   return out;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 const port = await freePort();
 const started = Date.now();

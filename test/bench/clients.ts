@@ -13,14 +13,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { startRuntime } from '../../local/runtime.ts';
 import { DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { tableName } from '../../domain/tables.ts';
 import { CLIENT_STATUS, clientItems, validateClientInput } from '../../domain/client.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
+import { batchWrite, percentile } from './measure.ts';
 
 const CLIENTS = 10_000;
 const CALLS = 300;
@@ -33,9 +32,6 @@ const FIRST = ['Ana', 'Ben', 'Carla', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 
 const LAST = ['Lopez', 'Smith', 'Nguyen', 'Okafor', 'Garcia', 'Kim', 'Novak', 'Haddad', 'Rossi', 'Schmidt', 'Tanaka', 'Silva', 'Murphy', 'Cohen', 'Patel', 'Dubois', 'Ivanova', 'Moreau', 'Jensen', 'Walsh'];
 const SEARCHES = ['ana', 'lopez', 'smith, b', 'maya n', 'kim', 'rossi quinn', 'pri', 'walsh, t', 'garcia', 'el'];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** Writes `count` clients of the practice (therapist: the owner) as addClient would, 25 items a BatchWrite, a few at a time. */
 async function seedClients(runtime: Awaited<ReturnType<typeof startRuntime>>, practiceId: string, count: number): Promise<void> {
@@ -52,19 +48,7 @@ async function seedClients(runtime: Awaited<ReturnType<typeof startRuntime>>, pr
     if (problems.length) throw new Error(`bench client ${i} is invalid: ${JSON.stringify(problems)}`);
     items.push(...clientItems(practiceId, randomUUID(), practiceId, data, { status: CLIENT_STATUS.active, version: 1, createdAt: now, updatedAt: now, createdBy: practiceId, updatedBy: practiceId }));
   }
-  const table = tableName('local', 'Practice');
-  const batches: Array<Array<Record<string, unknown>>> = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  const worker = async () => {
-    for (let batch = batches.shift(); batch; batch = batches.shift()) {
-      let pending = { [table]: batch.map((Item) => ({ PutRequest: { Item: marshall(Item, { removeUndefinedValues: true }) } })) };
-      while (pending[table]?.length) {
-        const out = await runtime.dynamo.client.send(new BatchWriteItemCommand({ RequestItems: pending }));
-        pending = (out.UnprocessedItems ?? {}) as typeof pending;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await batchWrite(runtime, tableName('local', 'Practice'), items);
 }
 
 
