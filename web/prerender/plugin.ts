@@ -10,7 +10,7 @@
  * script does not wait for the entry to ask for it. Fails the build when anything is off.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 
@@ -50,7 +50,8 @@ export function prerenderLanding(): Plugin {
     },
     async closeBundle() {
       if (config.build.ssr || config.build.watch) return;
-      const outDir = config.build.outDir;
+      // build.outDir is as configured: relative to the Vite root (web/), not to the process's cwd.
+      const outDir = resolve(config.root, config.build.outDir);
       const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!shell.includes(ROOT_ELEMENT)) throw new Error(`prerender: the built index.html has no ${ROOT_ELEMENT}`);
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
