@@ -13,19 +13,24 @@ function localOptions(endpoint: string | undefined) {
   return endpoint ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: LOCAL_CREDENTIALS } : {};
 }
 
-let documentClient: DynamoDBDocumentClient | undefined;
-let cognitoClient: CognitoIdentityProviderClient | undefined;
+// One client per endpoint: a process that starts a second local runtime (the benchmarks run
+// several one after another) must not keep talking to the first one's stopped services.
+let documentClient: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
+let cognitoClient: { endpoint: string | undefined; client: CognitoIdentityProviderClient } | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(localOptions(process.env.DYNAMODB_ENDPOINT)), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  return documentClient;
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (documentClient?.endpoint !== endpoint || !documentClient) {
+    const client = DynamoDBDocumentClient.from(new DynamoDBClient(localOptions(endpoint)), { marshallOptions: { removeUndefinedValues: true } });
+    documentClient = { endpoint, client };
+  }
+  return documentClient.client;
 }
 
 export function cognito(): CognitoIdentityProviderClient {
-  cognitoClient ??= new CognitoIdentityProviderClient(localOptions(process.env.COGNITO_ENDPOINT));
-  return cognitoClient;
+  const endpoint = process.env.COGNITO_ENDPOINT;
+  if (cognitoClient?.endpoint !== endpoint || !cognitoClient) cognitoClient = { endpoint, client: new CognitoIdentityProviderClient(localOptions(endpoint)) };
+  return cognitoClient.client;
 }
 
 /** Table name from the environment (set by the Api/Auth stacks and by the local runtime). */

@@ -46,10 +46,11 @@ export function awsNotifier(env: NodeJS.ProcessEnv = process.env): Notifier {
   };
 }
 
-let shared: Notifier | undefined;
+let shared: { key: string; notifier: Notifier } | undefined;
 
-/** The notifier for this process's configuration (created once). */
+/** The notifier for this process's configuration (made again if the endpoints change). */
 export function notifier(): Notifier {
-  shared ??= awsNotifier();
-  return shared;
+  const key = `${process.env.SNS_ENDPOINT ?? ''} ${process.env.SES_ENDPOINT ?? ''} ${process.env.SES_FROM_ADDRESS ?? ''}`;
+  if (shared?.key !== key || !shared) shared = { key, notifier: awsNotifier() };
+  return shared.notifier;
 }

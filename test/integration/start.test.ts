@@ -51,7 +51,9 @@ describe('npm start', () => {
     const page = await fetch(`http://localhost:${port}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
-    expect(await page.text()).toContain('<div id="root">');
+    // `/` is the prerendered landing page; every other path gets the empty console shell.
+    expect(await page.text()).toContain('<h1 id="hero-title">');
+    expect(await (await fetch(`http://localhost:${port}/signin`)).text()).toContain('<div id="root"></div>');
 
     const javas = javaChildrenOf(child.pid!);
     expect(javas.length).toBeGreaterThan(0);
