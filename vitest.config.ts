@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       // Component tests render Cloudscape in jsdom: seconds each on a loaded 2-core machine. The
       // timeout only stops a hung test; speed is measured by `npm run bench`, never here.
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node', env, testTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node', env, testTimeout: 30_000, setupFiles: ['test/unit/setup-dom.ts'] } },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
       { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], env, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env, testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },

@@ -5,8 +5,6 @@ import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BannerFlashbar, BannerProvider, reportApiError, serverMessage, useBanners, type BannerType } from '../../../web/src/shell/banners';
 
-// jsdom has no CSS.escape; Cloudscape's Flashbar uses it to move focus to a new banner.
-globalThis.CSS ??= { escape: (value: string) => value } as typeof CSS;
 // Without motion the Flashbar removes a banner at once instead of after its exit animation.
 document.body.classList.add('awsui-motion-disabled');
 
