@@ -21,7 +21,7 @@ import {
   createAppointment, editAppointment, getAppointment, getServicesOffered, type Appointment, type Clinician, type EditScope, type Service,
 } from './api';
 import {
-  errorsFromApi, FORM_FIELDS, formValuesOf, toAppointmentInput, validateForm, type AppointmentFormValues, type EndsChoice, type RepeatChoice,
+  errorsAfterChange, errorsFromApi, FORM_FIELDS, formValuesOf, toAppointmentInput, validateForm, type AppointmentFormValues, type EndsChoice, type RepeatChoice,
 } from './form';
 import { APPOINTMENT_MESSAGES } from './messages';
 import { timezoneAbbreviation, utcFromWallClock, isIsoDate, isTime } from './time';
@@ -86,7 +86,13 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
     };
   }, []);
 
-  const set = <K extends keyof AppointmentFormValues>(key: K, value: AppointmentFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** Changes values; an error under a changed field clears as soon as the field is right. */
+  const change = (patch: Partial<AppointmentFormValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    setErrors((current) => errorsAfterChange(current, Object.keys(patch) as (keyof AppointmentFormValues)[], next, { withRecurrence, clinicianRequired }));
+  };
+  const set = <K extends keyof AppointmentFormValues>(key: K, value: AppointmentFormValues[K]) => change({ [key]: value } as Partial<AppointmentFormValues>);
 
   const submit = async () => {
     const problems = validateForm(values, { withRecurrence, clinicianRequired });
@@ -177,7 +183,7 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                   value={values.clientId ? { value: values.clientId, label: values.clientLabel } : null}
                   disabled={editing}
                   invalid={Boolean(errors.clientId)}
-                  onChange={(id, label) => setValues((v) => ({ ...v, clientId: id, clientLabel: label }))}
+                  onChange={(id, label) => change({ clientId: id, clientLabel: label })}
                 />
               </FormField>
               {choosesClinician && (selfBookable ? clinicianOptions.length > 1 : true) && (
@@ -197,7 +203,7 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                   onChange={({ detail }) => {
                     const code = detail.selectedOption.value ?? '';
                     const service = services.find((s) => s.code === code);
-                    setValues((v) => ({ ...v, serviceCode: code, durationMinutes: service && !editing ? String(service.defaultMinutes) : v.durationMinutes }));
+                    change({ serviceCode: code, durationMinutes: service && !editing ? String(service.defaultMinutes) : values.durationMinutes });
                   }}
                   options={serviceOptions}
                   statusType={servicesStatus}

@@ -162,3 +162,41 @@ export const FORM_FIELDS = [
   'clientId', 'clinicianId', 'serviceCode', 'locationType', 'locationName', 'start', 'durationMinutes',
   'recurrence', 'recurrence.count', 'recurrence.until', 'sendEmailReminder',
 ] as const;
+
+/** The error slots (input paths) each form value feeds. */
+const VALUE_FIELDS: Record<keyof AppointmentFormValues, readonly string[]> = {
+  clientId: ['clientId'],
+  clientLabel: ['clientId'],
+  clinicianId: ['clinicianId'],
+  serviceCode: ['serviceCode'],
+  locationType: ['locationType'],
+  locationName: ['locationName'],
+  date: ['start', 'recurrence.until'],
+  time: ['start'],
+  durationMinutes: ['durationMinutes'],
+  repeat: ['recurrence', 'recurrence.count', 'recurrence.until'],
+  ends: ['recurrence', 'recurrence.count', 'recurrence.until'],
+  until: ['recurrence', 'recurrence.until'],
+  count: ['recurrence', 'recurrence.count'],
+  sendEmailReminder: ['sendEmailReminder'],
+};
+
+/**
+ * The field errors after some values changed: an error on a changed field goes as soon as the
+ * field is right (or is replaced by what is still wrong with it); other fields keep theirs.
+ */
+export function errorsAfterChange(
+  errors: Record<string, string>,
+  changed: readonly (keyof AppointmentFormValues)[],
+  values: AppointmentFormValues,
+  options: { withRecurrence: boolean; clinicianRequired?: boolean },
+): Record<string, string> {
+  const touched = new Set(changed.flatMap((key) => VALUE_FIELDS[key]));
+  if (![...touched].some((field) => errors[field])) return errors;
+  const next = { ...errors };
+  for (const field of touched) delete next[field];
+  for (const problem of validateForm(values, options)) {
+    if (touched.has(problem.field) && errors[problem.field]) next[problem.field] ??= problem.message;
+  }
+  return next;
+}

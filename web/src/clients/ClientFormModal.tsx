@@ -44,7 +44,15 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
   const [conflict, setConflict] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const set = <K extends keyof ClientFormValues>(key: K, value: ClientFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** Changes a value; its field's error clears as soon as the field is right (or shows what is still wrong). */
+  const set = <K extends keyof ClientFormValues>(key: K, value: ClientFormValues[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    const path = (FIELD_PATH as Record<string, string>)[key];
+    if (!path || !errors[path]) return;
+    const still = errorsByField(validateClientInput(toClientInput(next, base), todayIso()).problems)[path];
+    setErrors(({ [path]: _cleared, ...rest }) => (still ? { ...rest, [path]: still } : rest));
+  };
 
   const submit = async () => {
     const input = toClientInput(values, base);
