@@ -72,6 +72,7 @@ export const MESSAGES = {
   appointmentChanged: 'The appointment was changed by someone else. Reload it and try again.',
   noteChanged: 'The note was changed by someone else. Reload it and try again.',
   noteExists: 'This appointment already has a progress note.',
+  noteNotStarted: 'A progress note can be signed once its session has started.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,7 +5,7 @@
  * appointment, keyed by the appointment. Pure and APPSYNC_JS-safe (bundled into resolvers; linted
  * by @aws-appsync/eslint-plugin). Problems name fields and rules, never values (PHI).
  */
-import { parseDate, type AppointmentProblem } from './appointment.ts';
+import { parseDate, parseDateTime, type AppointmentProblem } from './appointment.ts';
 import { MESSAGES } from './messages.ts';
 
 export interface NoteTemplateMeta {
@@ -193,6 +193,18 @@ export function validateNoteEdit(input: unknown, note: Record<string, unknown>):
   const template = templateOf(typeof note.template === 'string' ? note.template : '');
   const sections = hasSections && !signed && template !== null ? readSections(root.sections, template, problems) : null;
   return { problems: problems, data: { version: version, sections: sections, sign: sign, addendum: addendum } };
+}
+
+/**
+ * Signing waits for the session (issue 19): a note is signed once its appointment has started
+ * (`start` as stored, ISO 8601); a draft may be written ahead. Null when signing is allowed now.
+ */
+export function signingTooEarly(appointmentStart: unknown, nowMs: number): AppointmentProblem | null {
+  const startMs = parseDateTime(appointmentStart);
+  if (startMs !== null && nowMs >= startMs) {
+    return null;
+  }
+  return { field: 'sign', reason: 'format', message: MESSAGES.noteNotStarted };
 }
 
 export function noteProblemMessage(problems: AppointmentProblem[]): string {

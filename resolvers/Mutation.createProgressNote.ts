@@ -2,11 +2,12 @@
  * Mutation.createProgressNote(appointmentId, date, input) (data source: PracticeTable): the note of
  * an appointment, written by its clinician only (own notes; an appointment the caller does not see
  * is NotFound, another clinician's Unauthorized). One note per appointment: the key is the
- * appointment's, so a second one is refused at write time. sign: true locks it at once.
+ * appointment's, so a second one is refused at write time. sign: true locks it at once, once the
+ * session has started (a draft may be written ahead).
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { MESSAGES } from '../domain/messages.ts';
-import { noteIdOf, noteKey, noteProblemMessage, toNote, validateNoteCreate } from '../domain/progress-note.ts';
+import { noteIdOf, noteKey, noteProblemMessage, signingTooEarly, toNote, validateNoteCreate } from '../domain/progress-note.ts';
 
 export function request(ctx: Context): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
@@ -23,6 +24,10 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
     util.error(noteProblemMessage(validation.problems), 'ValidationError', null, { fields: validation.problems });
   }
   const data = validation.data;
+  const early = data.sign ? signingTooEarly(appt.start, util.time.nowEpochMilliSeconds()) : null;
+  if (early !== null) {
+    util.error(noteProblemMessage([early]), 'ValidationError', null, { fields: [early] });
+  }
   const now = util.time.nowISO8601();
   const id = noteIdOf(appt.id as string);
   return {

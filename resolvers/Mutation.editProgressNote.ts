@@ -3,11 +3,12 @@
  * their note (loaded by Note.load), if `input.version` is still the stored one. Unsigned: new
  * sections and/or sign. Signed: only an addendum, appended with its author and time — the
  * original sections are never rewritten ('A signed note cannot be changed; add an addendum.').
+ * Signing waits for the session's start (the appointment, loaded by Note.appointment).
  * The condition re-checks the version and the signed flag at write time.
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { MESSAGES } from '../domain/messages.ts';
-import { noteProblemMessage, toNote, validateNoteEdit } from '../domain/progress-note.ts';
+import { noteProblemMessage, signingTooEarly, toNote, validateNoteEdit } from '../domain/progress-note.ts';
 
 export function request(ctx: Context): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
@@ -19,6 +20,11 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   const data = validation.data;
   if (data.version !== note.version) {
     util.error(MESSAGES.noteChanged, 'ConflictError');
+  }
+  const appointment = ctx.stash.appointment as Record<string, unknown> | null;
+  const early = data.sign && note.signed !== true ? signingTooEarly(appointment ? appointment.start : null, util.time.nowEpochMilliSeconds()) : null;
+  if (early !== null) {
+    util.error(noteProblemMessage([early]), 'ValidationError', null, { fields: [early] });
   }
   const now = util.time.nowISO8601();
   const next: Record<string, unknown> = Object.assign({}, note);

@@ -126,7 +126,7 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getProgessNoteMetadata', pipeline: ['authorize', 'Query.getProgessNoteMetadata'] },
   { typeName: 'Query', fieldName: 'getProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Query.getProgressNote', 'audit'] },
   { typeName: 'Mutation', fieldName: 'createProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Mutation.createProgressNote', 'Note.link', 'audit'] },
-  { typeName: 'Mutation', fieldName: 'editProgressNote', pipeline: ['authorize', 'Note.load', 'Mutation.editProgressNote', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'editProgressNote', pipeline: ['authorize', 'Note.load', 'Appointment.access', 'Note.appointment', 'Mutation.editProgressNote', 'audit'] },
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
   ),

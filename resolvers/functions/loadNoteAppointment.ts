@@ -1,13 +1,15 @@
 /**
  * Note.appointment (data source: PracticeTable): the appointment named by `appointmentId`, into
  * `ctx.stash.appointment` if the caller sees it (Appointment.access), else null — for
- * getProgressNote and createProgressNote, which decide what a miss means.
+ * getProgressNote and createProgressNote, which decide what a miss means, and for editProgressNote
+ * (the note's appointment, by the note id: signing waits for its start).
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { appointmentKey, canSee } from '../../domain/appointment.ts';
+import { appointmentIdOfNote } from '../../domain/progress-note.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
-  const id = ctx.args.appointmentId;
+  const id = ctx.args.appointmentId !== undefined ? ctx.args.appointmentId : appointmentIdOfNote(ctx.args.id);
   const valid = typeof id === 'string' && id.length > 0 && id.length <= 64;
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(appointmentKey(ctx.stash.caller.practiceId, valid ? id : '-')), consistentRead: true };
 }

@@ -378,7 +378,7 @@ describe('progress notes', () => {
   let noteId = '';
 
   beforeAll(async () => {
-    appt = (await call('basic', CREATE, { input: { ...single('2039-01-04T17:00:00Z'), clientId: basicClient } })).data.createAppointment[0].id;
+    appt = (await call('basic', CREATE, { input: { ...single('2025-01-09T17:00:00Z'), clientId: basicClient } })).data.createAppointment[0].id;
   });
 
   it('the templates: SOAP, DAP, BIRP and free form with their sections', async () => {
@@ -390,20 +390,20 @@ describe('progress notes', () => {
 
   it("only the appointment's clinician writes its note; it shows on the appointment", async () => {
     const input = { template: 'SOAP', sections: [{ key: 'subjective', text: 'Reports better sleep.\nLess worry.' }, { key: 'plan', text: 'Continue weekly.' }] };
-    expect((await call('owner', CREATE_NOTE, { a: appt, d: '2039-01-04', input })).errors?.[0].errorType).toBe('Unauthorized');
-    expect((await call('basicbilling', CREATE_NOTE, { a: appt, d: '2039-01-04', input })).errors?.[0].errorType).toBe('NotFound');
-    const bad = await call('basic', CREATE_NOTE, { a: appt, d: '2039-01-04', input: { template: 'SOAP', sections: [{ key: 'data', text: 'x' }] } });
+    expect((await call('owner', CREATE_NOTE, { a: appt, d: '2025-01-09', input })).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('basicbilling', CREATE_NOTE, { a: appt, d: '2025-01-09', input })).errors?.[0].errorType).toBe('NotFound');
+    const bad = await call('basic', CREATE_NOTE, { a: appt, d: '2025-01-09', input: { template: 'SOAP', sections: [{ key: 'data', text: 'x' }] } });
     expect(bad.errors?.[0].errorInfo.fields).toEqual([{ field: 'sections.0.key', reason: 'unknown' }]);
-    const out = await call('basic', CREATE_NOTE, { a: appt, d: '2039-01-04', input });
+    const out = await call('basic', CREATE_NOTE, { a: appt, d: '2025-01-09', input });
     expect(out.errors).toBeUndefined();
     const note = out.data.createProgressNote;
     noteId = note.id;
-    expect(note).toMatchObject({ appointmentId: appt, clientId: basicClient, clinicianId: subs.basic, date: '2039-01-04', template: 'SOAP', signed: false, signedAt: null, addenda: [], version: 1 });
+    expect(note).toMatchObject({ appointmentId: appt, clientId: basicClient, clinicianId: subs.basic, date: '2025-01-09', template: 'SOAP', signed: false, signedAt: null, addenda: [], version: 1 });
     expect(note.sections).toEqual([
       { key: 'subjective', text: 'Reports better sleep.\nLess worry.' }, { key: 'objective', text: '' }, { key: 'assessment', text: '' }, { key: 'plan', text: 'Continue weekly.' },
     ]);
     expect((await call('basic', GET, { id: appt })).data.getAppointment.progressNoteId).toBe(noteId);
-    expect((await call('basic', CREATE_NOTE, { a: appt, d: '2039-01-04', input })).errors?.[0]).toMatchObject({ errorType: 'ConflictError', message: 'This appointment already has a progress note.' });
+    expect((await call('basic', CREATE_NOTE, { a: appt, d: '2025-01-09', input })).errors?.[0]).toMatchObject({ errorType: 'ConflictError', message: 'This appointment already has a progress note.' });
   });
 
   it('own notes: notes.all (owner, admin) read it; a clinician seeing all appointments does not; nobody else edits it', async () => {
@@ -437,6 +437,20 @@ describe('progress notes', () => {
     const again = (await call('basic', GET_NOTE, { a: appt })).data.getProgressNote;
     expect(again.sections).toEqual(original);
     expect(again.addenda).toHaveLength(1);
+  });
+
+  it('a note is signed once its session has started; a draft may be written ahead', async () => {
+    const ahead = (await call('basic', CREATE, { input: { ...single('2039-03-02T17:00:00Z'), clientId: basicClient } })).data.createAppointment[0].id;
+    const input = { template: 'FREE', sections: [{ key: 'note', text: 'Prepared ahead.' }] };
+    const early = await call('basic', CREATE_NOTE, { a: ahead, d: '2039-03-02', input: { ...input, sign: true } });
+    expect(early.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'A progress note can be signed once its session has started.' });
+    expect((await call('basic', GET_NOTE, { a: ahead })).data.getProgressNote).toBeNull();
+    const draft = (await call('basic', CREATE_NOTE, { a: ahead, d: '2039-03-02', input })).data.createProgressNote;
+    expect(draft).toMatchObject({ signed: false, version: 1 });
+    const signing = await call('basic', EDIT_NOTE, { id: draft.id, input: { version: 1, sign: true } });
+    expect(signing.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'A progress note can be signed once its session has started.' });
+    expect((await call('basic', GET_NOTE, { a: ahead })).data.getProgressNote).toMatchObject({ signed: false, signedAt: null, version: 1 });
+    expect((await call('basic', EDIT_NOTE, { id: draft.id, input: { version: 1, sections: [{ key: 'note', text: 'Still a draft.' }] } })).data.editProgressNote).toMatchObject({ signed: false, version: 2 });
   });
 
   it('reads and writes of notes are audited with ids only', async () => {
