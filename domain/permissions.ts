@@ -206,6 +206,7 @@ export interface FieldRule {
 export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.me': { permission: P.selfRead },
   'Mutation.logUserAuthEvent': { permission: P.sessionLog },
+  'Mutation.endSession': { permission: P.sessionLog },
   'Subscription.onUserAuthEvent': { permission: P.sessionWatch },
   'Query.getClients': { permission: P.clientRead, feature: F.clients },
   'Query.getClient': { permission: P.clientRead, feature: F.clients },

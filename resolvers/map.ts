@@ -31,6 +31,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.me', dataSource: 'NONE', entry: 'resolvers/Query.me.ts' },
   { name: 'Mutation.logUserAuthEvent', dataSource: 'AuditTable', entry: 'resolvers/Mutation.logUserAuthEvent.ts' },
   { name: 'Subscription.onUserAuthEvent', dataSource: 'NONE', entry: 'resolvers/Subscription.onUserAuthEvent.ts' },
+  // Sign-out (issue 11 §2): marks the caller's membership signed out; authorize refuses older sign-ins.
+  { name: 'Mutation.endSession', dataSource: 'DirectoryTable', entry: 'resolvers/Mutation.endSession.ts' },
   // Clients: shared steps, then one data step per field; reads and writes end with `audit`.
   { name: 'audit', dataSource: 'AuditTable', entry: 'resolvers/functions/audit.ts' },
   { name: 'Client.validate', dataSource: 'NONE', entry: 'resolvers/functions/validateClientInput.ts' },
@@ -88,6 +90,7 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'me', pipeline: ['authorize', 'Query.me'] },
   { typeName: 'Mutation', fieldName: 'logUserAuthEvent', pipeline: ['authorize', 'Mutation.logUserAuthEvent'] },
   { typeName: 'Subscription', fieldName: 'onUserAuthEvent', pipeline: ['authorize', 'Subscription.onUserAuthEvent'] },
+  { typeName: 'Mutation', fieldName: 'endSession', pipeline: ['authorize', 'Mutation.endSession'] },
   { typeName: 'Query', fieldName: 'getClients', pipeline: ['authorize', 'Query.getClients', 'audit'] },
   { typeName: 'Query', fieldName: 'getClient', pipeline: ['authorize', 'Query.getClient', 'audit'] },
   { typeName: 'Mutation', fieldName: 'addClient', pipeline: ['authorize', 'Client.validate', 'Client.checkTherapist', 'Mutation.addClient', 'audit'] },

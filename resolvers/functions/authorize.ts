@@ -5,10 +5,13 @@
  * removal takes effect on the next request), checks the field's rule in domain/permissions.ts
  * against the membership's roles and the practice's plan, and stashes the caller for the
  * following steps. Practice, roles and plan never come from arguments or token claims.
+ * A token whose sign-in the user has since signed out of (`signedOutAt` on the membership, see
+ * resolvers/shared/session-end.ts) is refused: sign-out ends the session here, not only in Cognito.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { membershipKey } from '../../domain/tables.ts';
 import { canCall } from '../../domain/permissions.ts';
+import { sessionEnded } from '../shared/session-end.ts';
 
 interface CognitoLikeIdentity {
   sub?: string;
@@ -22,6 +25,8 @@ interface Membership {
   groups?: string[];
   plan?: string;
   email?: string;
+  signedOutAt?: number;
+  signedOutSessions?: string[];
 }
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
@@ -46,6 +51,9 @@ export function response(ctx: Context): Record<string, unknown> {
     util.unauthorized();
   }
   const member = membership as Membership;
+  if (sessionEnded((identity as CognitoLikeIdentity).claims, member)) {
+    util.unauthorized();
+  }
   const roles = member.roles || [];
   const plan = member.plan || '';
   const field = ctx.info.parentTypeName + '.' + ctx.info.fieldName;

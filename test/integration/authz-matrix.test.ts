@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeleteItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { parse, Kind, type ObjectTypeDefinitionNode, type ObjectTypeExtensionNode } from 'graphql';
 import { readFileSync } from 'node:fs';
@@ -35,6 +35,8 @@ const EXPECTED: Record<string, Outcome[]> = {
   // Every member: their own identity, their sign-in log, their practice's account activity.
   'Query.me':                          [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
   'Mutation.logUserAuthEvent':         [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
+  // Every member may sign themselves out (issue 11 §2).
+  'Mutation.endSession':                [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
   'Subscription.onUserAuthEvent':      [A,    A,    A,    A,    A,    A,    A,    A,    A,    A],
   // Clients: owner/admin everything; clinicians and scheduler "clients create/edit"; biller "clients
   // edit"; supervisor and coordinators nothing. The target client is the owner's: the basic
@@ -181,6 +183,14 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
   'Query.me': async (who) => outcomeOf(await call(who, '{ me { id practiceId } }'), 'Query.me'),
   'Mutation.logUserAuthEvent': async (who) => outcomeOf(await call(who, 'mutation { logUserAuthEvent(event: LOGIN_SUCCESS) { userId } }'), 'Mutation.logUserAuthEvent'),
   'Subscription.onUserAuthEvent': (who) => subscribe(who, 'subscription { onUserAuthEvent { userId event } }'),
+  'Mutation.endSession': async (who) => {
+    const outcome = outcomeOf(await call(who, 'mutation { endSession }'), 'Mutation.endSession');
+    if (outcome === A) expect(outcomeOf(await call(who, '{ me { id } }'), 'Query.me')).toBe(U);
+    // Signing out ends this token's sign-in; forget the sign-out so the caller's token serves the other rows.
+    const sub = JSON.parse(Buffer.from(tokens[who].split('.')[1], 'base64url').toString()).sub as string;
+    await runtime.dynamo.client.send(new UpdateItemCommand({ TableName: tableName('local', 'Directory'), Key: marshall(membershipKey(sub)), UpdateExpression: 'REMOVE signedOutAt, signedOutSessions' }));
+    return outcome;
+  },
   'Query.getClients': async (who, target) => {
     const body = await call(who, '{ getClients { items { id } nextToken } }');
     // Whoever may list never sees another practice's clients.
