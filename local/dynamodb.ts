@@ -3,9 +3,10 @@
  * process, and the project's tables created in it from domain/tables.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { readdirSync, mkdirSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -20,8 +21,8 @@ import { freePort } from './free-port.ts';
 
 export const LOCAL_ENV = 'local';
 /**
- * DynamoDB Local allows CORS from any origin by default, and it has no bind-address option. An
- * allow-list naming only an origin that cannot exist keeps web pages from reaching it.
+ * DynamoDB Local allows CORS from any origin by default. An allow-list naming only an origin that
+ * cannot exist keeps web pages from reaching it (it also listens on 127.0.0.1 only: launcherArgs).
  */
 const NO_BROWSER_ORIGIN = 'https://no-browser-access.invalid';
 /** DynamoDB Local accepts any credentials; these are placeholders, not secrets. */
@@ -59,7 +60,24 @@ function jarDirectory(): string {
   return join(lib, dir);
 }
 
-/** Starts DynamoDB Local on a free port; `dataDir` null keeps everything in memory. */
+/**
+ * How to run local/DynamoDbLoopback.java, which starts the jar's server bound to 127.0.0.1 only
+ * (DynamoDBLocal.jar has no bind option; `-jar` listens on every interface). The first start runs
+ * it in `java`'s single-file source mode and it saves its compiled class under
+ * node_modules/.cache (keyed by the source's hash); later starts run that class directly.
+ */
+function launcherArgs(jar: string): string[] {
+  const source = resolve(import.meta.dirname, 'DynamoDbLoopback.java');
+  const hash = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 16);
+  const cache = resolve(import.meta.dirname, '..', 'node_modules', '.cache', 'portal-dynamodb-launcher', hash);
+  if (existsSync(join(cache, 'DynamoDbLoopback.class'))) return ['-cp', [jar, cache].join(delimiter), 'DynamoDbLoopback'];
+  return [`-Dportal.classCache=${cache}`, '-cp', jar, source];
+}
+
+/**
+ * Starts DynamoDB Local on a free port of 127.0.0.1 (only: not reachable from the LAN); `dataDir`
+ * null keeps everything in memory.
+ */
 export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamoDb> {
   const major = javaMajorVersion();
   if (major === null) throw new JavaMissingError();
@@ -67,7 +85,7 @@ export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamo
 
   const port = await freePort();
   const jars = jarDirectory();
-  const args = [`-Djava.library.path=${join(jars, 'DynamoDBLocal_lib')}`, '-Xmx512m', '-jar', join(jars, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb', '-disableTelemetry', '-cors', NO_BROWSER_ORIGIN];
+  const args = [`-Djava.library.path=${join(jars, 'DynamoDBLocal_lib')}`, '-Xmx512m', ...launcherArgs(join(jars, 'DynamoDBLocal.jar')), '-port', String(port), '-sharedDb', '-disableTelemetry', '-cors', NO_BROWSER_ORIGIN];
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     args.push('-dbPath', dataDir);
