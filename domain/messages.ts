@@ -43,6 +43,12 @@ export const MESSAGES = {
   npiMismatch: 'The information that you provided does not match the NPI Registry. Please correct this and try again',
   npiTaken: 'A therapist with the provided NPI is already registered. Please use a different NPI to register as a new therapist.',
   npiLookupFailed: 'An error occurred while verifying the provider. Please try again.',
+  // What else can be wrong with an NPI (issue 19): the mismatch message is for a name mismatch only.
+  npiInvalid: 'This is not a valid NPI number: an NPI has 10 digits, the last one a check digit.',
+  npiDeactivated: 'This NPI is deactivated in the NPI Registry. Please use an active NPI.',
+  npiNotFound: 'This NPI is not in the NPI Registry. Please check the number.',
+  npiNotIndividual: 'This NPI belongs to an organization. Please enter your individual NPI.',
+  licenseStateUnknown: 'Choose the license state from the list',
   emailExists:
     'You have already signed up for clinician portal or one of our mobile apps (DBT Coach, CBT Companion etc.) with this email. Please use a different email.',
   userAlreadyExists: 'An account with this email already exists since you signed up for one of our DBT Apps. Do you want to use the same account?',

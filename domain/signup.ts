@@ -6,6 +6,7 @@
 import { MESSAGES } from './messages.ts';
 import { isValidNpi } from './npi.ts';
 import { toE164 } from './contact-fields.ts';
+import { isStateCode } from './states.ts';
 import type { PortalGroup } from './identity.ts';
 
 export const PROFESSIONS = ['Psychologist', 'Medical Doctor', 'Psychiatrist', 'Social Worker', 'Nurse Practitioner', 'Other'] as const;
@@ -72,7 +73,7 @@ export function validatePersonal(input: Partial<SignupProviderInput>): FieldErro
   if (!email) errors.email = MESSAGES.emailRequired;
   else if (!isEmail(email)) errors.email = MESSAGES.invalidEmail;
   if (!npi) errors.npi = MESSAGES.npiRequired;
-  else if (!isValidNpi(npi)) errors.npi = MESSAGES.npiMismatch;
+  else if (!isValidNpi(npi)) errors.npi = MESSAGES.npiInvalid;
   return errors;
 }
 
@@ -83,7 +84,8 @@ export function validatePractice(input: Partial<SignupProviderInput>): FieldErro
   else if (!toE164(input.phone)) errors.phone = MESSAGES.invalidPhone;
   if (!CLIENT_TERMINOLOGIES.includes(input.clientTerminology as never)) errors.clientTerminology = MESSAGES.clientTerminologyRequired;
   if (!input.license?.trim() || !TEXT.test(input.license)) errors.license = MESSAGES.licenseRequired;
-  if (!input.licenseStates?.trim() || !TEXT.test(input.licenseStates)) errors.licenseStates = MESSAGES.licenseStateRequired;
+  if (!input.licenseStates?.trim()) errors.licenseStates = MESSAGES.licenseStateRequired;
+  else if (!isStateCode(input.licenseStates.trim())) errors.licenseStates = MESSAGES.licenseStateUnknown;
   if (!PROFESSIONS.includes(input.profession as never)) errors.profession = MESSAGES.professionRequired;
   else if (input.profession === 'Other' && !(input.professionOther?.trim() && TEXT.test(input.professionOther))) errors.professionOther = MESSAGES.professionRequired;
   for (const key of ['totalCBTClients', 'totalDBTClients'] as const) {

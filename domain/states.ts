@@ -37,3 +37,8 @@ export const OTHER_STATE = { code: 'N/A', name: 'Other (N/A)' };
 
 /** Every allowed state value, in the order a select shows them. */
 export const STATES: { code: string; name: string }[] = US_STATES.concat(CANADIAN_PROVINCES).concat([OTHER_STATE]);
+
+/** Whether the value is one of the list's codes (what a state select stores). */
+export function isStateCode(value: string): boolean {
+  return STATES.some((state) => state.code === value);
+}

@@ -99,3 +99,13 @@ export function matchesRegistry(record: NpiRecord | null, firstName: string, las
       normalizeName(record.lastName) === normalizeName(lastName),
   );
 }
+
+/** Why a registry record does or does not fit the person signing up, in the order a person fixes it. */
+export type RegistryVerdict = 'match' | 'notFound' | 'deactivated' | 'notIndividual' | 'nameMismatch';
+
+export function registryVerdict(record: NpiRecord | null, firstName: string, lastName: string): RegistryVerdict {
+  if (!record) return 'notFound';
+  if (!record.active) return 'deactivated';
+  if (record.enumerationType !== 'NPI-1') return 'notIndividual';
+  return matchesRegistry(record, firstName, lastName) ? 'match' : 'nameMismatch';
+}

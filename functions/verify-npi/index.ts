@@ -1,11 +1,20 @@
 /**
  * verifyNpi (public, pre-login; sign-up step 1): the NPI's check digit, then the NPI registry —
- * first and last name must match an active individual record. Answers with the spec's messages.
+ * first and last name must match an active individual record. Each failure says what is wrong: not
+ * a valid NPI (length or check digit), not in the registry, deactivated, an organization's NPI, and
+ * the spec's mismatch message only when the names differ.
  */
 import { isValidNpi } from '../../domain/npi.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { json, parseBody, type PublicHandler } from '../shared/http.ts';
-import { matchesRegistry, NpiRegistryUnavailable, registryFromEnv, type NpiRegistry } from '../shared/npi-registry.ts';
+import { NpiRegistryUnavailable, registryFromEnv, registryVerdict, type NpiRegistry, type RegistryVerdict } from '../shared/npi-registry.ts';
+
+const REFUSAL: Record<Exclude<RegistryVerdict, 'match'>, string> = {
+  notFound: MESSAGES.npiNotFound,
+  deactivated: MESSAGES.npiDeactivated,
+  notIndividual: MESSAGES.npiNotIndividual,
+  nameMismatch: MESSAGES.npiMismatch,
+};
 
 export function createHandler(registry: () => NpiRegistry): PublicHandler {
   return async (event) => {
@@ -17,12 +26,13 @@ export function createHandler(registry: () => NpiRegistry): PublicHandler {
     const lastName = text('lastName');
     const missing = [!firstName && MESSAGES.firstNameRequired, !lastName && MESSAGES.lastNameRequired, !npi && MESSAGES.npiRequired].filter(Boolean);
     if (missing.length) return json(400, { message: MESSAGES.missingRequired, fields: missing });
-    if (!isValidNpi(npi)) return json(200, { match: false, message: MESSAGES.npiMismatch });
+    if (!isValidNpi(npi)) return json(200, { match: false, reason: 'invalid', message: MESSAGES.npiInvalid });
     try {
       const record = await registry().lookup(npi);
-      return matchesRegistry(record, firstName, lastName)
+      const verdict = registryVerdict(record, firstName, lastName);
+      return verdict === 'match'
         ? json(200, { match: true, credential: record!.credential, taxonomies: record!.taxonomies })
-        : json(200, { match: false, message: MESSAGES.npiMismatch });
+        : json(200, { match: false, reason: verdict, message: REFUSAL[verdict] });
     } catch (error) {
       if (error instanceof NpiRegistryUnavailable) return json(502, { message: MESSAGES.npiLookupFailed });
       throw error;

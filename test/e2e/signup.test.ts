@@ -45,7 +45,8 @@ async function fillPractice(page: Page) {
   await page.getByLabel('Phone number that accepts text messages').fill('(555) 555-0100');
   await page.getByRole('radio', { name: 'Client', exact: true }).check();
   await page.getByLabel('License number').fill('PSY12345');
-  await page.getByLabel('License state').fill('CA');
+  await page.getByLabel('License state').click();
+  await page.getByRole('option', { name: 'California (CA)' }).click();
   await page.getByLabel('Total CBT clients').fill('3');
   await page.getByRole('radio', { name: 'Other' }).check();
   await page.getByLabel('Your profession').fill('Counselor');
@@ -121,9 +122,17 @@ describe('sign-up wizard', () => {
     await context.close();
   });
 
-  it('shows the registry mismatch and the already-registered NPI on step 0', async () => {
+  it('says what is wrong with the NPI on step 0: invalid, deactivated, a name mismatch, already registered', async () => {
     const page = await portal.browser.newPage();
     await page.goto(`${portal.runtime.url}/signup`);
+    await fillPersonal(page, { firstName: 'Jane', lastName: 'Doe', email: 'janet@clinic.example', npi: '1234567890' });
+    await next(page);
+    await shows(page, MESSAGES.npiInvalid);
+    expect(await page.getByText(MESSAGES.npiMismatch).count()).toBe(0);
+    await fillPersonal(page, { firstName: 'Pat', lastName: 'Inactive', email: 'pat@clinic.example', npi: '1231231238' });
+    await next(page);
+    await shows(page, MESSAGES.npiDeactivated);
+    expect(await page.getByText(MESSAGES.npiMismatch).count()).toBe(0);
     await fillPersonal(page, { firstName: 'Janet', lastName: 'Doe', email: 'janet@clinic.example', npi: '1987654328' });
     await next(page);
     await shows(page, MESSAGES.npiMismatch);

@@ -72,15 +72,20 @@ describe('verifyNpi handler', () => {
     const res = await handler(event({ npi: '1234567893', firstName: 'Jane', lastName: 'Doe' }));
     expect(JSON.parse(res.body!)).toMatchObject({ match: true });
   });
-  it("answers the spec's mismatch message for a wrong name, a bad check digit and an inactive NPI", async () => {
+  it("says what is wrong: the spec's mismatch message for a wrong name only; invalid, unknown and deactivated NPIs their own", async () => {
     mode = 'fixture';
-    for (const body of [
-      { npi: '1234567893', firstName: 'Sam', lastName: 'Rivera' },
-      { npi: '1234567890', firstName: 'Jane', lastName: 'Doe' },
-      { npi: '1231231238', firstName: 'Pat', lastName: 'Inactive' },
-    ]) {
-      expect(JSON.parse((await handler(event(body))).body!)).toEqual({ match: false, message: MESSAGES.npiMismatch });
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ npi: '1234567893', firstName: 'Sam', lastName: 'Rivera' }, 'nameMismatch', MESSAGES.npiMismatch],
+      [{ npi: '1234567890', firstName: 'Jane', lastName: 'Doe' }, 'invalid', MESSAGES.npiInvalid],
+      [{ npi: '123456789', firstName: 'Jane', lastName: 'Doe' }, 'invalid', MESSAGES.npiInvalid],
+      [{ npi: '1231231238', firstName: 'Pat', lastName: 'Inactive' }, 'deactivated', MESSAGES.npiDeactivated],
+      [{ npi: '1000000004', firstName: 'Jane', lastName: 'Doe' }, 'notFound', MESSAGES.npiNotFound],
+    ];
+    for (const [body, reason, message] of cases) {
+      expect(JSON.parse((await handler(event(body))).body!), body.npi).toEqual({ match: false, reason, message });
     }
+    expect(MESSAGES.npiInvalid).toContain('not a valid NPI number');
+    expect(MESSAGES.npiDeactivated.toLowerCase()).toContain('this npi is deactivated');
   });
   it("answers the spec's alert when the registry is down", async () => {
     mode = 'down';

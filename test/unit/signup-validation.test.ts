@@ -39,7 +39,11 @@ describe('sign-up validation', () => {
     const errors = validatePersonal({ ...valid, firstName: '<script>alert(1)</script>', email: 'jane@', npi: '12345abcde' });
     expect(errors.firstName).toMatch(/not allowed/);
     expect(errors.email).toBe(MESSAGES.invalidEmail);
-    expect(errors.npi).toBe(MESSAGES.npiMismatch);
+    expect(errors.npi).toBe(MESSAGES.npiInvalid);
+  });
+  it('takes a license state only from the spec list (US states and territories, provinces, Other)', () => {
+    for (const code of ['OR', 'DC', 'PR', 'GU', 'VI', 'AA', 'AE', 'AP', 'ON', 'N/A']) expect(validatePractice({ ...valid, licenseStates: code }).licenseStates, code).toBeUndefined();
+    for (const typed of ['Oregon', 'ca', 'XX', '<b>CA</b>']) expect(validatePractice({ ...valid, licenseStates: typed }).licenseStates, typed).toBe(MESSAGES.licenseStateUnknown);
   });
   it('requires the free-text profession when Other is chosen, and totals of 0 or more', () => {
     expect(validatePractice({ ...valid, profession: 'Other' }).professionOther).toBe(MESSAGES.professionRequired);

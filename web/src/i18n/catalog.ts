@@ -47,7 +47,8 @@ export const TRANSLATED_SPEC_MESSAGES = [
   'forgotPasswordEmail', 'passwordRule', 'passwordMismatch',
   'missingRequired', 'firstNameRequired', 'lastNameRequired', 'emailRequired', 'npiRequired', 'organizationRequired', 'phoneRequired',
   'clientTerminologyRequired', 'licenseRequired', 'licenseStateRequired', 'professionRequired', 'therapyRequired', 'practiceRequired',
-  'agreementsRequired', 'npiMismatch', 'npiTaken', 'npiLookupFailed', 'emailExists', 'userAlreadyExists', 'confirmationFailed',
+  'agreementsRequired', 'npiMismatch', 'npiTaken', 'npiLookupFailed',
+  'npiInvalid', 'npiDeactivated', 'npiNotFound', 'npiNotIndividual', 'licenseStateUnknown', 'emailExists', 'userAlreadyExists', 'confirmationFailed',
   'signupThanksVerified', 'videoUnavailable', 'linkCopied',
 ] as const satisfies readonly MessageKey[];
 

@@ -1,8 +1,10 @@
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import RadioGroup from '@cloudscape-design/components/radio-group';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CLIENT_TERMINOLOGIES, PRACTICE_TYPES, PROFESSIONS } from '../../../domain/signup';
+import { OTHER_STATE, STATES } from '../../../domain/states';
 import { slug } from '../i18n/catalog';
 import { useI18n } from '../i18n/I18nProvider';
 import type { FormErrors, SetForm, SignupForm } from './form';
@@ -20,6 +22,8 @@ const options = (values: readonly string[], label: (value: string) => string) =>
 export function PracticeStep({ form, set, errors }: Props) {
   const { t, tm } = useI18n();
   const error = (key: keyof FormErrors) => (errors[key] ? tm(errors[key]) : undefined);
+  // The spec's state list (part 2 §3); names are proper names, written as the postal service does, with their code.
+  const stateOptions = STATES.map((s) => ({ value: s.code, label: s.code === OTHER_STATE.code ? t('signup.state.other') : `${s.name} (${s.code})` }));
   return (
     <SpaceBetween size="l">
       <FormField label={t('signup.field.organization')} errorText={error('organization')}>
@@ -39,7 +43,16 @@ export function PracticeStep({ form, set, errors }: Props) {
         <Input value={form.license} onChange={({ detail }) => set({ license: detail.value })} />
       </FormField>
       <FormField label={t('signup.field.licenseState')} errorText={error('licenseStates')}>
-        <Input value={form.licenseStates} onChange={({ detail }) => set({ licenseStates: detail.value })} />
+        <Select
+          selectedOption={stateOptions.find((o) => o.value === form.licenseStates) ?? null}
+          onChange={({ detail }) => set({ licenseStates: detail.selectedOption.value ?? '' })}
+          options={stateOptions}
+          filteringType="auto"
+          filteringPlaceholder={t('signup.field.licenseStateFilter')}
+          filteringAriaLabel={t('signup.field.licenseStateFilter')}
+          placeholder={t('signup.field.licenseStatePlaceholder')}
+          invalid={Boolean(errors.licenseStates)}
+        />
       </FormField>
       <FormField label={<span>{t('signup.field.psycToday')} <i>- {t('common.optional')}</i></span>} errorText={error('psycTodayProfile')}>
         <Input type="url" placeholder="https://www.psychologytoday.com/…" value={form.psycTodayProfile} onChange={({ detail }) => set({ psycTodayProfile: detail.value })} />
