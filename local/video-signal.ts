@@ -7,8 +7,10 @@
  *   client → {type: 'signal', data} | {type: 'state', data}   relayed verbatim to the peer
  *   relay  → {type: 'ended'}                 the host left: the room is over (socket then closes)
  *   relay  → {type: 'error', reason}         then close: unauthorized (4401) or full (4409)
- * A room admits at most one host and one guest (the token's role); nothing is stored or logged
- * beyond room membership in memory. SDP and ICE carry no PHI but are never logged either.
+ * A room is the token's practice and room id together (issue 11 §1): a ticket minted for one
+ * practice's room never enters another practice's room of the same id, and a token that names no
+ * practice is refused. A room admits at most one host and one guest (the token's role); nothing is
+ * stored or logged beyond room membership in memory. SDP and ICE carry no PHI but are never logged either.
  */
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { UpgradeHandler } from './http.ts';
@@ -48,6 +50,9 @@ export function createVideoSignalRelay(options: { secret: string; joinTimeoutMs?
     send(ws, { type: 'error', reason });
     ws.close(code, reason);
   }
+
+  /** The relay's room key: practice and room id together, unambiguously. */
+  const roomKey = (practice: string, room: string) => JSON.stringify([practice, room]);
 
   function admit(ws: WebSocket, roomId: string, role: VideoRole) {
     const room = rooms.get(roomId) ?? {};
@@ -101,7 +106,7 @@ export function createVideoSignalRelay(options: { secret: string; joinTimeoutMs?
       const claims = typeof token === 'string' ? await verifyRoomToken(token, options.secret) : null;
       if (!claims) return refuse(ws, 'unauthorized', CLOSE_UNAUTHORIZED);
       if (ws.readyState !== ws.OPEN) return;
-      admit(ws, claims.room, claims.role);
+      admit(ws, roomKey(claims.practice, claims.room), claims.role);
     });
     ws.on('close', () => clearTimeout(timer));
     ws.on('error', () => ws.terminate());

@@ -2,8 +2,12 @@
  * The video room record (Practice table, PK P#<practiceId>, SK VideoRoom#<roomId>): created when the
  * clinician opens /video/<roomId>, read when the client opens the public link. Expires by TTL
  * (expiresAt); a record past its expiry is treated as absent, since TTL deletion lags.
+ *
+ * A room id belongs to one practice (issue 11 §1): the first practice to open it claims it in the
+ * Directory table (PK VIDEOROOM#<roomId>, SK VIDEOROOM, a conditional write, no expiry), and every
+ * other practice is refused that id from then on, so nobody else can be handed a host ticket for it.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, table } from './aws.ts';
 import type { VideoAdapterName } from './video-ticket.ts';
 
@@ -28,6 +32,9 @@ export interface VideoRoom {
 
 export const videoRoomKey = (practiceId: string, roomId: string) => ({ PK: `P#${practiceId}`, SK: `VideoRoom#${roomId}` });
 
+/** The Directory record that ties a room id to the practice that first opened it. */
+export const videoRoomClaimKey = (roomId: string) => ({ PK: `VIDEOROOM#${roomId}`, SK: 'VIDEOROOM' });
+
 export async function getVideoRoom(practiceId: string, roomId: string, nowSeconds: number): Promise<VideoRoom | null> {
   const out = await dynamo().send(new GetCommand({ TableName: table('PRACTICE_TABLE'), Key: videoRoomKey(practiceId, roomId), ConsistentRead: true }));
   const room = out.Item as VideoRoom | undefined;
@@ -37,4 +44,26 @@ export async function getVideoRoom(practiceId: string, roomId: string, nowSecond
 
 export async function putVideoRoom(room: VideoRoom): Promise<void> {
   await dynamo().send(new PutCommand({ TableName: table('PRACTICE_TABLE'), Item: room }));
+}
+
+/**
+ * Claims `roomId` for `practiceId`, or confirms the practice already holds it. False when another
+ * practice holds it: the caller must then be refused and nothing else written.
+ */
+export async function claimVideoRoomId(practiceId: string, roomId: string, now: Date): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table('DIRECTORY_TABLE'),
+        Key: videoRoomClaimKey(roomId),
+        UpdateExpression: 'SET practiceId = if_not_exists(practiceId, :practice), entityType = :entity, createdAt = if_not_exists(createdAt, :now)',
+        ConditionExpression: 'attribute_not_exists(PK) OR practiceId = :practice',
+        ExpressionAttributeValues: { ':practice': practiceId, ':entity': 'VideoRoomClaim', ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error)?.name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
 }

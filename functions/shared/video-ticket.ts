@@ -13,6 +13,8 @@ export interface VideoTicket {
   token: string;
   adapter: VideoAdapterName;
   roomId: string;
+  /** The practice the room belongs to: a room id means something only within its practice. */
+  practiceId?: string | null;
   role: VideoRole;
   /** Host tickets only: the clinician's id, the last part of the sharable link. */
   therapistId?: string | null;

@@ -7,6 +7,8 @@ import { jwtVerify, SignJWT } from 'jose';
 import { LOCAL_TOKEN_AUDIENCE, type VideoRole } from './video-ticket.ts';
 
 export interface RoomTokenClaims {
+  /** The practice that owns the room: the relay keys rooms by practice and room (issue 11 §1). */
+  practice: string;
   room: string;
   identity: string;
   role: VideoRole;
@@ -20,7 +22,7 @@ function key(secret: string): Uint8Array {
 }
 
 export async function signRoomToken(claims: RoomTokenClaims, secret: string): Promise<string> {
-  return new SignJWT({ room: claims.room, role: claims.role })
+  return new SignJWT({ practice: claims.practice, room: claims.room, role: claims.role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.identity)
     .setAudience(LOCAL_TOKEN_AUDIENCE)
@@ -29,13 +31,13 @@ export async function signRoomToken(claims: RoomTokenClaims, secret: string): Pr
     .sign(key(secret));
 }
 
-/** Returns the claims of a valid token, or null (bad signature, expired, wrong audience or shape). */
+/** Returns the claims of a valid token, or null (bad signature, expired, wrong audience or shape, no practice). */
 export async function verifyRoomToken(token: string, secret: string): Promise<RoomTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], audience: LOCAL_TOKEN_AUDIENCE });
     const role = payload.role;
-    if (typeof payload.room !== 'string' || typeof payload.sub !== 'string' || (role !== 'host' && role !== 'guest') || typeof payload.exp !== 'number') return null;
-    return { room: payload.room, identity: payload.sub, role, expiresAt: payload.exp };
+    if (typeof payload.practice !== 'string' || !payload.practice || typeof payload.room !== 'string' || typeof payload.sub !== 'string' || (role !== 'host' && role !== 'guest') || typeof payload.exp !== 'number') return null;
+    return { practice: payload.practice, room: payload.room, identity: payload.sub, role, expiresAt: payload.exp };
   } catch {
     return null;
   }

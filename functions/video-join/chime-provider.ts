@@ -1,10 +1,12 @@
 /**
- * Chime SDK meetings adapter. CreateMeeting is idempotent per room: ExternalMeetingId is the room id
- * and ClientRequestToken is the room id plus a generation, so two clinician tabs opening the same
- * room at once get the same meeting; a meeting Chime has ended (no attendees for a while) is
- * replaced by a new one with the next generation.
+ * Chime SDK meetings adapter. CreateMeeting is idempotent per room of a practice: ExternalMeetingId
+ * and ClientRequestToken both start with the practice id and go on with a digest of (practice, room)
+ * — plus a generation for the token — so two clinician tabs opening the same room at once get the
+ * same meeting, and the same room id in two practices never maps to one meeting (issue 11 §1). A
+ * meeting Chime has ended (no attendees for a while) is replaced by a new one with the next
+ * generation. Chime's limits: both at most 64 characters, the token only [-_a-zA-Z0-9].
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ChimeSDKMeetingsClient,
   CreateAttendeeCommand,
@@ -14,14 +16,28 @@ import {
   type Meeting,
 } from '@aws-sdk/client-chime-sdk-meetings';
 import type { VideoRoom } from '../shared/video-room.ts';
-import { RoomGoneError, type VideoProvider } from './provider.ts';
+import { RoomGoneError, type RoomRef, type VideoProvider } from './provider.ts';
+
+const MAX_ID = 64;
+const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+
+/** `<practice>_<digest>`, 64 characters; a practice id too long to leave room for 22 digest characters is digested too. */
+function namespaced(practiceId: string, ...parts: string[]): string {
+  const head = /^[-_a-zA-Z0-9]{1,41}$/.test(practiceId) ? practiceId : digest(practiceId).slice(0, 22);
+  return `${head}_${digest(practiceId, ...parts)}`.slice(0, MAX_ID);
+}
+
+/** The meeting's ExternalMeetingId: names the practice; one value per (practice, room). */
+export const externalMeetingId = (target: RoomRef) => namespaced(target.practiceId, target.roomId);
+/** CreateMeeting's idempotency token: per (practice, room, generation). */
+export const meetingRequestToken = (target: RoomRef, generation: number) => namespaced(target.practiceId, target.roomId, String(generation));
 
 const isNotFound = (err: unknown) => err instanceof NotFoundException || (err as Error)?.name === 'NotFoundException';
 
 export function chimeProvider(client: ChimeSDKMeetingsClient, mediaRegion: string): VideoProvider {
-  async function create(roomId: string, generation: number): Promise<Meeting> {
+  async function create(target: RoomRef, generation: number): Promise<Meeting> {
     const out = await client.send(
-      new CreateMeetingCommand({ ClientRequestToken: `${roomId}.${generation}`.slice(0, 64), ExternalMeetingId: roomId, MediaRegion: mediaRegion }),
+      new CreateMeetingCommand({ ClientRequestToken: meetingRequestToken(target, generation), ExternalMeetingId: externalMeetingId(target), MediaRegion: mediaRegion }),
     );
     if (!out.Meeting?.MeetingId) throw new Error('CreateMeeting returned no meeting');
     return out.Meeting;
@@ -29,7 +45,7 @@ export function chimeProvider(client: ChimeSDKMeetingsClient, mediaRegion: strin
 
   return {
     name: 'chime',
-    async open(roomId, room) {
+    async open(target, room) {
       const meetingId = room?.meeting?.MeetingId as string | undefined;
       if (room && meetingId) {
         try {
@@ -39,10 +55,10 @@ export function chimeProvider(client: ChimeSDKMeetingsClient, mediaRegion: strin
           if (!isNotFound(err)) throw err;
         }
         const generation = room.generation + 1;
-        return { meeting: (await create(roomId, generation)) as Record<string, unknown>, generation };
+        return { meeting: (await create(target, generation)) as Record<string, unknown>, generation };
       }
       const generation = room?.generation ?? 1;
-      return { meeting: (await create(roomId, generation)) as Record<string, unknown>, generation };
+      return { meeting: (await create(target, generation)) as Record<string, unknown>, generation };
     },
     async join(room, participant, nowSeconds) {
       const meetingId = room.meeting?.MeetingId as string | undefined;
@@ -62,6 +78,7 @@ export function chimeProvider(client: ChimeSDKMeetingsClient, mediaRegion: strin
         token: attendee.JoinToken,
         adapter: 'chime',
         roomId: room.roomId,
+        practiceId: room.practiceId,
         role: participant.role,
         joinInfo: JSON.stringify({ meeting: room.meeting, attendee }),
         expiresAt: room.expiresAt,

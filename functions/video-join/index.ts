@@ -2,16 +2,18 @@
  * video-join: issues video join tickets.
  *   - Clinician, from AppSync (Query.getVideoToken, after `authorize`): payload
  *     {field: 'getVideoToken', roomId, caller: {sub, practiceId}}. Creates or reopens the room for
- *     the caller's practice and returns a host ticket.
+ *     the caller's practice and returns a host ticket. A room id belongs to the first practice that
+ *     opened it (claimVideoRoomId): any other practice is refused (Unauthorized) and gets nothing.
  *   - Client, from the public REST gateway (POST /getVideoTokenPublic {clientId, therapistId}):
  *     returns a guest ticket for a room the clinician has started, else 404. Never creates a room.
+ *   Tickets name the room's practice (practiceId); the meeting or relay room is per practice and room.
  * The provider (Chime or local) is chosen by VIDEO_PROVIDER. Logs carry error names only.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { json, parseBody } from '../shared/http.ts';
 import { getMembership } from '../shared/membership.ts';
-import { getVideoRoom, putVideoRoom, videoRoomKey, type VideoRoom } from '../shared/video-room.ts';
+import { claimVideoRoomId, getVideoRoom, putVideoRoom, videoRoomKey, type VideoRoom } from '../shared/video-room.ts';
 import { ROOM_ID_PATTERN, ROOM_NOT_STARTED, ROOM_TTL_SECONDS, THERAPIST_ID_PATTERN, type VideoTicket } from '../shared/video-ticket.ts';
 import { chimeClient, chimeProvider } from './chime-provider.ts';
 import { localProvider } from './local-provider.ts';
@@ -47,10 +49,12 @@ export async function hostTicket(request: HostRequest, provider: VideoProvider =
   if (typeof roomId !== 'string' || !ROOM_ID_PATTERN.test(roomId)) throw appsyncError('Invalid room id', 'BadRequest');
   if (!caller?.sub || !caller.practiceId) throw appsyncError('Not Authorized', 'Unauthorized');
   const now = nowSeconds();
+  // Another practice's room id: refused before anything is read or opened for it.
+  if (!(await claimVideoRoomId(caller.practiceId, roomId, new Date(now * 1000)))) throw appsyncError('Not Authorized', 'Unauthorized');
   const existing = await getVideoRoom(caller.practiceId, roomId, now);
   if (existing && existing.hostId !== caller.sub) throw appsyncError('This video room belongs to another clinician', 'Unauthorized');
   const reusable = existing && existing.provider === provider.name ? existing : null;
-  const opened = await provider.open(roomId, reusable);
+  const opened = await provider.open({ practiceId: caller.practiceId, roomId }, reusable);
   const stamp = new Date(now * 1000).toISOString();
   const room: VideoRoom = {
     ...videoRoomKey(caller.practiceId, roomId),
@@ -66,7 +70,7 @@ export async function hostTicket(request: HostRequest, provider: VideoProvider =
   };
   await putVideoRoom(room);
   const ticket = await provider.join(room, { identity: `host-${randomUUID()}`, role: 'host' }, now);
-  return { ...ticket, therapistId: caller.sub };
+  return { ...ticket, practiceId: caller.practiceId, therapistId: caller.sub };
 }
 
 export async function guestTicket(event: APIGatewayProxyEventV2, provider?: VideoProvider): Promise<APIGatewayProxyStructuredResultV2> {
@@ -82,9 +86,11 @@ export async function guestTicket(event: APIGatewayProxyEventV2, provider?: Vide
   const membership = await getMembership(therapistId);
   const room = membership ? await getVideoRoom(membership.practiceId, roomId, now) : null;
   const chosen = provider ?? providerFromEnv();
-  if (!room || room.hostId !== therapistId || room.provider !== chosen.name) return json(404, { message: ROOM_NOT_STARTED });
+  if (!membership || !room || room.hostId !== therapistId || room.provider !== chosen.name) return json(404, { message: ROOM_NOT_STARTED });
   try {
-    return json(200, await chosen.join(room, { identity: `guest-${randomUUID()}`, role: 'guest' }, now));
+    // The ticket names the practice whose room this is (the one the clinician's membership names).
+    const ticket = await chosen.join({ ...room, practiceId: membership.practiceId }, { identity: `guest-${randomUUID()}`, role: 'guest' }, now);
+    return json(200, { ...ticket, practiceId: membership.practiceId });
   } catch (err) {
     if (err instanceof RoomGoneError) return json(404, { message: ROOM_NOT_STARTED });
     throw err;

@@ -13,13 +13,19 @@ export class RoomGoneError extends Error {
   override name = 'RoomGoneError';
 }
 
+/** A room is named by its practice and its id: the same id in two practices is two rooms. */
+export interface RoomRef {
+  practiceId: string;
+  roomId: string;
+}
+
 export interface VideoProvider {
   readonly name: VideoAdapterName;
   /**
    * Makes the room's meeting exist (create, or reuse the one in `room`); returns the fields to
    * store in the room record. Idempotent per room.
    */
-  open(roomId: string, room: VideoRoom | null): Promise<Pick<VideoRoom, 'meeting' | 'generation'>>;
+  open(target: RoomRef, room: VideoRoom | null): Promise<Pick<VideoRoom, 'meeting' | 'generation'>>;
   /** Issues a ticket for one participant of an opened room. Throws RoomGoneError if it ended. */
   join(room: VideoRoom, participant: Participant, nowSeconds: number): Promise<VideoTicket>;
 }

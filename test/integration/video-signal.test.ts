@@ -1,14 +1,16 @@
 /**
  * The local video signaling relay over real WebSockets: bad tokens refused, at most one host and
  * one guest per room, SDP/ICE relayed verbatim, the peer told when one leaves, the room dropped
- * when the host leaves.
+ * when the host leaves; a room is a practice's room (issue 11 §1): another practice's ticket for
+ * the same room id never meets its client, and a token naming no practice is refused.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { SignJWT } from 'jose';
 import { CLOSE_ENDED, CLOSE_FULL, CLOSE_UNAUTHORIZED, createVideoSignalRelay, type VideoSignalRelay } from '../../local/video-signal.ts';
 import { signRoomToken } from '../../functions/shared/video-token.ts';
-import type { VideoRole } from '../../functions/shared/video-ticket.ts';
+import { LOCAL_TOKEN_AUDIENCE, type VideoRole } from '../../functions/shared/video-ticket.ts';
 
 const SECRET = 's'.repeat(43);
 let server: Server;
@@ -60,12 +62,13 @@ function connect(): Promise<Client> {
   });
 }
 
-const token = (room: string, role: VideoRole, identity = `${role}-1`, expiresAt = Math.floor(Date.now() / 1000) + 60, secret = SECRET) =>
-  signRoomToken({ room, identity, role, expiresAt }, secret);
+const PRACTICE_A = 'practice-a';
+const token = (room: string, role: VideoRole, identity = `${role}-1`, expiresAt = Math.floor(Date.now() / 1000) + 60, secret = SECRET, practice = PRACTICE_A) =>
+  signRoomToken({ practice, room, identity, role, expiresAt }, secret);
 
-async function joined(room: string, role: VideoRole): Promise<Client> {
+async function joined(room: string, role: VideoRole, practice = PRACTICE_A): Promise<Client> {
   const client = await connect();
-  client.ws.send(JSON.stringify({ type: 'join', token: await token(room, role) }));
+  client.ws.send(JSON.stringify({ type: 'join', token: await token(room, role, `${role}-1`, undefined, SECRET, practice) }));
   return client;
 }
 
@@ -139,5 +142,38 @@ describe('video signaling relay', () => {
     expect(guestB.messages).toEqual([]);
     hostA.ws.close();
     guestB.ws.close();
+  });
+
+  it("admits a host only with a ticket minted for that practice's room: the same room id in another practice never meets", async () => {
+    const room = 'room-e-0000000000';
+    const guestA = await joined(room, 'guest', PRACTICE_A);
+    expect(await guestA.next('joined')).toEqual({ type: 'joined', role: 'guest', peer: false });
+    // A host ticket of practice B for A's room id: admitted only to B's own room, alone.
+    const hostB = await joined(room, 'host', 'practice-b');
+    expect(await hostB.next('joined')).toEqual({ type: 'joined', role: 'host', peer: false });
+    hostB.ws.send(JSON.stringify({ type: 'signal', data: { description: { type: 'offer', sdp: 'v=0' } } }));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(guestA.messages).toEqual([]);
+    // A's own host joins A's room and meets its guest; B's host still sees nobody.
+    const hostA = await joined(room, 'host', PRACTICE_A);
+    expect(await hostA.next('joined')).toEqual({ type: 'joined', role: 'host', peer: true });
+    await guestA.next('peer-joined');
+    expect(hostB.messages).toEqual([]);
+    for (const c of [guestA, hostA, hostB]) c.ws.close();
+    await expect.poll(() => relay.roomCount()).toBe(0);
+  });
+
+  it('refuses a validly signed token that names no practice', async () => {
+    const noPractice = await new SignJWT({ room: 'room-f-0000000000', role: 'host' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('host-1')
+      .setAudience(LOCAL_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(new TextEncoder().encode(SECRET));
+    const client = await connect();
+    client.ws.send(JSON.stringify({ type: 'join', token: noPractice }));
+    expect(await client.next('error')).toEqual({ type: 'error', reason: 'unauthorized' });
+    expect(await client.closed).toBe(CLOSE_UNAUTHORIZED);
   });
 });

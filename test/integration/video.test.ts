@@ -1,19 +1,35 @@
 /**
  * Video tickets through the local runtime: the clinician's getVideoToken (GraphQL) opens the room,
  * the client's POST /api/getVideoTokenPublic gets a guest ticket for it (404 before), and both
- * tickets admit their holders to the runtime's signaling relay, which relays between them.
+ * tickets admit their holders to the runtime's signaling relay, which relays between them. A room
+ * belongs to one practice (issue 11 §1): another practice's owner who knows the room id gets
+ * Unauthorized and no ticket, and nothing is written for them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
-import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
+import { membershipKey, tableName } from '../../domain/tables.ts';
 import { ROOM_NOT_STARTED } from '../../functions/shared/video-ticket.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 
 let runtime: Runtime;
+const OTHER_EMAIL = 'owner@other-video.practiceportal.test';
+let otherSub: string;
 beforeAll(async () => {
   runtime = await startRuntime({ port: 0, dataDir: null });
+  // A second practice: its owner, with a membership of their own (as the authorization matrix makes one).
+  const { sub } = await runtime.cognito.admin.createUser({
+    email: OTHER_EMAIL, password: DEMO_PASSWORD, givenName: 'Otto', familyName: 'Other', groups: ['Therapists'], totpSecret: demoTotpSecret(OTHER_EMAIL),
+  });
+  otherSub = sub;
+  await runtime.dynamo.client.send(new PutItemCommand({
+    TableName: tableName('local', 'Directory'),
+    Item: marshall({ ...membershipKey(sub), GSI1PK: `P#${sub}`, GSI1SK: `USER#${sub}`, practiceId: sub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL }),
+  }));
 });
 afterAll(async () => {
   await runtime?.stop();
@@ -80,5 +96,44 @@ describe('video tickets on the local runtime', () => {
     expect(taken.body.errors?.[0]).toMatchObject({ errorType: 'Unauthorized', message: 'This video room belongs to another clinician' });
     const guessable = await graphql(`${runtime.url}/graphql`, ownerToken, QUERY, { roomId: 'room1' });
     expect(guessable.body.errors?.[0]?.errorType).toBe('BadRequest');
+  });
+
+  it("refuses another practice's room: its owner gets Unauthorized and no ticket, the client still meets only their clinician", async () => {
+    const { idToken: ownerA } = await signInSeeded(runtime.url, DEMO_OWNER.email, DEMO_PASSWORD);
+    const { idToken: ownerB } = await signInSeeded(runtime.url, OTHER_EMAIL, DEMO_PASSWORD);
+    const subA = JSON.parse(Buffer.from(ownerA.split('.')[1], 'base64url').toString()).sub as string;
+    const practiceA = subA; // an owner's practice id is their sub
+    const roomId = crypto.randomUUID();
+
+    const opened = await graphql(`${runtime.url}/graphql`, ownerA, QUERY, { roomId });
+    expect(opened.body.errors).toBeUndefined();
+    const guestAnswer = await publicTicket({ clientId: roomId, therapistId: subA });
+    expect(guestAnswer.status).toBe(200);
+    // The public client ticket names the practice whose room it is.
+    expect(guestAnswer.body.practiceId).toBe(practiceA);
+
+    // Practice B's owner learned the room id from the client's link: refused, nothing issued.
+    const stolen = await graphql(`${runtime.url}/graphql`, ownerB, QUERY, { roomId });
+    expect(stolen.body.errors?.[0]?.errorType).toBe('Unauthorized');
+    expect(stolen.body.data?.getVideoToken ?? null).toBeNull();
+    const foreignRoom = await runtime.dynamo.client.send(new GetItemCommand({ TableName: tableName('local', 'Practice'), Key: marshall({ PK: `P#${otherSub}`, SK: `VideoRoom#${roomId}` }) }));
+    expect(foreignRoom.Item).toBeUndefined();
+    // Nor does B get anything for it through the public route under their own id.
+    expect(await publicTicket({ clientId: roomId, therapistId: otherSub })).toEqual({ status: 404, body: { message: ROOM_NOT_STARTED } });
+
+    // The client and A's host still meet in A's room.
+    const host = relayClient(opened.body.data.getVideoToken.token);
+    await host.seen('joined');
+    const guest = relayClient(guestAnswer.body.token);
+    await guest.seen('joined');
+    await host.seen('peer-joined');
+    host.ws.close();
+    await guest.seen('ended');
+    guest.ws.close();
+
+    // The other way round too: a room B opened first is B's, and A is refused it.
+    const roomB = crypto.randomUUID();
+    expect((await graphql(`${runtime.url}/graphql`, ownerB, QUERY, { roomId: roomB })).body.errors).toBeUndefined();
+    expect((await graphql(`${runtime.url}/graphql`, ownerA, QUERY, { roomId: roomB })).body.errors?.[0]?.errorType).toBe('Unauthorized');
   });
 });
