@@ -12,6 +12,7 @@
  *   /_local/video-signal    WebSocket signaling relay of the local video adapter
  *   everything else         the built console (web/dist), SPA fallback
  *
+ * Every path answers the portal's own origin only (local/cors.ts): a foreign Origin or Host is refused.
  * Internal services (DynamoDB Local) listen on 127.0.0.1 ports chosen free.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -29,6 +30,7 @@ import { createLocalSes, createLocalSns } from './messaging.ts';
 import { sendDueReminders } from '../functions/appointment-reminders/index.ts';
 import { sendJson, type RequestHandler, type UpgradeHandler } from './http.ts';
 import { createGateway } from './gateway.ts';
+import { createOriginGuard, ownHosts } from './cors.ts';
 import { throttleSignIn } from './cognito-throttle.ts';
 import { createLocalS3 } from './s3.ts';
 import { createStatic } from './static.ts';
@@ -127,6 +129,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     );
     const url = `http://localhost:${port}`;
+    // Own origin only: foreign Origin / Host headers are refused on every path (local/cors.ts).
+    const originGuard = createOriginGuard(ownHosts(port, host));
 
     // The Lambda handlers run in this process: point them at the local services.
     Object.assign(process.env, {
@@ -229,6 +233,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const pathname = new URL(req.url ?? '/', 'http://local').pathname;
       try {
+        if (originGuard.screen(req, res)) return;
         const match = matchMount(mounts, pathname);
         if (match) await match.mount.handle(req, res, match.rest);
         else if (pathname.startsWith('/_local/')) sendJson(res, 404, { message: 'Not Found' });
@@ -243,6 +248,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
 
     server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+      if (originGuard.screenUpgrade(req, socket)) return;
       const pathname = new URL(req.url ?? '/', 'http://local').pathname;
       const match = upgrades.find((u) => pathname === u.prefix || pathname.startsWith(u.prefix + '/'));
       if (!match) return socket.destroy();

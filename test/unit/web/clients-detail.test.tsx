@@ -34,7 +34,9 @@ describe('client detail', () => {
     renderAt(ADA.id);
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
     expect(clientsApi.getClient).toHaveBeenCalledWith(ADA.id);
-    expect(screen.getByText('1990-01-02')).toBeTruthy();
+    // An en-US practice reads MM/DD/YYYY and (555) 010-0100 (issue 19).
+    expect(screen.getByText('01/02/1990')).toBeTruthy();
+    expect(screen.getByText('(555) 010-0100')).toBeTruthy();
     expect(screen.getByText('ada@example.test')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();

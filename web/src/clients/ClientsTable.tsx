@@ -12,7 +12,8 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Client } from './api';
 import { clientName } from './client-name';
-import { isoDate } from './dates';
+import { formatPhone } from '../i18n/format';
+import { isoDate, shownDateOfBirth } from './dates';
 import type { ClientPages } from './useClientPages';
 
 export const PAGE_SIZE = 20;
@@ -23,8 +24,8 @@ const byText = (pick: (c: Client) => string | null) => (a: Client, b: Client) =>
 
 const COLUMNS: TableProps.ColumnDefinition<Client>[] = [
   { id: 'name', header: 'Name', cell: (c) => clientName(c), sortingComparator: byText(clientName), isRowHeader: true },
-  { id: 'dateOfBirth', header: 'Date of birth', cell: (c) => isoDate(c.dateOfBirth), sortingComparator: byText((c) => isoDate(c.dateOfBirth)) },
-  { id: 'phone', header: 'Phone', cell: (c) => c.contact.phone ?? '-', sortingComparator: byText((c) => c.contact.phone) },
+  { id: 'dateOfBirth', header: 'Date of birth', cell: (c) => shownDateOfBirth(c.dateOfBirth), sortingComparator: byText((c) => isoDate(c.dateOfBirth)) },
+  { id: 'phone', header: 'Phone', cell: (c) => formatPhone(c.contact.phone) || '-', sortingComparator: byText((c) => c.contact.phone) },
   { id: 'email', header: 'E-mail', cell: (c) => c.contact.email ?? '-', sortingComparator: byText((c) => c.contact.email) },
   {
     id: 'status',
@@ -38,7 +39,7 @@ const COLUMNS: TableProps.ColumnDefinition<Client>[] = [
 function matches(client: Client, text: string): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return true;
-  const haystack = [clientName(client), client.personalDetail.nickname, client.dateOfBirth, isoDate(client.dateOfBirth), client.contact.phone, client.contact.email];
+  const haystack = [clientName(client), client.personalDetail.nickname, client.dateOfBirth, isoDate(client.dateOfBirth), client.contact.phone, formatPhone(client.contact.phone), client.contact.email];
   return haystack.some((value) => (value ?? '').toLowerCase().includes(needle));
 }
 

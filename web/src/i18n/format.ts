@@ -1,9 +1,15 @@
 /**
- * Dates and money as the spec shows them (part 2 §9): calendar dates YYYY-MM-DD, timestamps
- * MM/DD/YYYY, in the practice's time zone (default US/Pacific); money in US dollars with a chosen
- * number of decimals (default 0), written the way the reader's language writes numbers.
+ * Dates, times, phones and money as the spec shows them (part 2 §9): calendar dates YYYY-MM-DD,
+ * timestamps MM/DD/YYYY, in the practice's time zone (default US/Pacific); where the practice's
+ * locale is en-US (every practice today) dates people read are MM/DD/YYYY, times 12-hour with
+ * AM/PM and US phone numbers (503) 555-0142; money in US dollars with a chosen number of decimals
+ * (default 0), written the way the reader's language writes numbers.
  */
+import { toE164 } from '../../../domain/contact-fields';
+
 export const DEFAULT_TIME_ZONE = 'US/Pacific';
+/** The practice's locale: how dates, times and phone numbers are written for it. */
+export const PRACTICE_LOCALE = 'en-US';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -59,4 +65,54 @@ export function formatMoney(amount: number, options: MoneyFormatOptions = {}): s
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(amount);
+}
+
+export interface PracticeFormatOptions {
+  /** IANA time zone an instant is shown in; default US/Pacific. */
+  timeZone?: string;
+  /** The practice's locale; default en-US (MM/DD/YYYY, 12-hour AM/PM). */
+  locale?: string;
+}
+
+/** A date people read: '03/05/2026' where the practice is en-US, '2026-03-05' otherwise. A calendar date keeps its day. */
+export function formatPracticeDate(value: Date | string | number, options: PracticeFormatOptions = {}): string {
+  return formatDate(value, { timeZone: options.timeZone, style: (options.locale ?? PRACTICE_LOCALE) === 'en-US' ? 'timestamp' : 'date' });
+}
+
+/** A time of day: '2:05 PM' where the practice is en-US, '14:05' otherwise. Takes an instant or 'HH:mm'. */
+export function formatPracticeTime(value: Date | string | number, options: PracticeFormatOptions = {}): string {
+  const twelve = (options.locale ?? PRACTICE_LOCALE) === 'en-US';
+  if (typeof value === 'string') {
+    const match = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
+    if (match) {
+      const hour = Number(match[1]);
+      const minute = Number(match[2]);
+      if (hour > 23 || minute > 59) throw new RangeError(`Invalid time: ${value}`);
+      if (!twelve) return `${String(hour).padStart(2, '0')}:${match[2]}`;
+      return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+    }
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time');
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE, hour: twelve ? 'numeric' : '2-digit', minute: '2-digit', hourCycle: twelve ? 'h12' : 'h23',
+  }).format(date);
+}
+
+/** An instant as date and time: '03/05/2026, 2:05 PM' (en-US practice). */
+export function formatPracticeDateTime(value: Date | string | number, options: PracticeFormatOptions = {}): string {
+  return `${formatPracticeDate(value, options)}, ${formatPracticeTime(value, options)}`;
+}
+
+/**
+ * A phone number as people write it: a US number (+1 and ten digits, however typed) as
+ * (503) 555-0142; any other number as it was given. Empty stays empty.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  const text = (value ?? '').trim();
+  if (!text) return '';
+  const e164 = toE164(text);
+  if (!e164 || !e164.startsWith('+1') || e164.length !== 12) return text;
+  const d = e164.slice(2);
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }

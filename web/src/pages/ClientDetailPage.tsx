@@ -11,7 +11,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { getClient, toApiError, type ApiError, type Client } from '../clients/api';
 import { CLIENT_MESSAGES, clientName, stateName } from '../clients/client-fields';
-import { isoDate } from '../clients/dates';
+import { shownDateOfBirth } from '../clients/dates';
+import { formatPhone } from '../i18n/format';
 import { reportApiError, useBanners } from '../shell/banners';
 import type { ClientsPageState } from './ClientsPage';
 import { useClientRights } from '../clients/useClientRights';
@@ -63,7 +64,7 @@ function ClientDetails({ client }: { client: Client }) {
             { label: 'Last name', value: p.last },
             { label: 'Suffix', value: orDash(p.suffix) },
             { label: 'Nickname', value: orDash(p.nickname) },
-            { label: 'Date of birth', value: isoDate(client.dateOfBirth) },
+            { label: 'Date of birth', value: shownDateOfBirth(client.dateOfBirth) },
             { label: 'Gender', value: orDash(client.gender) },
             {
               label: 'Status',
@@ -76,7 +77,7 @@ function ClientDetails({ client }: { client: Client }) {
         <KeyValuePairs
           columns={3}
           items={[
-            { label: 'Phone', value: orDash(contact.phone) },
+            { label: 'Phone', value: orDash(formatPhone(contact.phone)) },
             { label: 'Phone type', value: orDash(contact.type) },
             { label: 'E-mail', value: orDash(contact.email) },
             { label: 'Address line 1', value: orDash(address.line1) },
