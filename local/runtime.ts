@@ -37,6 +37,7 @@ import { createStatic } from './static.ts';
 import { invokeLambda } from './lambdas.ts';
 import { startLocalCognito, type LocalCognito } from './cognito/index.ts';
 import { createJwtVerifier, createLocalAppSync } from './appsync/index.ts';
+import { signOutRecorder } from './sign-out-record.ts';
 import { nppesFixtureHandler } from './nppes-registry.ts';
 import { seedDemoPractice, type SeedResult } from './seed.ts';
 import { createVideoSignalRelay } from './video-signal.ts';
@@ -171,6 +172,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         postConfirmation: (event) => invokeLambda('post-confirmation', event),
         preTokenGeneration: (event) => invokeLambda('pre-token-generation', event),
       },
+      // Issue 11 §2: a global sign-out marks the membership, so /graphql refuses the ended sign-ins' tokens.
+      onGlobalSignOut: signOutRecorder(dynamo.client, LOCAL_ENV),
     });
     cleanups.push(() => cognito.close());
 

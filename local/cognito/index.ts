@@ -27,6 +27,8 @@ export interface LocalCognitoOptions {
   /** The origin the browser and Amplify use, e.g. 'http://localhost:3000/cognito'. */
   publicUrl: string;
   triggers?: TriggerFunctions;
+  /** Called on GlobalSignOut / AdminUserGlobalSignOut before the sign-ins are revoked (refresh.ts). */
+  onGlobalSignOut?: (event: { sub: string; at: number; originJtis: string[] }) => Promise<void>;
 }
 
 export interface LocalUserInput {
@@ -80,6 +82,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
     otp: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
     tokenGenerator: new PortalTokenGenerator(issuer, triggers),
     triggers,
+    onGlobalSignOut: opts.onGlobalSignOut,
   };
   const sessions = new SessionStore();
   // No `services` argument: that would mount cognito-local's OAuth2/hosted-UI routes, unused here.

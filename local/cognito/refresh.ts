@@ -5,7 +5,7 @@
  * Amplify's local sign-out; GlobalSignOut: every sign-in of the user) removes it, and with it the
  * access tokens of that sign-in (access-token.ts).
  */
-import { cognitoError, InvalidParameter, type Ctx } from './cognito-local.ts';
+import { cl, cognitoError, InvalidParameter, type Ctx } from './cognito-local.ts';
 import { originJtiOfRefreshToken } from './claims.ts';
 import { verifyAccessToken } from './access-token.ts';
 
@@ -40,9 +40,21 @@ async function dropRefreshTokens(ctx: Ctx, userPool: any, user: any, keep: (toke
   await userPool.saveUser(ctx, { ...fresh, RefreshTokens: (fresh.RefreshTokens ?? []).filter(keep) });
 }
 
+/**
+ * Tells the runtime (services.onGlobalSignOut) which sign-ins a global sign-out ends, before they
+ * are revoked, so the API refuses their tokens too (issue 11 §2; local/sign-out-record.ts).
+ */
+async function reportGlobalSignOut(ctx: Ctx, services: any, userPool: any, user: any) {
+  if (typeof services.onGlobalSignOut !== 'function') return;
+  const fresh = (await userPool.getUserByUsername(ctx, user.Username)) ?? user;
+  const originJtis = (fresh.RefreshTokens ?? []).map(originJtiOfRefreshToken).filter(Boolean);
+  await services.onGlobalSignOut({ sub: cl.userPoolService.attributeValue('sub', fresh.Attributes), at: Math.floor(Date.now() / 1000), originJtis });
+}
+
 /** Signs the caller out everywhere: all refresh tokens (and so all access tokens) revoked. */
 export const GlobalSignOut = (services: any, issuer: string) => async (ctx: Ctx, req: any) => {
   const { userPool, user } = await verifyAccessToken(ctx, services, issuer, req.AccessToken);
+  await reportGlobalSignOut(ctx, services, userPool, user);
   await dropRefreshTokens(ctx, userPool, user, () => false);
   return {};
 };
@@ -51,6 +63,7 @@ export const AdminUserGlobalSignOut = (services: any) => async (ctx: Ctx, req: a
   const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
   const user = await userPool.getUserByUsername(ctx, req.Username);
   if (!user) throw cognitoError('UserNotFoundException', 'User does not exist.');
+  await reportGlobalSignOut(ctx, services, userPool, user);
   await dropRefreshTokens(ctx, userPool, user, () => false);
   return {};
 };

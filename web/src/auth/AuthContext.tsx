@@ -1,7 +1,7 @@
 import { fetchAuthSession, fetchMFAPreference, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ensureAmplifyConfigured } from '../platform/amplify';
-import { logUserAuthEvent } from './auth-events';
+import { endServerSession, logUserAuthEvent } from './auth-events';
 import { isAllowedUser, sessionUserFromClaims, type SessionUser } from './identity';
 import { hasLoggedInFlag } from './logged-in-flag';
 import { storedLocale, storeLocale } from '../i18n/locales';
@@ -13,7 +13,7 @@ export interface AuthContextValue {
   user: SessionUser | null;
   /** Called by the sign-in page once Amplify reports DONE and the user is allowed in. */
   signedIn(user: SessionUser): void;
-  /** Records LOGOUT, signs out everywhere, clears local storage. The caller navigates. */
+  /** Records LOGOUT, ends the session on the server, signs out everywhere, clears local storage. The caller navigates. */
   logout(): Promise<void>;
 }
 
@@ -107,6 +107,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     await logUserAuthEvent('LOGOUT');
+    // Before Cognito's sign-out: the API refuses this sign-in's tokens from here on (issue 11 §2).
+    await endServerSession();
     try {
       await signOut({ global: true });
     } catch {

@@ -70,6 +70,20 @@ export async function logUserAuthEvent(event: AuthEvent): Promise<void> {
   }
 }
 
+const END_SESSION = /* GraphQL */ `
+  mutation EndSession {
+    endSession
+  }
+`;
+
+/**
+ * Sign-out on the server: every token of this user's earlier sign-ins is refused from now on
+ * (Cognito's global sign-out alone leaves them valid at /graphql until they expire). Throws on failure.
+ */
+export async function endSession(): Promise<void> {
+  await api().graphql({ query: END_SESSION });
+}
+
 /** Live sign-ins and sign-outs of the caller's practice (the server filters by practice). */
 export function subscribeToAuthEvents(onEvent: (event: UserAuthEvent) => void, onError: () => void): Subscription {
   const operation = api().graphql({ query: ON_AUTH_EVENT }) as unknown as {
