@@ -4,6 +4,7 @@
  * client item and its name-search entries in one transaction (resolvers/shared/client-writes.ts).
  */
 import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { CLIENT_STATUS, clientItems, toClient } from '../domain/client.ts';
 import { putClientItems } from './shared/client-writes.ts';
 
@@ -28,7 +29,7 @@ export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const client = toClient(ctx.stash.written);
   ctx.stash.audit = { action: 'client.create', entityType: 'Client', entityId: client.id };

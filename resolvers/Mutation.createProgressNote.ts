@@ -6,6 +6,7 @@
  * session has started (a draft may be written ahead).
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { noteIdOf, noteKey, noteProblemMessage, signingTooEarly, toNote, validateNoteCreate } from '../domain/progress-note.ts';
 
@@ -61,7 +62,7 @@ export function response(ctx: Context): Record<string, unknown> {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(MESSAGES.noteExists, 'ConflictError');
     }
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   ctx.stash.audit = { action: 'note.create', entityType: 'ProgressNote', entityId: ctx.result.id };
   return toNote(ctx.result);

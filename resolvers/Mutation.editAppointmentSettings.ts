@@ -5,6 +5,7 @@
  * version a ConflictError; neither writes anything.
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { appointmentProblemMessage, appointmentSettingsKey, appointmentSettingsOf, toAppointmentSettings, validateAppointmentSettings } from '../domain/appointment.ts';
 
 export const CONFLICT = 'The settings were changed by someone else. Reload them and try again.';
@@ -37,7 +38,7 @@ export function response(ctx: Context): Record<string, unknown> {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(CONFLICT, 'ConflictError');
     }
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   ctx.stash.audit = { action: 'settings.update', entityType: 'AppointmentSettings', entityId: ctx.stash.caller.practiceId };
   return toAppointmentSettings(ctx.result as Record<string, unknown>, ctx.stash.practiceDetails);

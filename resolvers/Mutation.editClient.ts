@@ -6,6 +6,7 @@
  * in the same transaction (an archived client keeps none).
  */
 import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { CLIENT_STATUS, clientItems, toClient } from '../domain/client.ts';
 import { deleteNameEntries, firstConditionFailed, putClientItems } from './shared/client-writes.ts';
 
@@ -42,7 +43,7 @@ export function response(ctx: Context): Record<string, unknown> {
     if (firstConditionFailed(ctx)) {
       util.error(CONFLICT, 'ConflictError');
     }
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const client = toClient(ctx.stash.written);
   ctx.stash.audit = { action: 'client.update', entityType: 'Client', entityId: client.id };

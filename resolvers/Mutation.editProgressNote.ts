@@ -7,6 +7,7 @@
  * The condition re-checks the version and the signed flag at write time.
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { noteProblemMessage, signingTooEarly, toNote, validateNoteEdit } from '../domain/progress-note.ts';
 
@@ -63,7 +64,7 @@ export function response(ctx: Context): Record<string, unknown> {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(MESSAGES.noteChanged, 'ConflictError');
     }
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   ctx.stash.audit = { action: 'note.update', entityType: 'ProgressNote', entityId: ctx.result.id };
   return toNote(ctx.result);

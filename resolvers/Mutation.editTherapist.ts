@@ -4,6 +4,7 @@
  * confirmProfilePhoto) is kept; a stale version is a ConflictError and writes nothing.
  */
 import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { therapistKey, toTherapist } from '../domain/profile.ts';
 
 const CONFLICT = 'The profile was changed elsewhere. Reload it and try again.';
@@ -34,7 +35,7 @@ export function response(ctx: Context): Record<string, unknown> {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(CONFLICT, 'ConflictError');
     }
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   ctx.stash.audit = { action: 'profile.update', entityType: 'Therapist', entityId: ctx.stash.caller.sub };
   return toTherapist(ctx.stash.caller.sub, ctx.result);

@@ -3,6 +3,7 @@
  * practice's audit trail. Published to Subscription.onUserAuthEvent by @aws_subscribe.
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { auditPutRequest } from './shared/audit-entry.ts';
 
 export function request(ctx: Context): DynamoDBPutItemRequest {
@@ -11,7 +12,7 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const caller = ctx.stash.caller;
   return {

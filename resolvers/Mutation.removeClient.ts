@@ -5,6 +5,7 @@
  * (clinical records are archived). Returns {id, message, status}.
  */
 import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { CLIENT_STATUS, clientIndexKeys, clientKey } from '../domain/client.ts';
 import { deleteNameEntries, practiceTable, type TransactItem } from './shared/client-writes.ts';
 
@@ -33,7 +34,7 @@ export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const id = ctx.stash.client.id;
   ctx.stash.audit = { action: 'client.archive', entityType: 'Client', entityId: id };

@@ -4,6 +4,7 @@
  * appointment (indistinguishable from a missing one). The read (or the miss) is audited.
  */
 import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { appointmentKey, canSee, toAppointment } from '../domain/appointment.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
@@ -18,7 +19,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> | null {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const caller = ctx.stash.caller;
   const item = ctx.result as Record<string, unknown> | null;

@@ -5,6 +5,7 @@
  * `ctx.stash.appointmentSettings`.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { appointmentSettingsKey, toAppointmentSettings } from '../domain/appointment.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
@@ -13,7 +14,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const item = (ctx.result as Record<string, unknown> | null) || null;
   ctx.stash.appointmentSettings = item;

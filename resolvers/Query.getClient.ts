@@ -3,6 +3,7 @@
  * also for another practice's id or, for an 'own' scope, another clinician's client.
  */
 import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { clientKey, MAX_LENGTH, toClient } from '../domain/client.ts';
 import { clientScope } from '../domain/permissions.ts';
 
@@ -18,7 +19,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> | null {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const caller = ctx.stash.caller;
   const item = ctx.result as Record<string, unknown> | null;

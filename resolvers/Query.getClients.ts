@@ -8,6 +8,7 @@
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { clientListPartition, clientSearchPartition, clientSearchPrefix, MAX_LENGTH, ownClientsPartition, toClient } from '../domain/client.ts';
 import { clientScope } from '../domain/permissions.ts';
+import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -30,14 +31,15 @@ export function request(ctx: Context): DynamoDBQueryRequest {
   const query = prefix.length > 0
     ? { expression: '#pk = :pk AND begins_with(#sk, :prefix)', expressionNames: names, expressionValues: util.dynamodb.toMapValues({ ':pk': partition, ':prefix': prefix }) }
     : { expression: '#pk = :pk', expressionNames: { '#pk': names['#pk'] }, expressionValues: util.dynamodb.toMapValues({ ':pk': partition }) };
-  return { operation: 'Query', index: index, query: query, limit: PAGE_SIZE, nextToken: ctx.args.nextToken || null };
+  const binding = pageBinding(ctx, [index, search]);
+  const nextToken = openPageToken(ctx.args.nextToken, binding);
+  ctx.stash.page = { binding: binding, attribute: names['#pk'], partition: partition };
+  return { operation: 'Query', index: index, query: query, limit: PAGE_SIZE, nextToken: nextToken };
 }
 
 export function response(ctx: Context): Record<string, unknown> {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
-  const items = (ctx.result.items || []) as Record<string, unknown>[];
+  const page = ctx.stash.page as { binding: PageBinding; attribute: string; partition: string };
+  const items = pageItems(ctx, page.attribute, page.partition);
   const seen: Record<string, boolean> = {};
   const clients: Record<string, unknown>[] = [];
   items.forEach((item) => {
@@ -48,5 +50,5 @@ export function response(ctx: Context): Record<string, unknown> {
     }
   });
   ctx.stash.audit = { action: 'client.list', entityType: 'Client', entityIds: clients.map((c) => c.id as string) };
-  return { items: clients, nextToken: ctx.result.nextToken || null };
+  return { items: clients, nextToken: sealPageToken(ctx.result.nextToken, page.binding) };
 }

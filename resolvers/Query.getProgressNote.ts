@@ -4,6 +4,7 @@
  * a missing one. Reads and misses are audited (ids only).
  */
 import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { holds, PERMISSIONS } from '../domain/permissions.ts';
 import { noteKey, toNote } from '../domain/progress-note.ts';
 
@@ -18,7 +19,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> | null {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const caller = ctx.stash.caller;
   const note = ctx.result as Record<string, unknown> | null;

@@ -4,6 +4,7 @@
  * (domain/appointment.ts DEFAULT_SERVICES) when it lists none. A catalog, not PHI: not audited.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { servicesKey, servicesOf } from '../domain/appointment.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
@@ -12,7 +13,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   return servicesOf(ctx.result as Record<string, unknown> | null);
 }

@@ -3,6 +3,7 @@
  * `P#<practiceId>` / `Therapist#<sub>` (both from the authorize step). Never saved: empty, version 0.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { therapistKey, toTherapist } from '../domain/profile.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
@@ -12,7 +13,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   ctx.stash.audit = { action: 'profile.read', entityType: 'Therapist', entityId: ctx.stash.caller.sub };
   return toTherapist(ctx.stash.caller.sub, (ctx.result as Record<string, unknown> | null) || null);

@@ -5,27 +5,30 @@
  * nextToken. (A session-only index would make pages full: see docs/decisions.md.)
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
 export const PAGE_SIZE = 20;
 
 export function request(ctx: Context): DynamoDBQueryRequest {
+  const binding = pageBinding(ctx, ['Session']);
+  const nextToken = openPageToken(ctx.args.nextToken, binding);
+  const partition = 'P#' + ctx.stash.caller.practiceId;
+  ctx.stash.page = { binding: binding, attribute: 'PK', partition: partition };
   return {
     operation: 'Query',
-    query: { expression: '#pk = :pk', expressionNames: { '#pk': 'PK' }, expressionValues: util.dynamodb.toMapValues({ ':pk': 'P#' + ctx.stash.caller.practiceId }) },
+    query: { expression: '#pk = :pk', expressionNames: { '#pk': 'PK' }, expressionValues: util.dynamodb.toMapValues({ ':pk': partition }) },
     filter: { expression: '#entityType = :session', expressionNames: { '#entityType': 'entityType' }, expressionValues: util.dynamodb.toMapValues({ ':session': 'Session' }) },
     scanIndexForward: false,
     limit: PAGE_SIZE,
-    nextToken: ctx.args.nextToken || null,
+    nextToken: nextToken,
   };
 }
 
 export function response(ctx: Context): Record<string, unknown> {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
-  const items = (ctx.result.items || []) as Record<string, unknown>[];
+  const page = ctx.stash.page as { binding: PageBinding; attribute: string; partition: string };
+  const items = pageItems(ctx, page.attribute, page.partition);
   return {
     items: items.map((item) => ({ practiceId: ctx.stash.caller.practiceId, userId: item.actor, event: item.action, at: item.at })),
-    nextToken: ctx.result.nextToken || null,
+    nextToken: sealPageToken(ctx.result.nextToken, page.binding),
   };
 }

@@ -10,6 +10,7 @@ import { runtime, util, type Context, type DynamoDBQueryRequest } from '@aws-app
 import {
   APPOINTMENT_PAGE_SIZE, APPOINTMENT_STATUS, appointmentsPartition, clinicianPartition, listRange, MAX_RANGE_DAYS, parseDateTime, toAppointment, type AppointmentProblem,
 } from '../domain/appointment.ts';
+import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
 export function request(ctx: Context): DynamoDBQueryRequest {
   const caller = ctx.stash.caller;
@@ -41,6 +42,8 @@ export function request(ctx: Context): DynamoDBQueryRequest {
     runtime.earlyReturn({ items: [], nextToken: null });
   }
   const byClinician = access.read === 'own' ? caller.sub : clinicianId;
+  const binding = pageBinding(ctx, [fromMs, toMs, byClinician, status]);
+  const nextToken = openPageToken(ctx.args.nextToken, binding);
   const range = listRange(fromMs as number, toMs as number);
   const prefix = byClinician === null ? '' : 'APPT#';
   const values: Record<string, unknown> = {
@@ -49,6 +52,7 @@ export function request(ctx: Context): DynamoDBQueryRequest {
     ':hi': prefix + range.upper,
     ':from': range.from,
   };
+  ctx.stash.page = { binding: binding, attribute: byClinician === null ? 'GSI1PK' : 'GSI2PK', partition: values[':pk'] };
   const names: Record<string, string> = { '#end': 'end' };
   let filter = '#end > :from';
   if (status !== null) {
@@ -70,16 +74,14 @@ export function request(ctx: Context): DynamoDBQueryRequest {
       expressionValues: util.dynamodb.toMapValues(status === null ? { ':from': values[':from'] } : { ':from': values[':from'], ':status': status }),
     },
     limit: APPOINTMENT_PAGE_SIZE,
-    nextToken: ctx.args.nextToken || null,
+    nextToken: nextToken,
   };
 }
 
 export function response(ctx: Context): Record<string, unknown> {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
+  const page = ctx.stash.page as { binding: PageBinding; attribute: string; partition: string };
   const caller = ctx.stash.caller;
-  const items = ((ctx.result.items || []) as Record<string, unknown>[]).map((item) => toAppointment(item, caller.sub, ctx.stash.access));
+  const items = pageItems(ctx, page.attribute, page.partition).map((item) => toAppointment(item, caller.sub, ctx.stash.access));
   ctx.stash.audit = { action: 'appointment.list', entityType: 'Appointment', entityIds: items.map((a) => a.id as string) };
-  return { items: items, nextToken: ctx.result.nextToken || null };
+  return { items: items, nextToken: sealPageToken(ctx.result.nextToken, page.binding) };
 }

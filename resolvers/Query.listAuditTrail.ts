@@ -3,24 +3,27 @@
  * page — who read or changed what, when; entries hold ids, never PHI values. Owner only.
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
 export const PAGE_SIZE = 20;
 
 export function request(ctx: Context): DynamoDBQueryRequest {
+  const binding = pageBinding(ctx, []);
+  const nextToken = openPageToken(ctx.args.nextToken, binding);
+  const partition = 'P#' + ctx.stash.caller.practiceId;
+  ctx.stash.page = { binding: binding, attribute: 'PK', partition: partition };
   return {
     operation: 'Query',
-    query: { expression: '#pk = :pk', expressionNames: { '#pk': 'PK' }, expressionValues: util.dynamodb.toMapValues({ ':pk': 'P#' + ctx.stash.caller.practiceId }) },
+    query: { expression: '#pk = :pk', expressionNames: { '#pk': 'PK' }, expressionValues: util.dynamodb.toMapValues({ ':pk': partition }) },
     scanIndexForward: false,
     limit: PAGE_SIZE,
-    nextToken: ctx.args.nextToken || null,
+    nextToken: nextToken,
   };
 }
 
 export function response(ctx: Context): Record<string, unknown> {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
-  const items = (ctx.result.items || []) as Record<string, unknown>[];
+  const page = ctx.stash.page as { binding: PageBinding; attribute: string; partition: string };
+  const items = pageItems(ctx, page.attribute, page.partition);
   return {
     items: items.map((item) => ({
       at: item.at,
@@ -31,6 +34,6 @@ export function response(ctx: Context): Record<string, unknown> {
       entityIds: item.entityIds || null,
       field: item.field || null,
     })),
-    nextToken: ctx.result.nextToken || null,
+    nextToken: sealPageToken(ctx.result.nextToken, page.binding),
   };
 }

@@ -4,6 +4,7 @@
  * Own-only callers get just themselves. Names from the membership, else the e-mail.
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { raiseStepError } from './shared/errors.ts';
 import { isClinician } from '../domain/appointment.ts';
 
 export function request(ctx: Context): DynamoDBQueryRequest {
@@ -16,13 +17,12 @@ export function request(ctx: Context): DynamoDBQueryRequest {
       expressionValues: util.dynamodb.toMapValues({ ':pk': 'P#' + ctx.stash.caller.practiceId }),
     },
     limit: 1000,
-    nextToken: ctx.args.nextToken || null,
   };
 }
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const caller = ctx.stash.caller;
   const own = ctx.stash.access.read === 'own';

@@ -4,29 +4,32 @@
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { toTeamMember } from '../domain/team.ts';
+import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
 export const PAGE_SIZE = 20;
 
 export function request(ctx: Context): DynamoDBQueryRequest {
+  const binding = pageBinding(ctx, []);
+  const nextToken = openPageToken(ctx.args.nextToken, binding);
+  const partition = 'P#' + ctx.stash.caller.practiceId;
+  ctx.stash.page = { binding: binding, attribute: 'GSI1PK', partition: partition };
   return {
     operation: 'Query',
     index: 'GSI1',
     query: {
       expression: '#pk = :pk',
       expressionNames: { '#pk': 'GSI1PK' },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': 'P#' + ctx.stash.caller.practiceId }),
+      expressionValues: util.dynamodb.toMapValues({ ':pk': partition }),
     },
     limit: PAGE_SIZE,
-    nextToken: ctx.args.nextToken || null,
+    nextToken: nextToken,
   };
 }
 
 export function response(ctx: Context): Record<string, unknown> {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
-  const items = ((ctx.result.items || []) as Record<string, unknown>[]).filter((item) => item.SK === 'MEMBERSHIP');
+  const page = ctx.stash.page as { binding: PageBinding; attribute: string; partition: string };
+  const items = pageItems(ctx, page.attribute, page.partition).filter((item) => item.SK === 'MEMBERSHIP');
   const members = items.map((item) => toTeamMember(item));
   ctx.stash.audit = { action: 'team.list', entityType: 'TeamMember', entityIds: members.map((m) => m.id as string) };
-  return { items: members, nextToken: ctx.result.nextToken || null };
+  return { items: members, nextToken: sealPageToken(ctx.result.nextToken, page.binding) };
 }

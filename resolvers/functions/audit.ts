@@ -6,6 +6,7 @@
  * unaudited).
  */
 import { runtime, util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { auditPutRequest } from '../shared/audit-entry.ts';
 
 interface AuditNote {
@@ -33,7 +34,7 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   return ctx.prev.result;
 }

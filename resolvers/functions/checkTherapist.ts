@@ -6,6 +6,7 @@
  * `ctx.stash.therapistId`.
  */
 import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { membershipKey } from '../../domain/tables.ts';
 import { clientScope } from '../../domain/permissions.ts';
 
@@ -26,7 +27,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const member = ctx.result as { practiceId?: string } | null;
   if (!member || member.practiceId !== ctx.stash.caller.practiceId) {

@@ -4,6 +4,7 @@
  * its own fields did not change. Passes the note through.
  */
 import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { appointmentKey } from '../../domain/appointment.ts';
 
 export function request(ctx: Context): DynamoDBUpdateItemRequest {
@@ -18,7 +19,7 @@ export function request(ctx: Context): DynamoDBUpdateItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   return ctx.prev.result;
 }

@@ -5,6 +5,7 @@
  * (another practice's ids are indistinguishable from missing ones), and nothing is read.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { appsUsedKey, toAppsUsed, toHideCommunities, toHideHealthNutrition } from '../../domain/practice.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
@@ -18,7 +19,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const item = (ctx.result as Record<string, unknown> | null) || null;
   const field = ctx.info.fieldName;

@@ -4,6 +4,7 @@
  * removeClient. Missing, another practice's, or outside an 'own' scope: all the same NotFound.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { clientKey, MAX_LENGTH, toClient } from '../../domain/client.ts';
 import { clientScope } from '../../domain/permissions.ts';
 
@@ -17,7 +18,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const caller = ctx.stash.caller;
   const item = ctx.result as Record<string, unknown> | null;

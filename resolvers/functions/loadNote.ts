@@ -4,6 +4,7 @@
  * a missing one; one they read but did not write (notes.all) is Unauthorized.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { holds, PERMISSIONS } from '../../domain/permissions.ts';
 import { appointmentIdOfNote, noteKey, toNote } from '../../domain/progress-note.ts';
 
@@ -17,7 +18,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const caller = ctx.stash.caller;
   const note = ctx.result as Record<string, unknown> | null;

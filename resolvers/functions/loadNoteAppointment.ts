@@ -5,6 +5,7 @@
  * (the note's appointment, by the note id: signing waits for its start).
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { appointmentKey, canSee } from '../../domain/appointment.ts';
 import { appointmentIdOfNote } from '../../domain/progress-note.ts';
 
@@ -16,7 +17,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const item = ctx.result as Record<string, unknown> | null;
   ctx.stash.appointment = item && canSee(ctx.stash.access, ctx.stash.caller.sub, item.clinicianId) ? item : null;

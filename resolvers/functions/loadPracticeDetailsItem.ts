@@ -5,6 +5,7 @@
  * owner/admin only). Nothing else of the item leaves the resolver.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { settingsKey } from '../../domain/practice.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
@@ -13,7 +14,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   ctx.stash.practiceDetails = ctx.result || null;
   return ctx.prev.result;

@@ -4,6 +4,7 @@
  * hasEnterpriseSubscription. One GetItem; the practice comes from the authorize step.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { membershipKey } from '../../domain/tables.ts';
 import { toCurrentPlan } from '../../domain/practice.ts';
 
@@ -13,7 +14,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): unknown {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const owner = (ctx.result as Record<string, unknown> | null) || null;
   if (ctx.info.fieldName === 'hasEnterpriseSubscription') {

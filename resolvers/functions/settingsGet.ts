@@ -4,6 +4,7 @@
  * name, the practice from the authorize step). Never saved: the defaults, version 0.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { settingsKey, settingsKindOf, toSettings, type SettingsKind } from '../../domain/practice.ts';
 
 function kindOf(ctx: Context): SettingsKind {
@@ -20,7 +21,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const kind = kindOf(ctx);
   ctx.stash.audit = { action: 'settings.read', entityType: kind, entityId: ctx.stash.caller.practiceId };

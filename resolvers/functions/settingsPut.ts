@@ -4,6 +4,7 @@
  * ConflictError and writes nothing.
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
 import { settingsKey, settingsKindOf, toSettings, type SettingsKind } from '../../domain/practice.ts';
 
 export const CONFLICT = 'The settings were changed by someone else. Reload them and try again.';
@@ -50,7 +51,7 @@ export function response(ctx: Context): Record<string, unknown> {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(CONFLICT, 'ConflictError');
     }
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const kind = kindOf(ctx);
   ctx.stash.audit = { action: 'settings.update', entityType: kind, entityId: ctx.stash.caller.practiceId };

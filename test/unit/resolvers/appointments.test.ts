@@ -5,6 +5,7 @@ import { evaluate, loadResolverEntry } from '../../../local/appsync/evaluate.ts'
 import type { ResolverCode } from '../../../local/appsync/loader.ts';
 import { FUNCTIONS, RESOLVERS } from '../../../resolvers/map.ts';
 import { appointmentAccess } from '../../../domain/appointment.ts';
+import { page as pageOf } from './paging.ts';
 
 const NOW = new Date('2030-03-04T05:06:07.089Z');
 const OWNER = { sub: 'owner-sub', practiceId: 'p1', roles: ['owner'], plan: 'professional', groups: ['Therapists'] };
@@ -59,7 +60,8 @@ describe('Query.listAppointments', () => {
     const out = evaluate(code['Query.listAppointments'], 'request', { stash: at(OWNER), arguments: args });
     expect(out.error).toBeNull();
     const req = out.result as any;
-    expect(req).toMatchObject({ operation: 'Query', index: 'GSI1', limit: 200, nextToken: null });
+    expect(req).toMatchObject({ operation: 'Query', index: 'GSI1', limit: 200 });
+    expect(req.nextToken).toBeUndefined();
     expect(req.query.expression).toBe('#pk = :pk AND #sk BETWEEN :lo AND :hi');
     expect(req.query.expressionValues).toEqual({ ':pk': { S: 'P#p1#APPTS' }, ':lo': { S: '2030-03-01T00:00:00.000Z' }, ':hi': { S: '2030-04-01T07:00:00.000Z' } });
     expect(req.filter).toEqual({ expression: '#end > :from', expressionNames: { '#end': 'end' }, expressionValues: { ':from': { S: '2030-03-01T08:00:00.000Z' } } });
@@ -88,13 +90,13 @@ describe('Query.listAppointments', () => {
   });
 
   it('shapes items for the caller (readOnly, client video path) and audits their ids', () => {
-    const out = evaluate(code['Query.listAppointments'], 'response', { stash: at(SUPERVISOR), arguments: args, result: { items: [stored], nextToken: 'n' } });
+    const out = pageOf(code['Query.listAppointments'], { stash: at(SUPERVISOR), arguments: args }, { items: [stored], nextToken: 'n' });
     const page = out.result as any;
-    expect(page.nextToken).toBe('n');
+    expect(typeof page.nextToken).toBe('string');
     expect(page.items[0]).toMatchObject({ id: 'a1', readOnly: true, clientVideoPath: '/public/video/room_abcdefghijklmnopqrstuvwxyz0123/basic-sub', version: 2 });
     expect(page.items[0]).not.toHaveProperty('PK');
     expect(out.ctx.stash.audit).toEqual({ action: 'appointment.list', entityType: 'Appointment', entityIds: ['a1'] });
-    expect((evaluate(code['Query.listAppointments'], 'response', { stash: at(BASIC), arguments: args, result: { items: [stored] } }).result as any).items[0].readOnly).toBe(false);
+    expect((pageOf(code['Query.listAppointments'], { stash: at(BASIC), arguments: args }, { items: [stored] }).result as any).items[0].readOnly).toBe(false);
   });
 });
 

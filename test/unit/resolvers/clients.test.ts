@@ -191,12 +191,13 @@ describe('Mutation.editClient', () => {
     expect(out.error?.errorType).toBe('ConflictError');
   });
 
-  it('turns a failed condition (a concurrent edit) into ConflictError, and passes other failures on', () => {
+  it('turns a failed condition (a concurrent edit) into ConflictError, and other failures into an internal error', () => {
     const cancelled = { message: 'Transaction cancelled', type: 'DynamoDB:TransactionCanceledException' };
     const conflict = evaluate(code['Mutation.editClient'], 'response', { stash: {}, result: { keys: null, cancellationReasons: [{ type: 'ConditionalCheckFailed' }, { type: 'None' }, { type: 'None' }] }, error: cancelled });
     expect(conflict.error?.errorType).toBe('ConflictError');
     const other = evaluate(code['Mutation.editClient'], 'response', { stash: {}, result: { keys: null, cancellationReasons: [{ type: 'None' }, { type: 'TransactionConflict' }, { type: 'None' }] }, error: cancelled });
-    expect(other.error?.errorType).toBe('DynamoDB:TransactionCanceledException');
+    expect(other.error?.errorType).toBe('InternalError');
+    expect(other.error?.message).not.toContain('Transaction');
   });
 
   it('returns the client and notes the audit', () => {
@@ -260,6 +261,6 @@ describe('audit', () => {
 
   it('skips when nothing was noted and fails the field when the write fails', () => {
     expect(evaluate(code.audit, 'request', { stash: { caller: OWNER }, prev: { result: null } }).earlyReturn).not.toBeNull();
-    expect(evaluate(code.audit, 'response', { stash: {}, error: { message: 'x', type: 'DynamoDB:ProvisionedThroughputExceededException' } }).error?.errorType).toBe('DynamoDB:ProvisionedThroughputExceededException');
+    expect(evaluate(code.audit, 'response', { stash: {}, error: { message: 'x', type: 'DynamoDB:ProvisionedThroughputExceededException' } }).error?.errorType).toBe('InternalError');
   });
 });

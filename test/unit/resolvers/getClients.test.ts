@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, loadResolverEntry } from '../../../local/appsync/evaluate.ts';
 import type { ResolverCode } from '../../../local/appsync/loader.ts';
 import { clientItems, validateClientInput } from '../../../domain/client.ts';
+import { page, sealedToken } from './paging.ts';
 
 const OWNER = { sub: 'owner-sub', practiceId: 'practice-1', roles: ['owner'], plan: 'professional', groups: ['Therapists'] };
 const BASIC = { ...OWNER, sub: 'basic-sub', roles: ['clinicianBasic'], groups: ['TeamMembers'] };
@@ -20,15 +21,16 @@ describe('Query.getClients request', () => {
   it('lists the practice (GSI1 client items) for practice-wide callers, 20 a page, no prefix', () => {
     const out = request(BILLER, {});
     expect(out.result).toEqual({
-      operation: 'Query', index: 'GSI1', limit: 20, nextToken: null,
+      operation: 'Query', index: 'GSI1', limit: 20, nextToken: undefined,
       query: { expression: '#pk = :pk', expressionNames: { '#pk': 'GSI1PK' }, expressionValues: { ':pk': { S: 'P#practice-1#CLIENTS' } } },
     });
   });
 
   it('searches the name entries (first-last and last-first) practice-wide, normalised', () => {
-    const out = request(OWNER, { search: '  Ana   LO ', nextToken: 't' });
+    const token = sealedToken(code, { stash: { caller: OWNER }, arguments: { search: 'ana lo' } });
+    const out = request(OWNER, { search: '  Ana   LO ', nextToken: token });
     expect(out.result).toEqual({
-      operation: 'Query', index: 'GSI1', limit: 20, nextToken: 't',
+      operation: 'Query', index: 'GSI1', limit: 20, nextToken: 'ds-token',
       query: { expression: '#pk = :pk AND begins_with(#sk, :prefix)', expressionNames: { '#pk': 'GSI1PK', '#sk': 'GSI1SK' }, expressionValues: { ':pk': { S: 'P#practice-1#CLIENTNAMES' }, ':prefix': { S: 'ana lo' } } },
     });
   });
@@ -79,24 +81,27 @@ describe('the name entries the search reads', () => {
 });
 
 describe('Query.getClients response', () => {
-  const entry = (id: string, first: string, last: string) => ({ PK: 'P#practice-1', SK: `ClientName#${id}#first`, GSI1SK: 'x', id, nameKey: 'x', entity: 'ClientName', personalDetail: { first, last }, status: 'active', version: 1 });
+  const entry = (id: string, first: string, last: string) => ({ PK: 'P#practice-1', SK: `ClientName#${id}#first`, GSI1PK: 'P#practice-1#CLIENTNAMES', GSI1SK: 'x', id, nameKey: 'x', entity: 'ClientName', personalDetail: { first, last }, status: 'active', version: 1 });
 
   it('returns clients without keys or index attributes, and notes the ids read', () => {
-    const out = evaluate(code, 'response', { stash: { caller: OWNER }, result: { items: [entry('c1', 'Ana', 'Lopez')], nextToken: 'n' } });
-    expect(out.result).toEqual({ items: [expect.objectContaining({ id: 'c1', personalDetail: { first: 'Ana', last: 'Lopez' } })], nextToken: 'n' });
+    const out = page(code, { stash: { caller: OWNER }, arguments: { search: 'an' } }, { items: [entry('c1', 'Ana', 'Lopez')], nextToken: 'n' });
+    expect(out.result).toEqual({ items: [expect.objectContaining({ id: 'c1', personalDetail: { first: 'Ana', last: 'Lopez' } })], nextToken: expect.any(String) });
     const item = (out.result as { items: object[] }).items[0];
-    for (const key of ['PK', 'SK', 'GSI1SK', 'nameKey', 'entity']) expect(item).not.toHaveProperty(key);
+    for (const key of ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'nameKey', 'entity']) expect(item).not.toHaveProperty(key);
     expect(out.ctx.stash.audit).toEqual({ action: 'client.list', entityType: 'Client', entityIds: ['c1'] });
   });
 
   it('shows a client matched by both names once', () => {
-    const out = evaluate(code, 'response', { stash: { caller: OWNER }, result: { items: [entry('c1', 'Ann', 'Annis'), entry('c2', 'Annabel', 'Ray'), entry('c1', 'Ann', 'Annis')], nextToken: null } });
+    const out = page(code, { stash: { caller: OWNER }, arguments: { search: 'ann' } }, { items: [entry('c1', 'Ann', 'Annis'), entry('c2', 'Annabel', 'Ray'), entry('c1', 'Ann', 'Annis')], nextToken: null });
     expect((out.result as { items: Array<{ id: string }> }).items.map((c) => c.id)).toEqual(['c1', 'c2']);
     expect(out.ctx.stash.audit).toMatchObject({ entityIds: ['c1', 'c2'] });
   });
 
-  it('passes a data-source error on', () => {
-    const out = evaluate(code, 'response', { stash: { caller: OWNER }, result: null, error: { message: 'boom', type: 'DynamoDB:ProvisionedThroughputExceededException' } });
-    expect(out.error?.errorType).toBe('DynamoDB:ProvisionedThroughputExceededException');
+  it("turns a data-source error into an internal error with a correlation id, never DynamoDB's text", () => {
+    const out = page(code, { stash: { caller: OWNER }, arguments: {} }, null, { message: 'Throughput exceeds the current capacity of your table', type: 'DynamoDB:ProvisionedThroughputExceededException' });
+    expect(out.error?.errorType).toBe('InternalError');
+    expect(out.error?.message).toMatch(/^An internal error occurred\. Reference: [0-9a-f-]{36}$/);
+    expect(out.error?.message).not.toMatch(/DynamoDB|Throughput/);
+    expect(out.error?.errorInfo).toEqual({ correlationId: out.error?.message.split('Reference: ')[1] });
   });
 });

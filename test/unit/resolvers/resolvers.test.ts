@@ -111,9 +111,11 @@ describe('Mutation.logUserAuthEvent', () => {
     expect(out.result).toEqual({ practiceId: 'practice-1', userId: SUB, event: 'LOGOUT', at: NOW.toISOString() });
   });
 
-  it('reports a failed write', () => {
+  it("reports a failed write as an internal error with a correlation id, without DynamoDB's text", () => {
     const out = evaluate(code['Mutation.logUserAuthEvent'], 'response', { stash: { caller }, result: null, error: { message: 'The conditional request failed', type: 'DynamoDB:ConditionalCheckFailedException' } });
-    expect(out.error?.errorType).toBe('DynamoDB:ConditionalCheckFailedException');
+    expect(out.error?.errorType).toBe('InternalError');
+    expect(out.error?.message).toMatch(/^An internal error occurred\. Reference: \S+$/);
+    expect(out.error?.message).not.toContain('conditional');
   });
 });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, loadResolverEntry } from '../../../local/appsync/evaluate.ts';
 import type { ResolverCode } from '../../../local/appsync/loader.ts';
 import { FUNCTIONS, RESOLVERS } from '../../../resolvers/map.ts';
+import { page, sealedToken } from './paging.ts';
 
 const OWNER = { sub: 'owner-sub', practiceId: 'practice-1', roles: ['owner'], plan: 'professional', groups: ['Therapists'], email: 'o@example.com' };
 const code: Record<string, ResolverCode> = {};
@@ -23,11 +24,11 @@ describe('team pipelines', () => {
 
 describe('Query.listTeamMembers', () => {
   it('queries GSI1 of the caller’s practice, 20 a page, and maps memberships', () => {
-    const req = evaluate(code['Query.listTeamMembers'], 'request', { stash: { caller: OWNER }, arguments: { nextToken: 'n1' } });
+    const nextToken = sealedToken(code['Query.listTeamMembers'], { stash: { caller: OWNER } }, 'n1');
+    const req = evaluate(code['Query.listTeamMembers'], 'request', { stash: { caller: OWNER }, arguments: { nextToken } });
     expect(req.result).toMatchObject({ operation: 'Query', index: 'GSI1', limit: 20, nextToken: 'n1', query: { expressionValues: { ':pk': { S: 'P#practice-1' } } } });
-    const res = evaluate(code['Query.listTeamMembers'], 'response', {
-      stash: { caller: OWNER },
-      result: { items: [{ PK: 'USER#u1', SK: 'MEMBERSHIP', practiceId: 'practice-1', roles: ['biller'], email: 'b@example.com', firstName: 'Bea', licenseNo: 'L1' }], nextToken: null },
+    const res = page(code['Query.listTeamMembers'], { stash: { caller: OWNER } }, {
+      items: [{ PK: 'USER#u1', SK: 'MEMBERSHIP', GSI1PK: 'P#practice-1', practiceId: 'practice-1', roles: ['biller'], email: 'b@example.com', firstName: 'Bea', licenseNo: 'L1' }], nextToken: null,
     });
     expect(res.result).toEqual({ items: [expect.objectContaining({ id: 'u1', cognitoId: 'u1', teamOwnerId: 'practice-1', grantedRoles: ['biller'], firstName: 'Bea', lastName: null, licenseNo: 'L1' })], nextToken: null });
     expect(res.ctx.stash.audit).toEqual({ action: 'team.list', entityType: 'TeamMember', entityIds: ['u1'] });

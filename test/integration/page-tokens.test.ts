@@ -1,0 +1,126 @@
+/**
+ * Page tokens stay inside (issue 11 §8), against the whole local runtime with two practices: every
+ * query of schema.graphql that takes a nextToken is asked by practice A for a second page; practice
+ * B's owner then tries A's token as it is, re-labelled with B's practice and sub (A's data-source
+ * token inside), and A tries an altered token. Each answer is 'Invalid page token' (a
+ * ValidationError) with no items and no DynamoDB text; A's own token still reads A's next page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriteItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
+import { membershipKey, tableName } from '../../domain/tables.ts';
+import { clientItems, validateClientInput } from '../../domain/client.ts';
+import { appointmentIndexKeys } from '../../domain/appointment.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+
+const OTHER_EMAIL = 'page-b-owner@elsewhere.practiceportal.test';
+const RANGE = { from: '2040-01-01T00:00:00Z', to: '2040-02-01T00:00:00Z' };
+
+/** Every paged query, with the selection that names the practice's data. */
+const PAGED: Record<string, { query: string; variables?: Record<string, unknown> }> = {
+  listAuditTrail: { query: 'query ($t: String) { listAuditTrail(nextToken: $t) { items { actor action entityId } nextToken } }' },
+  listAccountActivity: { query: 'query ($t: String) { listAccountActivity(nextToken: $t) { items { userId event } nextToken } }' },
+  listTeamMembers: { query: 'query ($t: String) { listTeamMembers(nextToken: $t) { items { id email } nextToken } }' },
+  getClients: { query: 'query ($t: String) { getClients(nextToken: $t) { items { id } nextToken } }' },
+  listAppointments: { query: 'query ($t: String, $from: AWSDateTime!, $to: AWSDateTime!) { listAppointments(from: $from, to: $to, nextToken: $t) { items { id } nextToken } }', variables: RANGE },
+};
+
+let runtime: Runtime;
+let ownerA = '';
+let ownerB = '';
+let practiceA = '';
+let subB = '';
+
+type Body = { data?: Record<string, { items: Record<string, unknown>[]; nextToken: string | null } | null> | null; errors?: Array<{ message: string; errorType?: string; errorInfo?: unknown }> };
+async function ask(token: string, field: string, nextToken: string | null): Promise<Body> {
+  const { query, variables } = PAGED[field];
+  return (await graphql(`${runtime.url}/graphql`, token, query, { ...variables, t: nextToken })).body as Body;
+}
+
+async function batchPut(table: 'Practice' | 'Directory' | 'Audit', items: Record<string, unknown>[]) {
+  for (let i = 0; i < items.length; i += 25) {
+    await runtime.dynamo.client.send(new BatchWriteItemCommand({ RequestItems: { [tableName('local', table)]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: marshall(item, { removeUndefinedValues: true }) } })) } }));
+  }
+}
+
+/** More than one page of each list in practice A. */
+async function seedPracticeA() {
+  const at = (i: number) => `2039-12-01T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`;
+  await batchPut('Audit', Array.from({ length: 45 }, (_, i) => ({ PK: `P#${practiceA}`, SK: `${at(i)}#page${i}`, GSI1PK: 'A#seed', GSI1SK: at(i), actor: `seed-actor-${i}`, action: 'LOGIN_SUCCESS', entityType: 'Session', entityId: `seed-${i}`, at: at(i) })));
+  await batchPut('Directory', Array.from({ length: 25 }, (_, i) => ({ ...membershipKey(`page-member-${i}`), GSI1PK: `P#${practiceA}`, GSI1SK: `USER#page-member-${i}`, practiceId: practiceA, roles: ['biller'], groups: ['TeamMembers'], plan: 'professional', email: `member${i}@a.practiceportal.test` })));
+  const meta = { status: 'active', version: 1, createdAt: 't', updatedAt: 't', createdBy: practiceA, updatedBy: practiceA };
+  await batchPut('Practice', Array.from({ length: 25 }, (_, i) => clientItems(practiceA, `page-client-${i}`, practiceA, validateClientInput({ personalDetail: { first: `Zed${i}`, last: 'Pager' }, dateOfBirth: '01/01/1990' }).data, meta)[0]));
+  await batchPut('Practice', Array.from({ length: 205 }, (_, i) => {
+    const start = new Date(Date.parse('2040-01-02T00:00:00Z') + i * 3600_000).toISOString();
+    const end = new Date(Date.parse(start) + 1800_000).toISOString();
+    return { PK: `P#${practiceA}`, SK: `APPT#page-appt-${i}`, ...appointmentIndexKeys(practiceA, `page-appt-${i}`, practiceA, start), id: `page-appt-${i}`, clientId: 'page-client-0', clinicianId: practiceA, start, end, durationMinutes: 30, status: 'SCHEDULED', serviceCode: '90834', locationType: 'IN_PERSON', version: 1 };
+  }));
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  const { sub } = await runtime.cognito.admin.createUser({ email: OTHER_EMAIL, password: DEMO_PASSWORD, givenName: 'Bea', familyName: 'Other', groups: ['Therapists'], totpSecret: demoTotpSecret(OTHER_EMAIL) });
+  subB = sub;
+  await runtime.dynamo.client.send(new PutItemCommand({
+    TableName: tableName('local', 'Directory'),
+    Item: marshall({ ...membershipKey(sub), GSI1PK: `P#${sub}`, GSI1SK: `USER#${sub}`, practiceId: sub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL }),
+  }));
+  [ownerA, ownerB] = await Promise.all([
+    signInSeeded(runtime.url, 'owner@demo.practiceportal.test', DEMO_PASSWORD).then((t) => t.accessToken),
+    signInSeeded(runtime.url, OTHER_EMAIL, DEMO_PASSWORD).then((t) => t.accessToken),
+  ]);
+  practiceA = ((await graphql(`${runtime.url}/graphql`, ownerA, '{ me { practiceId } }')).body as { data: { me: { practiceId: string } } }).data.me.practiceId;
+  await seedPracticeA();
+}, 120_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+function expectInvalidPageToken(body: Body, field: string) {
+  expect(body.errors?.map((e) => [e.message, e.errorType])).toEqual([['Invalid page token', 'ValidationError']]);
+  expect(body.data?.[field] ?? null).toBeNull();
+  expect(JSON.stringify(body)).not.toMatch(/DynamoDB|KeyCondition|starting key|page-|seed-|member\d/);
+}
+
+function relabel(token: string, edit: (parts: string[]) => void): string {
+  const parts = Buffer.from(token, 'base64').toString('utf8').split('~');
+  edit(parts);
+  return Buffer.from(parts.join('~'), 'utf8').toString('base64');
+}
+
+describe('page tokens are bound to the practice, the caller and the query', () => {
+  it('covers every query of the schema that takes a nextToken', () => {
+    const schema = readFileSync(resolve(import.meta.dirname, '../../schema.graphql'), 'utf8');
+    const paged = [...schema.matchAll(/^\s+(\w+)\([^)]*nextToken: String[^)]*\)/gm)].map((m) => m[1]).sort();
+    expect(paged).toEqual(Object.keys(PAGED).sort());
+  });
+
+  it.each(Object.keys(PAGED))('%s: another practice, a re-labelled and an altered token get "Invalid page token"', async (field) => {
+    const first = await ask(ownerA, field, null);
+    expect(first.errors).toBeUndefined();
+    const tokenA = first.data![field]!.nextToken;
+    expect(tokenA).toEqual(expect.any(String));
+
+    expectInvalidPageToken(await ask(ownerB, field, tokenA), field);
+    const relabelled = relabel(tokenA!, (parts) => {
+      parts[1] = subB;
+      parts[2] = subB;
+    });
+    expectInvalidPageToken(await ask(ownerB, field, relabelled), field);
+    const altered = relabel(tokenA!, (parts) => {
+      const inner = parts[5];
+      parts[5] = inner.slice(0, 10) + (inner[10] === 'A' ? 'B' : 'A') + inner.slice(11);
+    });
+    expectInvalidPageToken(await ask(ownerA, field, altered), field);
+    expectInvalidPageToken(await ask(ownerA, field, 'not a token'), field);
+
+    const second = await ask(ownerA, field, tokenA);
+    expect(second.errors).toBeUndefined();
+    expect(second.data![field]!.items.length).toBeGreaterThan(0);
+  }, 60_000);
+});
