@@ -29,3 +29,18 @@ describe('en-US practice formats', () => {
     expect(formatPhone(null)).toBe('');
   });
 });
+
+import { fromTwelveHour, toTwelveHour } from '../../../web/src/appointments/time';
+
+describe('the appointment form reads and takes times 12-hour', () => {
+  it('turns HH:mm into hh:mm AM/PM and back', () => {
+    expect(toTwelveHour('14:05')).toEqual({ clock: '02:05', meridiem: 'PM' });
+    expect(toTwelveHour('00:30')).toEqual({ clock: '12:30', meridiem: 'AM' });
+    expect(toTwelveHour('12:00')).toEqual({ clock: '12:00', meridiem: 'PM' });
+    expect(fromTwelveHour('02:05', 'PM')).toBe('14:05');
+    expect(fromTwelveHour('12:30', 'AM')).toBe('00:30');
+    expect(fromTwelveHour('12:00', 'PM')).toBe('12:00');
+    expect(fromTwelveHour('13:00', 'PM')).toBeNull();
+    expect(fromTwelveHour('1', 'AM')).toBeNull();
+  });
+});

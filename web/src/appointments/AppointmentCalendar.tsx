@@ -4,9 +4,9 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { forwardRef, useCallback } from 'react';
+import { forwardRef, useCallback, useState } from 'react';
 import { listAllAppointments, type Appointment } from './api';
-import { showsOnCalendar } from './status';
+import { STATUS_LABEL } from './status';
 import { calendarIso, calendarNow, fromCalendarDate } from './time';
 import './calendar.css';
 
@@ -26,6 +26,13 @@ export interface AppointmentCalendarProps {
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 
+/** Phone widths: the calendar opens as the agenda list, where every event's name has room. */
+export const PHONE_QUERY = '(max-width: 688px)';
+const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+
+// Times as an en-US practice reads them: 12-hour with AM/PM, dates MM/DD (spec part 2 §9, issue 19).
+const TIME_FORMAT = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
+
 /**
  * The appointments calendar (FullCalendar): month by default, week, day and agenda. It runs in
  * UTC and is fed the practice's wall-clock times (time.ts), so what it shows and what a drag sets
@@ -39,9 +46,9 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
     (info: EventSourceFuncArg, success: (events: EventInput[]) => void, failure: (error: Error) => void) => {
       listAllAppointments({ from: fromCalendarDate(info.start, zone), to: fromCalendarDate(info.end, zone) }).then(
         (items) => {
-          const shown = items.filter(showsOnCalendar);
-          success(shown.map((a) => toEvent(a, zone, meId)));
-          onLoaded?.(shown.length);
+          // Every status shows, told apart by colour and icon (calendar.css); cancelled ones are struck through.
+          success(items.map((a) => toEvent(a, zone, meId)));
+          onLoaded?.(items.length);
         },
         (error: unknown) => {
           onLoadFailed(error);
@@ -52,13 +59,15 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
     [zone, meId, onLoadFailed, onLoaded],
   );
 
+  const [phone] = useState(isPhone);
+
   return (
     <FullCalendar
       ref={ref}
       plugins={PLUGINS}
       timeZone="UTC"
       now={() => calendarNow(zone)}
-      initialView="dayGridMonth"
+      initialView={phone ? 'listWeek' : 'dayGridMonth'}
       headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
       buttonIcons={false}
       buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'Agenda' }}
@@ -71,7 +80,10 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
       eventStartEditable
       eventDurationEditable={false}
       selectable={false}
-      eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+      eventTimeFormat={TIME_FORMAT}
+      slotLabelFormat={TIME_FORMAT}
+      dayHeaderFormat={{ weekday: 'short', month: '2-digit', day: '2-digit', omitCommas: true }}
+      listDaySideFormat={{ month: '2-digit', day: '2-digit', year: 'numeric' }}
       dateClick={
         onSlot
           ? (info: DateClickArg) => {
@@ -108,9 +120,10 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
 export function toEvent(a: Appointment, zone: string, meId: string | null): EventInput {
   const who = a.clinicianId !== meId && a.clinicianName ? ` · ${a.clinicianName}` : '';
   const video = a.locationType === 'TELEHEALTH' ? ' (video)' : '';
+  const status = a.status === 'SCHEDULED' ? '' : ` · ${STATUS_LABEL[a.status]}`;
   return {
     id: a.id,
-    title: `${a.clientName}${video}${who}`,
+    title: `${a.clientName}${video}${who}${status}`,
     start: calendarIso(a.start, zone),
     end: calendarIso(a.end, zone),
     editable: !a.readOnly && a.status === 'SCHEDULED',

@@ -9,6 +9,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import RadioGroup from '@cloudscape-design/components/radio-group';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TimeInput from '@cloudscape-design/components/time-input';
@@ -24,7 +25,7 @@ import {
   errorsAfterChange, errorsFromApi, FORM_FIELDS, formValuesOf, toAppointmentInput, validateForm, type AppointmentFormValues, type EndsChoice, type RepeatChoice,
 } from './form';
 import { APPOINTMENT_MESSAGES } from './messages';
-import { timezoneAbbreviation, utcFromWallClock, isIsoDate, isTime } from './time';
+import { fromTwelveHour, timezoneAbbreviation, toTwelveHour, utcFromWallClock, isIsoDate, isTime, type Meridiem } from './time';
 
 export interface AppointmentFormModalProps {
   zone: string;
@@ -57,6 +58,8 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const { zone, locations, clinicians, canBookForOthers, meId, initial, onDismiss, onSaved } = props;
   const [base, setBase] = useState<Appointment | null>(props.appointment);
   const [values, setValues] = useState<AppointmentFormValues>(initial);
+  // The start time is read and typed 12-hour with AM/PM (an en-US practice); values.time stays HH:mm.
+  const [clock, setClock] = useState(() => toTwelveHour(initial.time));
   const [scope, setScope] = useState<EditScope>('THIS');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -131,7 +134,9 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
         return;
       }
       setBase(latest);
-      setValues(formValuesOf(latest, zone));
+      const latestValues = formValuesOf(latest, zone);
+      setValues(latestValues);
+      setClock(toTwelveHour(latestValues.time));
       setErrors({});
       setConflict(true);
     } catch (caught) {
@@ -245,8 +250,33 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                   invalid={Boolean(errors.start)}
                 />
               </FormField>
-              <FormField label={`Start time (${abbreviation})`} constraintText={`${zone} time, 24-hour`}>
-                <TimeInput value={values.time} onChange={({ detail }) => set('time', detail.value)} format="hh:mm" placeholder="hh:mm" invalid={Boolean(errors.start)} />
+              <FormField label={`Start time (${abbreviation})`} constraintText={`${zone} time`}>
+                <SpaceBetween direction="horizontal" size="xs">
+                  <TimeInput
+                    value={clock.clock}
+                    onChange={({ detail }) => {
+                      setClock({ clock: detail.value, meridiem: clock.meridiem });
+                      set('time', fromTwelveHour(detail.value, clock.meridiem) ?? detail.value);
+                    }}
+                    format="hh:mm"
+                    use24Hour={false}
+                    placeholder="hh:mm"
+                    invalid={Boolean(errors.start)}
+                  />
+                  <SegmentedControl
+                    selectedId={clock.meridiem}
+                    label="AM or PM"
+                    onChange={({ detail }) => {
+                      const meridiem = detail.selectedId as Meridiem;
+                      setClock({ clock: clock.clock, meridiem });
+                      set('time', fromTwelveHour(clock.clock, meridiem) ?? clock.clock);
+                    }}
+                    options={[
+                      { id: 'AM', text: 'AM' },
+                      { id: 'PM', text: 'PM' },
+                    ]}
+                  />
+                </SpaceBetween>
               </FormField>
               <FormField label="Duration (minutes)" errorText={errors.durationMinutes}>
                 <Input

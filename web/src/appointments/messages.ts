@@ -15,7 +15,7 @@ export const APPOINTMENT_MESSAGES = {
   serviceRequired: 'Choose a service.',
   requiredField: 'Required',
   dateFormat: 'Enter a date as YYYY/MM/DD.',
-  timeFormat: 'Enter a time as HH:MM (24-hour).',
+  timeFormat: 'Enter a time as hh:mm and choose AM or PM.',
   countRange: 'Enter a number of sessions from 1 to 52.',
   untilBeforeStart: MESSAGES.untilBeforeStart,
   notAccepted: 'The appointment could not be saved.',

@@ -153,3 +153,22 @@ export function formatInZone(utc: string, zone: string): string {
   }).format(at);
   return `${text} ${timezoneAbbreviation(zone, at)}`;
 }
+
+export type Meridiem = 'AM' | 'PM';
+
+/** A 24-hour HH:mm as a 12-hour clock reading ('14:05' → 02:05 PM); an unreadable time as 12:00 AM-less text. */
+export function toTwelveHour(time: string): { clock: string; meridiem: Meridiem } {
+  if (!isTime(time)) return { clock: time, meridiem: 'AM' };
+  const [h, m] = time.split(':').map(Number);
+  return { clock: `${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(m)}`, meridiem: h < 12 ? 'AM' : 'PM' };
+}
+
+/** A 12-hour clock reading (hh:mm, hours 1–12) and AM/PM as 24-hour HH:mm, or null when it is not a time. */
+export function fromTwelveHour(clock: string, meridiem: Meridiem): string | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(clock.trim());
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  if (hour < 1 || hour > 12 || minute > 59) return null;
+  return `${pad((hour % 12) + (meridiem === 'PM' ? 12 : 0))}:${pad(minute)}`;
+}
