@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../domain/messages';
 import { SystemErrorAlert } from '../clients/SystemErrorAlert';
-import { toApiError } from '../settings/graphql';
+import { toApiError, type ApiError } from '../settings/graphql';
 import { cancelAppointment, getAppointment, setAppointmentStatus, type Appointment, type AppointmentStatus, type EditScope } from './api';
 import { APPOINTMENT_MESSAGES } from './messages';
 import { recurrenceText, STATUS_LABEL } from './status';
@@ -49,7 +49,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
   const navigate = useNavigate();
   const [appointment, setAppointment] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | ApiError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [scope, setScope] = useState<EditScope>('THIS');
@@ -71,7 +71,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
         if (latest) setAppointment(latest);
         setNotice(latest ? APPOINTMENT_MESSAGES.conflict : APPOINTMENT_MESSAGES.notFound);
       } else {
-        setFailure(error.message);
+        setFailure(error);
       }
     } finally {
       setBusy(null);

@@ -10,7 +10,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useEffect, useState } from 'react';
 import { SystemErrorAlert } from '../clients/SystemErrorAlert';
-import { toApiError } from '../settings/graphql';
+import { toApiError, type ApiError } from '../settings/graphql';
 import {
   createProgressNote, editProgressNote, getProgressNote, getProgressNoteMetadata, type Appointment, type NoteTemplate, type NoteTemplateMeta, type ProgressNote,
 } from './api';
@@ -41,7 +41,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
   const [addendum, setAddendum] = useState('');
   const [addendumError, setAddendumError] = useState<string | null>(null);
   const [saving, setSaving] = useState<'save' | 'sign' | 'addendum' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | ApiError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const show = (templates: NoteTemplateMeta[], note: ProgressNote | null) => {
@@ -98,7 +98,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
     } catch (caught) {
       const error = toApiError(caught);
       if (error.errorType === 'ConflictError') await reloadAfterConflict();
-      else setFailure(error.message);
+      else setFailure(error);
     } finally {
       setSaving(null);
     }
@@ -123,7 +123,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
     } catch (caught) {
       const error = toApiError(caught);
       if (error.errorType === 'ConflictError') await reloadAfterConflict();
-      else setFailure(error.message);
+      else setFailure(error);
     } finally {
       setSaving(null);
     }

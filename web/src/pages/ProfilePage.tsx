@@ -13,7 +13,7 @@ import { SystemErrorAlert } from '../clients/SystemErrorAlert';
 import { editTherapist, getTherapist, type Therapist } from '../profile/api';
 import { PhotoUpload } from '../profile/PhotoUpload';
 import { CONFLICT_MESSAGE, STATE_OPTIONS, SelectField, TextField, errorsByField, flatten, nest, type FieldKind, type FormValue, type FormValues } from '../settings/form';
-import { toApiError } from '../settings/graphql';
+import { toApiError, type ApiError } from '../settings/graphql';
 import { reportApiError, useBanners } from '../shell/banners';
 
 const PERSON_FIELDS: Record<string, FieldKind> = {
@@ -36,7 +36,7 @@ export default function ProfilePage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | ApiError | null>(null);
   const banners = useBanners();
 
   const show = (therapist: Therapist) => {
@@ -79,9 +79,9 @@ export default function ProfilePage() {
           show(await getTherapist());
           setConflict(true);
         } catch (again) {
-          setFailure(toApiError(again).message);
+          setFailure(toApiError(again));
         }
-      } else setFailure(error.message);
+      } else setFailure(error);
     } finally {
       setSaving(false);
     }

@@ -14,6 +14,7 @@ import { TELE_HEALTH_ADD_ON, formatUsd } from '../../../domain/pricing';
 import { changePlan, getCurrentPlan, getProviderPlans, type CurrentPlan, type ProviderPlan } from '../plans/api';
 import { useCanChangePlan } from '../plans/useCanManage';
 import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { toApiError, type ApiError } from '../settings/graphql';
 import { reportApiError, useBanners } from '../shell/banners';
 
 interface Choice {
@@ -28,7 +29,7 @@ export default function UpgradePlanPage() {
   const [teleHealth, setTeleHealth] = useState(false);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | ApiError | null>(null);
   const canChange = useCanChangePlan();
   const banners = useBanners();
 
@@ -56,7 +57,7 @@ export default function UpgradePlanPage() {
       setChoice(null);
       banners.show('success', `Your plan is now ${choice.plan.name}${next.teleHealth ? ` with ${TELE_HEALTH_ADD_ON.name}` : ''}.`);
     } catch (error) {
-      setFailure((error as Error).message ?? '');
+      setFailure(toApiError(error));
     } finally {
       setSaving(false);
     }

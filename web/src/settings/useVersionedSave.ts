@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { errorsByField } from './form';
-import { toApiError } from './graphql';
+import { toApiError, type ApiError } from './graphql';
 
 /**
  * A versioned save: field problems (the browser's, then the server's) by path; a stale version
- * (ConflictError) reloads the latest record and says so; anything else is a system error.
+ * (ConflictError) reloads the latest record and says so; another refusal shows its message, anything
+ * else is a system error (clients/SystemErrorAlert).
  */
 export function useVersionedSave<T extends { version: number }>(reload: () => Promise<T>, show: (record: T) => void) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | ApiError | null>(null);
 
   const save = async (problems: { field: string; reason: string }[], send: () => Promise<T>): Promise<boolean> => {
     setErrors(errorsByField(problems));
@@ -29,9 +30,9 @@ export function useVersionedSave<T extends { version: number }>(reload: () => Pr
           show(await reload());
           setConflict(true);
         } catch (again) {
-          setFailure(toApiError(again).message);
+          setFailure(toApiError(again));
         }
-      } else setFailure(error.message);
+      } else setFailure(error);
       return false;
     } finally {
       setSaving(false);

@@ -1,0 +1,76 @@
+/**
+ * Rules a clinician expects (issue 19), in Chromium at desktop (1366 px) and phone (390 px) width:
+ * a refusal of the server is shown as its message in place, not as the system-error banner; a
+ * progress note is signed once its session has started (a draft may be written ahead).
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { signInInBrowser } from '../support/browser-signin.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { graphql } from '../support/graphql.ts';
+import { usePortal } from '../support/portal.ts';
+import { practiceToday, utcFromWallClock } from '../../web/src/appointments/time.ts';
+
+const portal = usePortal();
+const email = (role: string) => DEMO_ACCOUNTS.find((a) => a.email.startsWith(`${role}@`))!.email;
+const basic = email('basic');
+const run = Date.now().toString(36);
+const WIDTHS = [1366, 390];
+
+async function api(who: string, query: string, variables: Record<string, unknown> = {}) {
+  const { accessToken } = await signInSeeded(portal.runtime.url, who, DEMO_PASSWORD);
+  const { body } = await graphql(`${portal.runtime.url}/graphql`, accessToken, query, variables);
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data;
+}
+
+async function newPage(width: number): Promise<Page> {
+  const context = await portal.browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+describe('rules a clinician expects', () => {
+  const clients: Record<number, string> = {};
+
+  beforeAll(async () => {
+    const zone = (await api(basic, '{ getAppointmentSettings { timezone } }')).getAppointmentSettings.timezone;
+    // Later today in the practice's time zone: not started yet, on today's calendar.
+    for (const [i, width] of WIDTHS.entries()) {
+      const start = utcFromWallClock(practiceToday(zone), i === 0 ? '23:30' : '23:45', zone);
+      const name = `Wren Ahead${run}w${width}`;
+      const [first, last] = name.split(' ');
+      const client = (await api(basic, 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first, last }, dateOfBirth: '03/04/1985' } })).addClient;
+      await api(basic, 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id } }', {
+        input: { clientId: client.id, serviceCode: '90834', locationType: 'OFFICE', start, durationMinutes: 10 },
+      });
+      clients[width] = name;
+    }
+  });
+
+  for (const width of WIDTHS) {
+    it(`shows a refusal as its message in place and signs a note only once the session has started (${width} px)`, async () => {
+      const page = await newPage(width);
+      await signInInBrowser(page, portal.runtime.url, basic);
+      await page.goto(`${portal.runtime.url}/app/appointment`);
+      await page.locator('.fc-event', { hasText: clients[width] }).first().click();
+      const details = page.getByRole('dialog', { name: `Appointment with ${clients[width]}` });
+      await details.getByRole('button', { name: 'Mark attended' }).click();
+      await details.getByText('An appointment can be marked attended or no-show once it has started.').waitFor();
+      await expect(details.getByText('A system error occured', { exact: false }).count()).resolves.toBe(0);
+
+      await details.getByRole('button', { name: 'Progress note' }).click();
+      const note = page.getByRole('dialog', { name: `Progress note: ${clients[width]}` });
+      await note.getByLabel('Template').waitFor();
+      await note.getByRole('textbox').first().fill(`Prepared ahead ${run}`);
+      await note.getByRole('button', { name: 'Save and sign' }).click();
+      await note.getByText('A progress note can be signed once its session has started.').waitFor();
+      await expect(note.getByText('A system error occured', { exact: false }).count()).resolves.toBe(0);
+      // The draft may be written ahead.
+      await note.getByRole('button', { name: 'Save', exact: true }).click();
+      await note.getByText('The note was saved.').waitFor();
+      await expect(note.getByRole('button', { name: 'Save and sign' }).isVisible()).resolves.toBe(true);
+      await page.context().close();
+    });
+  }
+});
