@@ -10,6 +10,8 @@
 import { holds, PERMISSIONS } from './permissions.ts';
 import { MESSAGES } from './messages.ts';
 import { DEFAULT_TIMEZONE } from './field-readers.ts';
+import { readHumanText, textFault } from './human-text.ts';
+import { dayInWindow, instantInWindow } from './date-window.ts';
 
 export const APPOINTMENT_STATUS = ['SCHEDULED', 'ATTENDED', 'NO_SHOW', 'CANCELLED', 'LATE_CANCELLED'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUS)[number];
@@ -31,7 +33,7 @@ export const CLINICIAN_ROLES = ['owner', 'clinicianAdmin', 'clinicianFullClient'
 
 export interface AppointmentProblem {
   field: string;
-  reason: 'required' | 'format' | 'length' | 'unknown' | 'conflict';
+  reason: 'required' | 'format' | 'length' | 'unknown' | 'conflict' | 'characters' | 'markup' | 'range';
   /** The sentence a person sees, when the rule has one (MESSAGES). */
   message?: string;
 }
@@ -256,33 +258,23 @@ function readId(value: unknown, field: string, max: number, problems: Appointmen
   if (trimmed.length === 0) {
     return null;
   }
-  if (trimmed.length > max || trimmed.split('').some((ch) => ch <= ' ' || ch === '\u007f')) {
+  if (trimmed.length > max || trimmed.split('').some((ch) => ch <= ' ' || ch === '\u007f') || textFault(trimmed, 'line') !== null) {
     problems.push({ field: field, reason: trimmed.length > max ? 'length' : 'format' });
     return null;
   }
   return trimmed;
 }
 
+/** A location name through the one reader (human-text.ts): refused characters are a 'characters' problem. */
 function readName(value: unknown, field: string, problems: AppointmentProblem[]): string | null {
-  if (!present(value)) {
-    return null;
+  const reading = readHumanText(value, 'line', 100);
+  if (reading.problem !== null) {
+    problems.push({ field: field, reason: reading.problem, message: reading.problem === 'characters' ? MESSAGES.textCharacters : undefined });
   }
-  if (typeof value !== 'string') {
-    problems.push({ field: field, reason: 'format' });
-    return null;
-  }
-  const trimmed = value.trim();
-  if (trimmed.length === 0) {
-    return null;
-  }
-  if (trimmed.length > 100 || trimmed.split('').some((ch) => ch < ' ' || ch === '\u007f')) {
-    problems.push({ field: field, reason: trimmed.length > 100 ? 'length' : 'format' });
-    return null;
-  }
-  return trimmed;
+  return reading.value;
 }
 
-function readRecurrence(value: unknown, problems: AppointmentProblem[]): RecurrenceData | null {
+function readRecurrence(value: unknown, problems: AppointmentProblem[], nowMs?: number): RecurrenceData | null {
   if (!present(value)) {
     return null;
   }
@@ -308,8 +300,11 @@ function readRecurrence(value: unknown, problems: AppointmentProblem[]): Recurre
   if (hasUntil === hasCount) {
     problems.push({ field: 'recurrence', reason: 'format', message: MESSAGES.recurrenceEnd });
   }
-  if (hasUntil && parseDate(rec.until) === null) {
+  const untilDay = hasUntil ? parseDate(rec.until) : null;
+  if (hasUntil && untilDay === null) {
     problems.push({ field: 'recurrence.until', reason: 'format' });
+  } else if (untilDay !== null && nowMs !== undefined && !dayInWindow(untilDay, nowMs)) {
+    problems.push({ field: 'recurrence.until', reason: 'range', message: MESSAGES.appointmentDateRange });
   }
   if (hasCount && (typeof rec.count !== 'number' || Math.floor(rec.count) !== rec.count || rec.count < 1 || rec.count > MAX_OCCURRENCES)) {
     problems.push({ field: 'recurrence.count', reason: 'format', message: typeof rec.count === 'number' && rec.count > MAX_OCCURRENCES ? MESSAGES.tooManyOccurrences : undefined });
@@ -326,8 +321,9 @@ function readRecurrence(value: unknown, problems: AppointmentProblem[]): Recurre
  * durationMinutes <= 0 is 'End must be after start.'; at most MAX_DURATION_MINUTES.
  * clinicianId absent: the existing clinician (edit) or null (create: the caller, decided by the
  * caller of this function). Checks needing data (client, clinician, service, double-booking) are the Lambda's.
+ * With `nowMs`, a given start and the series' last date must lie within DATE_WINDOW_YEARS of it (date-window.ts).
  */
-export function validateAppointmentInput(input: unknown, existing?: Record<string, unknown> | null): AppointmentValidation {
+export function validateAppointmentInput(input: unknown, existing?: Record<string, unknown> | null, nowMs?: number): AppointmentValidation {
   const problems: AppointmentProblem[] = [];
   const root = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   if (root !== input) {
@@ -356,6 +352,9 @@ export function validateAppointmentInput(input: unknown, existing?: Record<strin
     startMs = parseDateTime(root.start);
     if (startMs === null) {
       problems.push({ field: 'start', reason: 'format' });
+    } else if (nowMs !== undefined && !instantInWindow(startMs, nowMs)) {
+      problems.push({ field: 'start', reason: 'range', message: MESSAGES.appointmentDateRange });
+      startMs = null;
     }
   }
   let duration: number | null = null;
@@ -371,7 +370,7 @@ export function validateAppointmentInput(input: unknown, existing?: Record<strin
       duration = value;
     }
   }
-  const recurrence = readRecurrence(root.recurrence, problems);
+  const recurrence = readRecurrence(root.recurrence, problems, nowMs);
   let reminder: boolean | null = null;
   if (present(root.sendEmailReminder)) {
     if (typeof root.sendEmailReminder !== 'boolean') {

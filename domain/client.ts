@@ -5,10 +5,11 @@
  * no for(;;)/while, no try, no recursion. Errors name fields and rules, never values (PHI).
  */
 import { US_STATES, CANADIAN_PROVINCES, OTHER_STATE, STATES } from './states.ts';
-import { MAX_LENGTH, hasControl, collapseSpaces, searchKey, clientSearchName, isValidDateOfBirth, toE164, isValidEmail, isValidState, normalizeZip } from './contact-fields.ts';
+import { readHumanText, refusalSentences, type TextKind } from './human-text.ts';
+import { MAX_LENGTH, hasControl, collapseSpaces, searchKey, clientSearchName, isValidDateOfBirth, dateOfBirthProblem, toE164, isValidEmail, isValidState, normalizeZip } from './contact-fields.ts';
 
 // One source for these rules; re-exported for the client's importers.
-export { MAX_LENGTH, US_STATES, CANADIAN_PROVINCES, OTHER_STATE, STATES, hasControl, collapseSpaces, searchKey, clientSearchName, isValidDateOfBirth, toE164, isValidEmail, isValidState, normalizeZip };
+export { MAX_LENGTH, US_STATES, CANADIAN_PROVINCES, OTHER_STATE, STATES, hasControl, collapseSpaces, searchKey, clientSearchName, isValidDateOfBirth, dateOfBirthProblem, toE164, isValidEmail, isValidState, normalizeZip };
 
 export const CLIENT_STATUS = { active: 'active', archived: 'archived' } as const;
 
@@ -40,8 +41,11 @@ export interface ClientData {
 export interface FieldProblem {
   /** Dotted path of the input field, e.g. "personalDetail.first". */
   field: string;
-  /** What is wrong: required, format, length, unknown. Never the value. */
-  reason: 'required' | 'format' | 'length' | 'unknown';
+  /**
+   * What is wrong: required, format, length, unknown; characters (a refused control or format
+   * character), markup (`<`/`>` in a name), range (a date outside its sane range). Never the value.
+   */
+  reason: 'required' | 'format' | 'length' | 'unknown' | 'characters' | 'markup' | 'range';
 }
 
 export interface Validation {
@@ -50,28 +54,13 @@ export interface Validation {
   data: ClientData;
 }
 
-/** An optional string input: null when absent or blank; a problem when not a string, too long or holding control characters. */
-function text(value: unknown, field: string, max: number, problems: FieldProblem[]): string | null {
-  if (value === null || value === undefined) {
-    return null;
+/** An optional string input through the one reader (human-text.ts): null when absent or blank; a problem when not a string, too long or holding a refused character. */
+function text(value: unknown, field: string, max: number, problems: FieldProblem[], kind?: TextKind): string | null {
+  const reading = readHumanText(value, kind || 'line', max);
+  if (reading.problem !== null) {
+    problems.push({ field: field, reason: reading.problem });
   }
-  if (typeof value !== 'string') {
-    problems.push({ field: field, reason: 'format' });
-    return null;
-  }
-  const trimmed = collapseSpaces(value);
-  if (trimmed.length === 0) {
-    return null;
-  }
-  if (trimmed.length > max) {
-    problems.push({ field: field, reason: 'length' });
-    return null;
-  }
-  if (hasControl(trimmed)) {
-    problems.push({ field: field, reason: 'format' });
-    return null;
-  }
-  return trimmed;
+  return reading.value;
 }
 
 function required(value: string | null, field: string, problems: FieldProblem[]): string {
@@ -123,12 +112,13 @@ export function validateClientInput(input: unknown, today?: string): Validation 
   const address = objectOrEmpty(root.address, 'address', problems);
   const communication = objectOrEmpty(root.communicationSetting, 'communicationSetting', problems);
 
-  const first = required(text(person.first, 'personalDetail.first', MAX_LENGTH.name, problems), 'personalDetail.first', problems);
-  const last = required(text(person.last, 'personalDetail.last', MAX_LENGTH.name, problems), 'personalDetail.last', problems);
+  const first = required(text(person.first, 'personalDetail.first', MAX_LENGTH.name, problems, 'name'), 'personalDetail.first', problems);
+  const last = required(text(person.last, 'personalDetail.last', MAX_LENGTH.name, problems, 'name'), 'personalDetail.last', problems);
 
   let dateOfBirth = required(text(root.dateOfBirth, 'dateOfBirth', 10, problems), 'dateOfBirth', problems);
-  if (dateOfBirth !== '' && !isValidDateOfBirth(dateOfBirth, today)) {
-    problems.push({ field: 'dateOfBirth', reason: 'format' });
+  const dobProblem = dateOfBirth === '' ? null : dateOfBirthProblem(dateOfBirth, today);
+  if (dobProblem !== null) {
+    problems.push({ field: 'dateOfBirth', reason: dobProblem });
     dateOfBirth = '';
   }
 
@@ -171,10 +161,10 @@ export function validateClientInput(input: unknown, today?: string): Validation 
     contact: { phone: phone, type: text(contact.type, 'contact.type', MAX_LENGTH.short, problems), email: email },
     personalDetail: {
       first: first,
-      middle: text(person.middle, 'personalDetail.middle', MAX_LENGTH.name, problems),
+      middle: text(person.middle, 'personalDetail.middle', MAX_LENGTH.name, problems, 'name'),
       last: last,
-      suffix: text(person.suffix, 'personalDetail.suffix', MAX_LENGTH.short, problems),
-      nickname: text(person.nickname, 'personalDetail.nickname', MAX_LENGTH.name, problems),
+      suffix: text(person.suffix, 'personalDetail.suffix', MAX_LENGTH.short, problems, 'name'),
+      nickname: text(person.nickname, 'personalDetail.nickname', MAX_LENGTH.name, problems, 'name'),
     },
     address: {
       city: text(address.city, 'address.city', MAX_LENGTH.name, problems),
@@ -190,7 +180,7 @@ export function validateClientInput(input: unknown, today?: string): Validation 
 
 /** The fields of a validation error's message: names only, never values. */
 export function problemSummary(problems: FieldProblem[]): string {
-  return 'Invalid client input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ');
+  return 'Invalid client input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ') + refusalSentences(problems);
 }
 
 /** Practice-table keys of a client (domain/tables.ts layout). */

@@ -4,6 +4,7 @@
  * by @aws-appsync/eslint-plugin): no regex, no for(;;)/while, no try, no recursion.
  */
 import { US_STATES, CANADIAN_PROVINCES, OTHER_STATE, STATES } from './states.ts';
+import { textFault } from './human-text.ts';
 
 /** Longest accepted value per kind of field (a bound for every stored string). */
 export const MAX_LENGTH = { name: 100, line: 200, email: 254, short: 40, username: 128, id: 64, search: 100 } as const;
@@ -15,19 +16,21 @@ function allIn(text: string, allowed: string): boolean {
   return text.split('').every((ch) => allowed.indexOf(ch) >= 0);
 }
 
-/** True when the string holds a control character (C0, DEL) that no field accepts. */
+/** True when the string holds a character no one-line field accepts (the one reader: human-text.ts). */
 export function hasControl(text: string): boolean {
-  return text.split('').some((ch) => ch < ' ' || ch === '\u007f');
+  return textFault(text, 'line') !== null;
 }
 
-/** Collapses runs of whitespace to one space and trims. */
+/**
+ * Collapses runs of spaces and tabs to one space and trims (search keys, zip codes). Only space and
+ * tab are whitespace here: NUL used to be this function's separator, so a NUL in a name became a
+ * space (issue 11 §6); other control characters are now refused by the reader before this runs.
+ */
 export function collapseSpaces(text: string): string {
   return text
-    .split(' ')
-    .join('\u0000')
     .split('\t')
-    .join('\u0000')
-    .split('\u0000')
+    .join(' ')
+    .split(' ')
     .filter((part) => part.length > 0)
     .join(' ');
 }
@@ -49,26 +52,34 @@ function isLeapYear(year: number): boolean {
  * MM/DD/YYYY, a real calendar date, from 1900 up to `today` (YYYY-MM-DD) when given.
  */
 export function isValidDateOfBirth(text: string, today?: string): boolean {
+  return dateOfBirthProblem(text, today) === null;
+}
+
+/** Why a date of birth is refused: 'format' (not a real MM/DD/YYYY date) or 'range' (before 1900 or after `today`); null when fine. */
+export function dateOfBirthProblem(text: string, today?: string): 'format' | 'range' | null {
   if (text.length !== 10 || text[2] !== '/' || text[5] !== '/') {
-    return false;
+    return 'format';
   }
   const mm = text.substring(0, 2);
   const dd = text.substring(3, 5);
   const yyyy = text.substring(6, 10);
   if (!allIn(mm + dd + yyyy, DIGITS)) {
-    return false;
+    return 'format';
   }
   const month = Number(mm);
   const day = Number(dd);
   const year = Number(yyyy);
-  if (month < 1 || month > 12 || day < 1 || year < 1900) {
-    return false;
+  if (month < 1 || month > 12 || day < 1) {
+    return 'format';
   }
   const lengths = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   if (day > lengths[month - 1]) {
-    return false;
+    return 'format';
   }
-  return !today || yyyy + '-' + mm + '-' + dd <= today;
+  if (year < 1900 || (today && yyyy + '-' + mm + '-' + dd > today)) {
+    return 'range';
+  }
+  return null;
 }
 
 /**

@@ -4,7 +4,8 @@
  * APPSYNC_JS-safe (bundled into resolvers; linted by @aws-appsync/eslint-plugin): no regex, no
  * for(;;)/while, no try, no recursion.
  */
-import { collapseSpaces, isValidEmail, isValidState, normalizeZip, toE164, type FieldProblem } from './client.ts';
+import { isValidEmail, isValidState, normalizeZip, toE164, type FieldProblem } from './client.ts';
+import { readHumanText, type TextKind } from './human-text.ts';
 
 const DIGITS = '0123456789';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -13,10 +14,6 @@ export const SETTINGS_MAX = { name: 100, line: 200, email: 254, short: 40, text:
 
 export function allIn(value: string, allowed: string): boolean {
   return value.split('').every((ch) => allowed.indexOf(ch) >= 0);
-}
-
-function hasControl(value: string): boolean {
-  return value.split('').some((ch) => ch < ' ' || ch === '\u007f');
 }
 
 /** Field readers: each reads one input value, records problems by field name, returns the normalised value. */
@@ -40,29 +37,26 @@ export function onlyKeys(root: Record<string, unknown>, allowed: string[], prefi
   });
 }
 
-/** Optional single-line text (whitespace collapsed; null when blank); `multiline` keeps line breaks and tabs. */
+/**
+ * Optional text through the one reader (human-text.ts): one line (blank ends trimmed, inner space
+ * runs collapsed; null when blank), or with `multiline` long text that keeps line breaks and tabs.
+ * Control, format and other refused characters are a 'characters' problem, never rewritten.
+ */
 export function readText(value: unknown, field: string, max: number, problems: FieldProblem[], multiline?: boolean): string | null {
-  if (value === null || value === undefined) {
-    return null;
+  return readKind(value, field, max, problems, multiline ? 'long' : 'line');
+}
+
+/** A person's name: one line, and no markup (`<`, `>`: a 'markup' problem) — the same rule on every path. */
+export function readName(value: unknown, field: string, max: number, problems: FieldProblem[]): string | null {
+  return readKind(value, field, max, problems, 'name');
+}
+
+function readKind(value: unknown, field: string, max: number, problems: FieldProblem[], kind: TextKind): string | null {
+  const reading = readHumanText(value, kind, max);
+  if (reading.problem !== null) {
+    problems.push({ field: field, reason: reading.problem });
   }
-  if (typeof value !== 'string') {
-    problems.push({ field: field, reason: 'format' });
-    return null;
-  }
-  const cleaned = multiline ? value.trim() : collapseSpaces(value);
-  if (cleaned.length === 0) {
-    return null;
-  }
-  if (cleaned.length > max) {
-    problems.push({ field: field, reason: 'length' });
-    return null;
-  }
-  const checked = multiline ? cleaned.split('\n').join(' ').split('\r').join(' ').split('\t').join(' ') : cleaned;
-  if (hasControl(checked)) {
-    problems.push({ field: field, reason: 'format' });
-    return null;
-  }
-  return cleaned;
+  return reading.value;
 }
 
 export function requireValue<T>(value: T | null, field: string, problems: FieldProblem[]): T | null {

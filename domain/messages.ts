@@ -78,6 +78,12 @@ export const MESSAGES = {
   appointmentChanged: 'The appointment was changed by someone else. Reload it and try again.',
   noteChanged: 'The note was changed by someone else. Reload it and try again.',
   noteExists: 'This appointment already has a progress note.',
+  // Input hygiene (issue 11 §6; the spec has no words for these): one reader for human text.
+  textCharacters: 'This text contains characters that are not allowed (control, invisible or text-direction characters).',
+  nameMarkup: 'A name cannot contain < or >.',
+  dateOfBirthRange: 'Date of birth must be between 01/01/1900 and today.',
+  appointmentDateRange: 'An appointment must be within 10 years of today.',
+  noteDateRange: 'The note date must be within 10 years of today.',
   noteNotStarted: 'A progress note can be signed once its session has started.',
 } as const;
 

@@ -5,10 +5,11 @@
  * fields and rules, never values (PHI).
  */
 import type { FieldProblem } from './client.ts';
-import { SETTINGS_MAX, allIn, readObject, onlyKeys, readText, requireValue, readFlag, readInt, readPhone, readEmail, readState, readZip, isValidNpi, readNpi, readTaxId, readTaxonomyCode, TIMEZONE_AREAS, DEFAULT_TIMEZONE, isValidTimezone, readPlaceOfService } from './field-readers.ts';
+import { refusalSentences } from './human-text.ts';
+import { SETTINGS_MAX, allIn, readObject, onlyKeys, readText, readName, requireValue, readFlag, readInt, readPhone, readEmail, readState, readZip, isValidNpi, readNpi, readTaxId, readTaxonomyCode, TIMEZONE_AREAS, DEFAULT_TIMEZONE, isValidTimezone, readPlaceOfService } from './field-readers.ts';
 
 // The readers live in field-readers.ts; re-exported for team.ts, profile.ts and the resolvers.
-export { SETTINGS_MAX, allIn, readObject, onlyKeys, readText, requireValue, readFlag, readInt, readPhone, readEmail, readState, readZip, isValidNpi, readNpi, readTaxId, readTaxonomyCode, TIMEZONE_AREAS, DEFAULT_TIMEZONE, isValidTimezone, readPlaceOfService };
+export { SETTINGS_MAX, allIn, readObject, onlyKeys, readText, readName, requireValue, readFlag, readInt, readPhone, readEmail, readState, readZip, isValidNpi, readNpi, readTaxId, readTaxonomyCode, TIMEZONE_AREAS, DEFAULT_TIMEZONE, isValidTimezone, readPlaceOfService };
 
 
 export type { FieldProblem };
@@ -170,8 +171,8 @@ export function validateInsuranceSetting(input: unknown): SettingsValidation {
         type: type,
         practiceDefault: readFlag(info.practiceDefault, 'providerInfo.practiceDefault', false, problems),
         names: {
-          firstName: readText(names.firstName, 'providerInfo.names.firstName', SETTINGS_MAX.name, problems),
-          lastName: readText(names.lastName, 'providerInfo.names.lastName', SETTINGS_MAX.name, problems),
+          firstName: readName(names.firstName, 'providerInfo.names.firstName', SETTINGS_MAX.name, problems),
+          lastName: readName(names.lastName, 'providerInfo.names.lastName', SETTINGS_MAX.name, problems),
         },
         practiceName: readText(info.practiceName, 'providerInfo.practiceName', SETTINGS_MAX.name, problems),
         address: {
@@ -232,7 +233,7 @@ export function toSettings(kind: SettingsKind, practiceId: string, item: Record<
 }
 
 export function settingsProblemSummary(kind: SettingsKind, problems: FieldProblem[]): string {
-  return 'Invalid ' + kind + ' input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ');
+  return 'Invalid ' + kind + ' input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ') + refusalSentences(problems);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,9 +8,10 @@
  * city, state, zip, taxonomyCode, npi, practiceName) is optional as a whole, but when sent, every
  * field the spec lists is required.
  */
-import { isValidDateOfBirth } from './client.ts';
+import { dateOfBirthProblem } from './client.ts';
+import { refusalSentences } from './human-text.ts';
 import {
-  onlyKeys, readNpi, readObject, readPhone, readState, readTaxId, readTaxonomyCode, readText, readZip, requireValue, SETTINGS_MAX, type FieldProblem,
+  onlyKeys, readName, readNpi, readObject, readPhone, readState, readTaxId, readTaxonomyCode, readText, readZip, requireValue, SETTINGS_MAX, type FieldProblem,
 } from './practice.ts';
 
 /** Spec §5: JPG only, under 2 MB — checked by the API on the declared type and size, and on the stored bytes. */
@@ -45,16 +46,17 @@ export function validateTherapistInput(input: unknown, today?: string): ProfileV
   onlyKeys(address, ['line1', 'line2', 'city', 'state', 'zip'], 'address.', problems);
 
   let dob = req(readText(person.dob, 'person.dob', 10, problems), 'person.dob', problems);
-  if (dob !== null && !isValidDateOfBirth(dob, today)) {
-    problems.push({ field: 'person.dob', reason: 'format' });
+  const dobProblem = dob === null ? null : dateOfBirthProblem(dob, today);
+  if (dobProblem !== null) {
+    problems.push({ field: 'person.dob', reason: dobProblem });
     dob = null;
   }
   const state = req(readState(address.state, 'address.state', problems), 'address.state', problems);
   const data: Record<string, unknown> = {
     person: {
-      first: req(readText(person.first, 'person.first', SETTINGS_MAX.name, problems), 'person.first', problems),
-      middle: readText(person.middle, 'person.middle', SETTINGS_MAX.name, problems),
-      last: req(readText(person.last, 'person.last', SETTINGS_MAX.name, problems), 'person.last', problems),
+      first: req(readName(person.first, 'person.first', SETTINGS_MAX.name, problems), 'person.first', problems),
+      middle: readName(person.middle, 'person.middle', SETTINGS_MAX.name, problems),
+      last: req(readName(person.last, 'person.last', SETTINGS_MAX.name, problems), 'person.last', problems),
       gender: req(readText(person.gender, 'person.gender', SETTINGS_MAX.short, problems), 'person.gender', problems),
       dob: dob,
       phone: req(readPhone(person.phone, 'person.phone', problems), 'person.phone', problems),
@@ -79,8 +81,8 @@ export function validateTherapistInput(input: unknown, today?: string): ProfileV
     const pState = req(readState(p.state, 'provider.state', problems), 'provider.state', problems);
     data.provider = {
       type: type,
-      firstName: req(readText(p.firstName, 'provider.firstName', SETTINGS_MAX.name, problems), 'provider.firstName', problems),
-      lastName: req(readText(p.lastName, 'provider.lastName', SETTINGS_MAX.name, problems), 'provider.lastName', problems),
+      firstName: req(readName(p.firstName, 'provider.firstName', SETTINGS_MAX.name, problems), 'provider.firstName', problems),
+      lastName: req(readName(p.lastName, 'provider.lastName', SETTINGS_MAX.name, problems), 'provider.lastName', problems),
       phone: req(readPhone(p.phone, 'provider.phone', problems), 'provider.phone', problems),
       taxId: req(readTaxId(p.taxId, 'provider.taxId', problems), 'provider.taxId', problems),
       street: req(readText(p.street, 'provider.street', SETTINGS_MAX.line, problems), 'provider.street', problems),
@@ -97,7 +99,7 @@ export function validateTherapistInput(input: unknown, today?: string): ProfileV
 }
 
 export function profileProblemSummary(problems: FieldProblem[]): string {
-  return 'Invalid profile input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ');
+  return 'Invalid profile input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ') + refusalSentences(problems);
 }
 
 export function therapistKey(practiceId: string, sub: string): { PK: string; SK: string } {

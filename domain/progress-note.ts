@@ -7,6 +7,8 @@
  */
 import { parseDate, parseDateTime, type AppointmentProblem } from './appointment.ts';
 import { MESSAGES } from './messages.ts';
+import { readHumanText } from './human-text.ts';
+import { dayInWindow } from './date-window.ts';
 
 export interface NoteTemplateMeta {
   template: string;
@@ -60,22 +62,18 @@ function templateOf(name: string): NoteTemplateMeta | null {
   return found.length > 0 ? found[0] : null;
 }
 
-/** Multi-line text: line breaks and tabs allowed, other control characters not; trimmed; bounded. */
+/** Long text through the one reader (human-text.ts): line breaks and tabs kept, refused characters a 'characters' problem; trimmed; bounded. */
 function readNoteText(value: unknown, field: string, problems: AppointmentProblem[]): string | null {
   if (typeof value !== 'string') {
     problems.push({ field: field, reason: 'format' });
     return null;
   }
-  const text = value.trim();
-  if (text.length > NOTE_TEXT_MAX) {
-    problems.push({ field: field, reason: 'length' });
+  const reading = readHumanText(value, 'long', NOTE_TEXT_MAX);
+  if (reading.problem !== null) {
+    problems.push({ field: field, reason: reading.problem, message: reading.problem === 'characters' ? MESSAGES.textCharacters : undefined });
     return null;
   }
-  if (text.split('').some((ch) => (ch < ' ' && ch !== '\n' && ch !== '\r' && ch !== '\t') || ch === '\u007f')) {
-    problems.push({ field: field, reason: 'format' });
-    return null;
-  }
-  return text;
+  return reading.value === null ? '' : reading.value;
 }
 
 /** The template's sections in its order, the given texts filled in ('' for the others). Unknown or repeated keys are problems. */
@@ -113,7 +111,7 @@ export interface NoteCreateData {
 }
 
 /** createProgressNote(appointmentId, date, input): date YYYY-MM-DD; template SOAP, DAP, BIRP or FREE (default SOAP); sections of that template; sign. */
-export function validateNoteCreate(date: unknown, input: unknown): { problems: AppointmentProblem[]; data: NoteCreateData } {
+export function validateNoteCreate(date: unknown, input: unknown, nowMs?: number): { problems: AppointmentProblem[]; data: NoteCreateData } {
   const problems: AppointmentProblem[] = [];
   const root = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   if (root !== input) {
@@ -124,8 +122,11 @@ export function validateNoteCreate(date: unknown, input: unknown): { problems: A
       problems.push({ field: key, reason: 'unknown' });
     }
   });
-  if (parseDate(date) === null) {
+  const day = parseDate(date);
+  if (day === null) {
     problems.push({ field: 'date', reason: 'format' });
+  } else if (nowMs !== undefined && !dayInWindow(day, nowMs)) {
+    problems.push({ field: 'date', reason: 'range', message: MESSAGES.noteDateRange });
   }
   const name = root.template === null || root.template === undefined ? 'SOAP' : root.template;
   const template = typeof name === 'string' ? templateOf(name) : null;

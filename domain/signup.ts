@@ -6,6 +6,7 @@
 import { MESSAGES } from './messages.ts';
 import { isValidNpi } from './npi.ts';
 import { toE164 } from './contact-fields.ts';
+import { textFault, trimText, type TextKind } from './human-text.ts';
 import { isStateCode } from './states.ts';
 import type { PortalGroup } from './identity.ts';
 
@@ -58,43 +59,73 @@ export function passwordError(password: string, confirm?: string): string | null
 export { toE164 };
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+/** A text input as sent, or '' when it is not a string (a number in the JSON is not a name). */
+const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A sign-up name the one reader refuses (control, format or markup characters) or that is not letters. */
+export const NAME_NOT_ALLOWED = {
+  firstName: 'First Name contains characters that are not allowed',
+  lastName: 'Last Name contains characters that are not allowed',
+} as const;
+
+/** The API's message for refused sign-up input: a character refusal when there is one, else the spec's 'Missing required fields ...'. */
+export function signupRefusal(errors: FieldErrors): string {
+  const refusals: string[] = [NAME_NOT_ALLOWED.firstName, NAME_NOT_ALLOWED.lastName, MESSAGES.nameMarkup, MESSAGES.textCharacters];
+  const found = Object.values(errors).find((message) => message !== undefined && refusals.includes(message));
+  return found ?? MESSAGES.missingRequired;
+}
+
+/**
+ * The one reader's refusals (domain/human-text.ts) for the wizard's text fields: a control, format
+ * or other refused character, or markup in a name — checked on the value as sent, never rewritten.
+ */
+function hygieneErrors(input: Partial<SignupProviderInput>, fields: [keyof SignupProviderInput, TextKind][]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, kind] of fields) {
+    const value = input[key];
+    const fault = typeof value === 'string' ? textFault(value, kind) : null;
+    if (fault) errors[key] = fault === 'markup' ? MESSAGES.nameMarkup : MESSAGES.textCharacters;
+    else if (value !== undefined && value !== null && typeof value !== 'string') errors[key] = MESSAGES.missingRequired;
+  }
+  return errors;
+}
 
 /** Step 0: personal information. */
 export function validatePersonal(input: Partial<SignupProviderInput>): FieldErrors {
   const errors: FieldErrors = {};
-  const first = input.firstName?.trim() ?? '';
-  const last = input.lastName?.trim() ?? '';
-  const email = input.email?.trim() ?? '';
-  const npi = input.npi?.trim() ?? '';
+  const first = trimText(asText(input.firstName), 'name');
+  const last = trimText(asText(input.lastName), 'name');
+  const email = asText(input.email).trim();
+  const npi = asText(input.npi).trim();
   if (!first) errors.firstName = MESSAGES.firstNameRequired;
-  else if (!NAME.test(first)) errors.firstName = 'First Name contains characters that are not allowed';
+  else if (textFault(asText(input.firstName), 'name') || !NAME.test(first)) errors.firstName = NAME_NOT_ALLOWED.firstName;
   if (!last) errors.lastName = MESSAGES.lastNameRequired;
-  else if (!NAME.test(last)) errors.lastName = 'Last Name contains characters that are not allowed';
+  else if (textFault(asText(input.lastName), 'name') || !NAME.test(last)) errors.lastName = NAME_NOT_ALLOWED.lastName;
   if (!email) errors.email = MESSAGES.emailRequired;
   else if (!isEmail(email)) errors.email = MESSAGES.invalidEmail;
   if (!npi) errors.npi = MESSAGES.npiRequired;
   else if (!isValidNpi(npi)) errors.npi = MESSAGES.npiInvalid;
-  return errors;
+  return { ...errors, ...hygieneErrors(input, [['salutation', 'name'], ['email', 'line'], ['npi', 'line']]) };
 }
 
 /** Step 1: practice details. */
 export function validatePractice(input: Partial<SignupProviderInput>): FieldErrors {
   const errors: FieldErrors = {};
-  if (!input.phone?.trim()) errors.phone = MESSAGES.phoneRequired;
-  else if (!toE164(input.phone)) errors.phone = MESSAGES.invalidPhone;
+  if (!asText(input.phone).trim()) errors.phone = MESSAGES.phoneRequired;
+  else if (!toE164(asText(input.phone))) errors.phone = MESSAGES.invalidPhone;
   if (!CLIENT_TERMINOLOGIES.includes(input.clientTerminology as never)) errors.clientTerminology = MESSAGES.clientTerminologyRequired;
-  if (!input.license?.trim() || !TEXT.test(input.license)) errors.license = MESSAGES.licenseRequired;
-  if (!input.licenseStates?.trim()) errors.licenseStates = MESSAGES.licenseStateRequired;
-  else if (!isStateCode(input.licenseStates.trim())) errors.licenseStates = MESSAGES.licenseStateUnknown;
+  if (!asText(input.license).trim() || !TEXT.test(asText(input.license))) errors.license = MESSAGES.licenseRequired;
+  if (!asText(input.licenseStates).trim()) errors.licenseStates = MESSAGES.licenseStateRequired;
+  else if (!isStateCode(asText(input.licenseStates).trim())) errors.licenseStates = MESSAGES.licenseStateUnknown;
   if (!PROFESSIONS.includes(input.profession as never)) errors.profession = MESSAGES.professionRequired;
-  else if (input.profession === 'Other' && !(input.professionOther?.trim() && TEXT.test(input.professionOther))) errors.professionOther = MESSAGES.professionRequired;
+  else if (input.profession === 'Other' && !(asText(input.professionOther).trim() && TEXT.test(asText(input.professionOther)))) errors.professionOther = MESSAGES.professionRequired;
   for (const key of ['totalCBTClients', 'totalDBTClients'] as const) {
     const n = input[key] ?? 0;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) errors[key] = 'Must be a number of 0 or more';
   }
-  if (input.psycTodayProfile && !/^https?:\/\/\S+$/.test(input.psycTodayProfile.trim())) errors.psycTodayProfile = 'Enter the full address of the profile (https://…)';
+  if (asText(input.psycTodayProfile) && !/^https?:\/\/\S+$/.test(asText(input.psycTodayProfile).trim())) errors.psycTodayProfile = 'Enter the full address of the profile (https://…)';
   if (asList(input.treatmentSetting).some((s) => !TREATMENT_SETTINGS.includes(s as never))) errors.treatmentSetting = 'Unknown practice setting';
-  return errors;
+  return { ...errors, ...hygieneErrors(input, [['phone', 'line'], ['license', 'line'], ['licenseStates', 'line'], ['professionOther', 'line'], ['psycTodayProfile', 'line']]) };
 }
 
 /** Step 2: clinician information (the four agreements are checked by the wizard before submit). */
@@ -102,10 +133,10 @@ export function validateClinician(input: Partial<SignupProviderInput>): FieldErr
   const errors: FieldErrors = {};
   const therapies = asList(input.therapies);
   if (!therapies.length || therapies.some((t) => !THERAPIES.includes(t as never))) errors.therapies = MESSAGES.therapyRequired;
-  if (!input.organization?.trim() || !TEXT.test(input.organization)) errors.organization = MESSAGES.organizationRequired;
+  if (!asText(input.organization).trim() || !TEXT.test(asText(input.organization))) errors.organization = MESSAGES.organizationRequired;
   const practice = asList(input.dbtPractice);
   if (!practice.length || practice.some((p) => !PRACTICE_TYPES.includes(p as never))) errors.dbtPractice = MESSAGES.practiceRequired;
-  return errors;
+  return { ...errors, ...hygieneErrors(input, [['organization', 'line']]) };
 }
 
 export function validateSignup(input: Partial<SignupProviderInput>): FieldErrors {

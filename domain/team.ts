@@ -4,7 +4,8 @@
  * listTeamMembers resolver, so APPSYNC_JS-safe (linted): no regex, no loops, no try.
  * Problems name fields and rules, never values (PHI).
  */
-import { onlyKeys, readEmail, readNpi, readObject, readText, requireValue, SETTINGS_MAX, type FieldProblem } from './practice.ts';
+import { refusalSentences } from './human-text.ts';
+import { onlyKeys, readEmail, readName, readNpi, readObject, readText, requireValue, SETTINGS_MAX, type FieldProblem } from './practice.ts';
 
 /** Roles an owner or admin may grant: the 8 team roles minus owner (there is one owner, the practice). */
 export const GRANTABLE_ROLES = ['clinicianAdmin', 'clinicianFullClient', 'clinicianBasicBilling', 'clinicianBasic', 'supervisor', 'biller', 'scheduler'];
@@ -71,8 +72,8 @@ export function validateTeamMember(memberDetail: unknown, grantedRoles: unknown,
     expires = null;
   }
   const data: TeamMemberInput = {
-    firstName: requireValue(readText(detail.firstName, 'memberDetail.firstName', SETTINGS_MAX.name, problems), 'memberDetail.firstName', problems) || '',
-    lastName: requireValue(readText(detail.lastName, 'memberDetail.lastName', SETTINGS_MAX.name, problems), 'memberDetail.lastName', problems) || '',
+    firstName: requireValue(readName(detail.firstName, 'memberDetail.firstName', SETTINGS_MAX.name, problems), 'memberDetail.firstName', problems) || '',
+    lastName: requireValue(readName(detail.lastName, 'memberDetail.lastName', SETTINGS_MAX.name, problems), 'memberDetail.lastName', problems) || '',
     email: requireValue(readEmail(detail.email, 'memberDetail.email', problems), 'memberDetail.email', problems) || '',
     grantedRoles: roles,
     licenseType: readText(info.licenseType, 'clinicianInfo.licenseType', SETTINGS_MAX.short, problems),
@@ -85,7 +86,7 @@ export function validateTeamMember(memberDetail: unknown, grantedRoles: unknown,
 }
 
 export function teamProblemSummary(problems: FieldProblem[]): string {
-  return 'Invalid team member input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ');
+  return 'Invalid team member input: ' + problems.map((p) => p.field + ' (' + p.reason + ')').join(', ') + refusalSentences(problems);
 }
 
 /** The API shape of a membership record (Directory table). */

@@ -20,7 +20,7 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   if (appt.clinicianId !== caller.sub) {
     util.unauthorized();
   }
-  const validation = validateNoteCreate(ctx.args.date, ctx.args.input);
+  const validation = validateNoteCreate(ctx.args.date, ctx.args.input, util.time.nowEpochMilliSeconds());
   if (validation.problems.length > 0) {
     util.error(noteProblemMessage(validation.problems), 'ValidationError', null, { fields: validation.problems });
   }

@@ -258,7 +258,7 @@ export async function createAppointment(request: AppointmentsRequest, now = new 
   const { caller } = request;
   const access = accessOf(caller);
   if (access.write === 'none') throw new Refusal('Not Authorized', 'Unauthorized');
-  const { problems, data } = validateAppointmentInput(request.args.input, null);
+  const { problems, data } = validateAppointmentInput(request.args.input, null, now.getTime());
   if (problems.length > 0) throw invalid(problems);
   const clinicianId = data.clinicianId ?? caller.sub;
   if (!canWrite(access, caller.sub, clinicianId)) throw new Refusal('Not Authorized', 'Unauthorized');
@@ -353,7 +353,7 @@ export async function editAppointment(request: AppointmentsRequest, now = new Da
   const { caller, args } = request;
   const { item, access } = await writableAppointment(request);
   if (item.status !== 'SCHEDULED') throw invalid([{ field: 'status', reason: 'format', message: MESSAGES.appointmentNotScheduled }]);
-  const { problems, data, given } = validateAppointmentInput(args.input, item);
+  const { problems, data, given } = validateAppointmentInput(args.input, item, now.getTime());
   if (given.includes('recurrence')) problems.push({ field: 'recurrence', reason: 'format', message: MESSAGES.recurrenceFixed });
   if (problems.length > 0) throw invalid(problems);
   const clinicianId = data.clinicianId ?? item.clinicianId;

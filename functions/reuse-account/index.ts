@@ -11,7 +11,7 @@
  * An account that already belongs to the portal is told to sign in.
  */
 import { MESSAGES } from '../../domain/messages.ts';
-import { validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
+import { signupRefusal, validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
 import { finalizeSignup } from '../post-confirmation/index.ts';
 import { claimAndStage, providerRecord } from '../stage-provider/index.ts';
 import { withAddressLimit } from '../shared/address-limit.ts';
@@ -29,7 +29,7 @@ const reuse: PublicHandler = async (event) => {
   const password = typeof body?.password === 'string' ? body.password : '';
   if (!input || typeof input !== 'object' || !password) return json(400, { message: MESSAGES.missingRequired });
   const errors = validateSignup(input);
-  if (Object.keys(errors).length) return json(400, { message: MESSAGES.missingRequired, fields: errors });
+  if (Object.keys(errors).length) return json(400, { message: signupRefusal(errors), fields: errors });
 
   const now = new Date();
   const provider = providerRecord(input as SignupProviderInput, now);

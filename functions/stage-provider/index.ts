@@ -10,7 +10,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DEFAULT_PLAN_NAME } from '../../domain/identity.ts';
 import { MESSAGES } from '../../domain/messages.ts';
-import { toE164, validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
+import { signupRefusal, toE164, validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
+import { trimText } from '../../domain/human-text.ts';
 import { cognito, dynamo, table } from '../shared/aws.ts';
 import { json, parseBody, type PublicHandler } from '../shared/http.ts';
 
@@ -19,8 +20,9 @@ export const PENDING_CLAIM_SECONDS = 7 * 24 * 3600;
 
 export function providerRecord(input: SignupProviderInput, now: Date) {
   const record = {
-    firstName: input.firstName.trim(),
-    lastName: input.lastName.trim(),
+    // The one reader's documented trimming (domain/human-text.ts), as validateSignup read them.
+    firstName: trimText(input.firstName, 'name'),
+    lastName: trimText(input.lastName, 'name'),
     email: input.email.trim().toLowerCase(),
     npi: input.npi.trim(),
     phone: toE164(input.phone)!,
@@ -87,7 +89,7 @@ export function createHandler(clock: () => Date = () => new Date()): PublicHandl
     const userSub = typeof body?.userSub === 'string' ? body.userSub : '';
     if (!input || typeof input !== 'object' || !userSub) return json(400, { message: MESSAGES.missingRequired });
     const errors = validateSignup(input);
-    if (Object.keys(errors).length) return json(400, { message: MESSAGES.missingRequired, fields: errors });
+    if (Object.keys(errors).length) return json(400, { message: signupRefusal(errors), fields: errors });
 
     const now = clock();
     const provider = providerRecord(input as SignupProviderInput, now);

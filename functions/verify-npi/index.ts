@@ -6,6 +6,8 @@
  */
 import { isValidNpi } from '../../domain/npi.ts';
 import { MESSAGES } from '../../domain/messages.ts';
+import { textFault } from '../../domain/human-text.ts';
+import { NAME_NOT_ALLOWED } from '../../domain/signup.ts';
 import { json, parseBody, type PublicHandler } from '../shared/http.ts';
 import { NpiRegistryUnavailable, registryFromEnv, registryVerdict, type NpiRegistry, type RegistryVerdict } from '../shared/npi-registry.ts';
 
@@ -26,6 +28,9 @@ export function createHandler(registry: () => NpiRegistry): PublicHandler {
     const lastName = text('lastName');
     const missing = [!firstName && MESSAGES.firstNameRequired, !lastName && MESSAGES.lastNameRequired, !npi && MESSAGES.npiRequired].filter(Boolean);
     if (missing.length) return json(400, { message: MESSAGES.missingRequired, fields: missing });
+    // The one reader (domain/human-text.ts): control, format or markup characters in a name are refused as sent.
+    const refused = (['firstName', 'lastName'] as const).filter((key) => textFault(body[key] as string, 'name') !== null).map((key) => NAME_NOT_ALLOWED[key]);
+    if (refused.length) return json(400, { message: refused[0], fields: refused });
     if (!isValidNpi(npi)) return json(200, { match: false, reason: 'invalid', message: MESSAGES.npiInvalid });
     try {
       const record = await registry().lookup(npi);
