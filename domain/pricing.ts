@@ -24,7 +24,8 @@ export interface PlanOffer {
 export const PLAN_OFFERS: readonly PlanOffer[] = [
   {
     id: 'basic',
-    name: 'Basic',
+    // One name for the free plan on cards and matrix (the spec's matrix says Essentials; issue 19).
+    name: 'Essentials',
     matrixName: 'Essentials',
     monthlyPriceUsd: 0,
     summary: "View your clients' diary entries and exercises.",
@@ -41,7 +42,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     monthlyPriceUsd: 20,
     summary: 'Adds homework and standardized assessments.',
     includes: [
-      'Everything in Basic',
+      'Everything in Essentials',
       'Assign homework between sessions',
       'Standardized assessments such as PHQ-9 and GAD-7',
     ],
@@ -63,7 +64,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
   },
 ];
 
-/** Tele Health add-on: priced per clinician, on top of any plan. */
+/** Tele Health add-on: video sessions (Video Tele-Therapy in the matrix) come with Professional; the add-on is priced per clinician who holds them. */
 export const TELE_HEALTH_ADD_ON = {
   name: 'Tele Health',
   monthlyPriceUsdPerClinician: 8,

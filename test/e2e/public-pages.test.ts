@@ -53,7 +53,7 @@ describe('pricing', () => {
     const page = await open('/pricing');
     const plans = page.getByRole('list', { name: 'Plans' });
     for (const [plan, price] of [
-      ['Basic', '$0'],
+      ['Essentials', '$0'],
       ['Premium', '$20 / month'],
       ['Professional', '$40 / month'],
       ['Tele Health add-on', '$8 / month per clinician'],

@@ -67,12 +67,19 @@ describe('pricing page', () => {
       card.querySelector('.pub-price')?.textContent,
     ]);
     expect(summary).toEqual([
-      ['Basic', '$0 free'],
+      ['Essentials', '$0 free'],
       ['Premium', '$20 / month'],
       ['Professional', '$40 / month'],
       ['Tele Health add-on', '$8 / month per clinician'],
     ]);
     expect(within(cards[1]).getByText(/PHQ-9 and GAD-7/)).toBeTruthy();
+    // One name for the free plan: the cards say what the matrix says, and no card calls it Basic (issue 19).
+    const matrixHeads = [...screen.getByRole('table').querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(matrixHeads.slice(1)).toEqual(summary.slice(0, 3).map(([name]) => name));
+    expect(plans.textContent).not.toMatch(/\bBasic\b/);
+    // The add-on agrees with the matrix: video is a Professional feature, not "any plan".
+    expect(cards[3].textContent).toContain('Professional');
+    expect(cards[3].textContent).not.toMatch(/any plan/i);
     expect(within(cards[0]).getByRole('link', { name: 'Signup Now' }).getAttribute('href')).toBe('/signup');
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/signin');

@@ -20,5 +20,11 @@ export function helpTopicIdFor(path: string): HelpTopicId | null {
   return null;
 }
 
-/** The help video is offered on the appointment route only (spec part 2 §2.3). */
-export const hasHelpVideo = (path: string) => path.replace(/\/+$/, '') === '/app/appointment';
+/**
+ * The help video's file. None is shipped yet, so no route offers the help video (issue 19: real
+ * content or not offered); set it to the video's address to offer it again.
+ */
+export const HELP_VIDEO_SRC: string | null = null;
+
+/** The help video is offered on the appointment route only (spec part 2 §2.3), once there is a video to play. */
+export const hasHelpVideo = (path: string) => HELP_VIDEO_SRC !== null && path.replace(/\/+$/, '') === '/app/appointment';
