@@ -176,6 +176,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       onGlobalSignOut: signOutRecorder(dynamo.client, LOCAL_ENV),
     });
     cleanups.push(() => cognito.close());
+    // Admin calls of the in-process Lambdas are signed with the pool's own key (local/cognito/admin-auth.ts).
+    Object.assign(process.env, { COGNITO_ACCESS_KEY_ID: cognito.adminCredentials.accessKeyId, COGNITO_SECRET_ACCESS_KEY: cognito.adminCredentials.secretAccessKey });
 
     const dynamoRequests = options.countDynamoRequests ? new DynamoRequestCounter(LOCAL_ENV) : null;
     const appsync = await createLocalAppSync({

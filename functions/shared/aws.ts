@@ -16,7 +16,7 @@ function localOptions(endpoint: string | undefined) {
 // One client per endpoint: a process that starts a second local runtime (the benchmarks run
 // several one after another) must not keep talking to the first one's stopped services.
 let documentClient: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
-let cognitoClient: { endpoint: string | undefined; client: CognitoIdentityProviderClient } | undefined;
+let cognitoClient: { endpoint: string | undefined; key: string | undefined; client: CognitoIdentityProviderClient } | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
@@ -28,8 +28,14 @@ export function dynamo(): DynamoDBDocumentClient {
 }
 
 export function cognito(): CognitoIdentityProviderClient {
+  // Locally, admin calls are signed with the local pool's own key (COGNITO_ACCESS_KEY_ID/…, set by
+  // the runtime); in AWS the function's role signs them.
   const endpoint = process.env.COGNITO_ENDPOINT;
-  if (cognitoClient?.endpoint !== endpoint || !cognitoClient) cognitoClient = { endpoint, client: new CognitoIdentityProviderClient(localOptions(endpoint)) };
+  const key = process.env.COGNITO_ACCESS_KEY_ID;
+  if (!cognitoClient || cognitoClient.endpoint !== endpoint || cognitoClient.key !== key) {
+    const options = endpoint && key ? { ...localOptions(endpoint), credentials: { accessKeyId: key, secretAccessKey: process.env.COGNITO_SECRET_ACCESS_KEY ?? '' } } : localOptions(endpoint);
+    cognitoClient = { endpoint, key, client: new CognitoIdentityProviderClient(options) };
+  }
   return cognitoClient.client;
 }
 

@@ -1,16 +1,13 @@
 /**
- * Access-token checks. cognito-local only *decodes* the AccessToken of user-facing calls (GetUser,
+ * Access-token checks (against the pool's own key, services.signingKey). cognito-local only *decodes* the AccessToken of user-facing calls (GetUser,
  * UpdateUserAttributes, SetUserMFAPreference, ...), so a forged or revoked token works. Here the
  * token must be signed by the pool key, unexpired, issued by this pool for `token_use: access`,
  * and its sign-in (origin_jti) must still hold a refresh token: GlobalSignOut and RevokeToken
  * therefore also end the access tokens of those sign-ins, as in Cognito.
  */
-import { createPublicKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { cl, cognitoError, type Ctx } from './cognito-local.ts';
 import { originJtiOfRefreshToken } from './claims.ts';
-
-const publicKey = createPublicKey({ key: cl.publicKey.jwk as never, format: 'jwk' });
 
 /** Targets that act on the caller identified by `AccessToken`. */
 export const ACCESS_TOKEN_TARGETS = [
@@ -41,7 +38,7 @@ export async function verifyAccessToken(ctx: Ctx, services: any, issuer: string,
   if (typeof token !== 'string' || !token) throw cognitoError('NotAuthorizedException', 'Invalid Access Token');
   let claims: Record<string, any>;
   try {
-    ({ payload: claims } = await jwtVerify(token, publicKey, { issuer, algorithms: ['RS256'] }));
+    ({ payload: claims } = await jwtVerify(token, services.signingKey.publicKey, { issuer, algorithms: ['RS256'] }));
   } catch (err) {
     const expired = (err as { code?: string }).code === 'ERR_JWT_EXPIRED';
     throw cognitoError('NotAuthorizedException', expired ? 'Access Token has expired' : 'Invalid Access Token');

@@ -11,6 +11,7 @@ import type { PortalTokenGenerator, TokenSource } from './claims.ts';
 import { maskDestination } from './outbox-delivery.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import { refreshTokens } from './refresh.ts';
+import { acceptTotpOnce } from './totp-once.ts';
 
 const attr = (user: any, name: string): string | undefined => cl.userPoolService.attributeValue(name, user.Attributes);
 
@@ -140,12 +141,14 @@ export const RespondToAuthChallenge = (deps: FlowDeps) => async (ctx: Ctx, req: 
     }
     case 'SOFTWARE_TOKEN_MFA': {
       const secret = user.SoftwareTokenMfaConfiguration?.Verified ? user.SoftwareTokenMfaConfiguration.Secret : null;
-      if (!secret || !responses.SOFTWARE_TOKEN_MFA_CODE || !cl.totp.verify(secret, String(responses.SOFTWARE_TOKEN_MFA_CODE))) {
+      // A code already accepted for this user is refused like a wrong one (totp-once.ts).
+      const spent = secret ? await acceptTotpOnce(ctx, userPool, user, secret, responses.SOFTWARE_TOKEN_MFA_CODE) : null;
+      if (!spent) {
         deps.sessions.failedAttempt(req.Session);
         throw CodeMismatch();
       }
       deps.sessions.consume(req.Session, steps);
-      return issueTokens(ctx, deps, userPool, user, client, meta, 'Authentication');
+      return issueTokens(ctx, deps, userPool, spent, client, meta, 'Authentication');
     }
     case 'SELECT_MFA_TYPE': {
       const answer = responses.ANSWER as MfaMethod;

@@ -9,12 +9,10 @@
  *  - refresh tokens are opaque and embed the origin_jti of the sign-in, so revoking the refresh
  *    token (RevokeToken, GlobalSignOut) also revokes the access tokens of that sign-in (see refresh.ts).
  */
-import { createPrivateKey, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { cl, type Ctx } from './cognito-local.ts';
-
-const signingKey = createPrivateKey({ key: cl.privateKey.jwk as never, format: 'jwk' });
-export const KEY_ID = 'CognitoLocal';
+import type { PoolSigningKey } from './signing-key.ts';
 
 /** Claims Cognito never lets a trigger change. */
 const RESERVED = new Set(['acr', 'amr', 'aud', 'at_hash', 'auth_time', 'azp', 'cognito:username', 'exp', 'iat', 'identities', 'iss', 'jti', 'nbf', 'nonce', 'origin_jti', 'sub', 'token_use', 'event_id']);
@@ -49,6 +47,8 @@ export class PortalTokenGenerator {
   constructor(
     private readonly issuer: string,
     private readonly triggers: { enabled(name: string): boolean; preTokenGeneration(ctx: Ctx, event: any): Promise<any> },
+    /** The data folder's own key (signing-key.ts), never the one in cognito-local's package. */
+    private readonly key: PoolSigningKey,
   ) {}
 
   /**
@@ -114,13 +114,13 @@ export class PortalTokenGenerator {
     const idTtl = seconds(client.IdTokenValidity, client.TokenValidityUnits?.IdToken, 3600);
     const sign = (claims: Record<string, unknown>, ttl: number, audience?: string) => {
       const jwt = new SignJWT(claims as never)
-        .setProtectedHeader({ alg: 'RS256', kid: KEY_ID })
+        .setProtectedHeader({ alg: 'RS256', kid: this.key.kid })
         .setIssuer(this.issuer)
         .setIssuedAt(now)
         .setExpirationTime(now + ttl)
         .setJti(randomUUID());
       if (audience) jwt.setAudience(audience);
-      return jwt.sign(signingKey);
+      return jwt.sign(this.key.privateKey);
     };
     return {
       AccessToken: await sign(accessClaims, accessTtl),

@@ -20,10 +20,8 @@ export const cl = {
   stormDb: lib('services/dataStore/stormDb') as Record<string, any>,
   messageDelivery: lib('services/messageDelivery/messageDelivery') as Record<string, any>,
   totp: lib('services/totp') as { generateSecret(): string; verify(secret: string, code: string): boolean; generate(secret: string): string },
-  /** The signing key pair shipped in the cognito-local package. It is public (anyone can read it
-   *  in the npm tarball), so it is only ever used for the local pool: never a secret. */
-  privateKey: require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: Record<string, string>; pem: string },
-  publicKey: require('cognito-local/lib/keys/cognitoLocal.public.json') as { jwk: Record<string, string>; pem: string },
+  // Not its keys/: that key pair is public in the npm tarball. The pool signs with its own key
+  // (signing-key.ts).
 };
 
 export type Ctx = { logger: any };

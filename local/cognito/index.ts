@@ -19,6 +19,8 @@ import { PortalTokenGenerator } from './claims.ts';
 import { SessionStore } from './sessions.ts';
 import { createRouter } from './router.ts';
 import { patchCaseInsensitiveUsernames } from './case-insensitive.ts';
+import { loadSigningKey } from './signing-key.ts';
+import { needsSignature, newAdminCredentials, readBody, SignatureError, sendSignatureError, verifySignature, type LocalAdminCredentials } from './admin-auth.ts';
 
 export interface LocalCognitoOptions {
   /** Folder for the pool's JSON files (kept between runs); the pool lives in <dataDir>/db. */
@@ -47,6 +49,8 @@ export interface LocalUserInput {
 export interface LocalCognito {
   handle: RequestHandler;
   issuer: string;
+  /** The only key that may sign admin and pool-configuration calls (admin-auth.ts); new at every start. */
+  adminCredentials: LocalAdminCredentials;
   jwks(): Promise<{ keys: object[] }>;
   admin: {
     createUser(input: LocalUserInput): Promise<{ sub: string }>;
@@ -64,6 +68,9 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
   const dbDir = join(opts.dataDir, 'db');
   seedPool(dbDir);
 
+  // The data folder's own signing key (signing-key.ts), kept beside the pool's files.
+  const signingKey = loadSigningKey(opts.dataDir);
+  const adminCredentials = newAdminCredentials();
   const logger = quietLogger();
   const ctx: Ctx = { logger };
   const clock = new cl.services.DateClock();
@@ -80,15 +87,16 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
     messages: new OutboxMessages(opts.outbox),
     // Six random digits from the CSPRNG (cognito-local uses Math.random).
     otp: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
-    tokenGenerator: new PortalTokenGenerator(issuer, triggers),
+    tokenGenerator: new PortalTokenGenerator(issuer, triggers, signingKey),
     triggers,
+    signingKey,
     onGlobalSignOut: opts.onGlobalSignOut,
   };
   const sessions = new SessionStore();
   // No `services` argument: that would mount cognito-local's OAuth2/hosted-UI routes, unused here.
   const app = cl.server.createServer(createRouter(services, sessions, issuer), logger, { development: false }).application;
 
-  const jwks = async () => ({ keys: [{ ...cl.publicKey.jwk }] });
+  const jwks = async () => ({ keys: [{ ...signingKey.publicJwk }] });
   const poolPrefix = `/${LOCAL_USER_POOL_ID}/.well-known/`;
 
   const handle: RequestHandler = async (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -101,6 +109,22 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
         subject_types_supported: ['public'],
         response_types_supported: ['code', 'token'],
       });
+    }
+    if (needsSignature(req)) {
+      // Admin and pool-configuration operations: SigV4 with the runtime's key, as in AWS.
+      try {
+        const body = await readBody(req);
+        await verifySignature(req, body, adminCredentials);
+        try {
+          (req as any).body = body ? JSON.parse(body) : {};
+        } catch {
+          return sendJson(res, 400, { __type: 'SerializationException', message: 'Request body is not valid JSON' });
+        }
+        (req as any)._body = true; // body-parser: already read
+      } catch (error) {
+        if (error instanceof SignatureError) return sendSignatureError(res, error);
+        throw error;
+      }
     }
     const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
     req.url = (path || '/') + query;
@@ -191,6 +215,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
   return {
     handle,
     issuer,
+    adminCredentials,
     jwks,
     admin,
     async close() {

@@ -10,6 +10,7 @@
 import { cl, CodeMismatch, cognitoError, type Ctx } from './cognito-local.ts';
 import type { SessionStore } from './sessions.ts';
 import { verifyAccessToken } from './access-token.ts';
+import { acceptTotpOnce } from './totp-once.ts';
 
 interface Deps {
   services: any;
@@ -38,22 +39,35 @@ export const AssociateSoftwareToken = ({ services, sessions, issuer }: Deps) => 
 
 export const VerifySoftwareToken = ({ services, sessions, issuer }: Deps) => async (ctx: Ctx, req: any) => {
   if (req.AccessToken) {
-    await verifyAccessToken(ctx, services, issuer, req.AccessToken);
-    return cl.targets.VerifySoftwareToken(services)(ctx, req);
+    // Enrolling while signed in: cognito-local's target, but with the single-use check.
+    const { userPool, user } = await verifyAccessToken(ctx, services, issuer, req.AccessToken);
+    const secret = user.SoftwareTokenMfaConfiguration?.Secret;
+    if (!secret) throw cognitoError('InvalidParameterException', 'User has not associated a software token');
+    const spent = await acceptTotpOnce(ctx, userPool, user, secret, req.UserCode);
+    if (!spent) throw CodeMismatch();
+    const methods = new Set<string>(spent.UserMFASettingList ?? []);
+    methods.add('SOFTWARE_TOKEN_MFA');
+    await userPool.saveUser(ctx, {
+      ...spent,
+      SoftwareTokenMfaConfiguration: { Secret: secret, Verified: true, FriendlyDeviceName: req.FriendlyDeviceName ?? user.SoftwareTokenMfaConfiguration?.FriendlyDeviceName },
+      UserMFASettingList: [...methods],
+    });
+    return { Status: 'SUCCESS' };
   }
   const session = sessions.peek(req.Session, ['MFA_SETUP']);
   const { userPool, user } = await sessionUser(ctx, services, session);
   const secret = user.SoftwareTokenMfaConfiguration?.Secret;
   if (!secret) throw cognitoError('InvalidParameterException', 'User has not associated a software token');
-  if (typeof req.UserCode !== 'string' || !cl.totp.verify(secret, req.UserCode)) {
+  const spent = await acceptTotpOnce(ctx, userPool, user, secret, req.UserCode);
+  if (!spent) {
     sessions.failedAttempt(req.Session);
     throw CodeMismatch();
   }
   sessions.consume(req.Session, ['MFA_SETUP']);
-  const methods = new Set<string>(user.UserMFASettingList ?? []);
+  const methods = new Set<string>(spent.UserMFASettingList ?? []);
   methods.add('SOFTWARE_TOKEN_MFA');
   await userPool.saveUser(ctx, {
-    ...user,
+    ...spent,
     SoftwareTokenMfaConfiguration: { Secret: secret, Verified: true, FriendlyDeviceName: req.FriendlyDeviceName },
     UserMFASettingList: [...methods],
     PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { DEMO_OWNER } from '../../local/demo-accounts.ts';
 import { usePortal } from '../support/portal.ts';
+import { unusedTotpCode } from '../support/totp-code.ts';
 import { signInAgainAfterMfaSetup, signInInBrowser } from '../support/browser-signin.ts';
 
 const portal = usePortal();
@@ -50,9 +51,9 @@ describe('practice pages', () => {
     await page.getByText("Can't scan the code? Enter the setup key manually").click();
     const secret = (await page.locator('code').first().innerText()).trim();
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-    await page.getByRole('textbox', { name: 'Code' }).fill(totp.generate());
+    await page.getByRole('textbox', { name: 'Code' }).fill(await unusedTotpCode(totp));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await signInAgainAfterMfaSetup(page, email, NEW_PASSWORD, () => totp.generate());
+    await signInAgainAfterMfaSetup(page, email, NEW_PASSWORD, () => unusedTotpCode(totp));
     await page.waitForURL(/\/app\//);
     await page.getByRole('button', { name: 'Skip Tour' }).click();
     await page.getByText('Billing and Insurance').first().waitFor();

@@ -13,6 +13,7 @@ import { LOCAL_USER_POOL_CLIENT_ID } from '../../domain/identity.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { cognitoClient } from '../support/cognito-sdk.ts';
 import { usePortal } from '../support/portal.ts';
+import { unusedTotpCode } from '../support/totp-code.ts';
 import { signInAgainAfterMfaSetup } from '../support/browser-signin.ts';
 
 const portal = usePortal();
@@ -106,10 +107,10 @@ describe('sign-up wizard', () => {
     await page.getByText("Can't scan the code? Enter the setup key manually").click();
     const secret = (await page.locator('code').first().innerText()).trim();
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-    await page.getByRole('textbox', { name: 'Code' }).fill(totp.generate());
+    await page.getByRole('textbox', { name: 'Code' }).fill(await unusedTotpCode(totp));
     await page.getByRole('button', { name: 'Verify' }).click();
     // Enrolled: signed out with the spec's message, then in again with a code from the app.
-    await signInAgainAfterMfaSetup(page, email, PASSWORD, () => totp.generate());
+    await signInAgainAfterMfaSetup(page, email, PASSWORD, () => unusedTotpCode(totp));
     await page.waitForURL(/\/app\/clients$/);
     expect(page.url()).not.toMatch(/password|token|code=/i);
 

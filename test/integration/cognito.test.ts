@@ -35,6 +35,7 @@ import { membershipKey } from '../../domain/tables.ts';
 import { handler as postConfirmation } from '../../functions/post-confirmation/index.ts';
 import { handler as preTokenGeneration } from '../../functions/pre-token-generation/index.ts';
 import { dynamo } from '../../functions/shared/aws.ts';
+import { totpFor, unusedTotpCode } from '../support/totp-code.ts';
 
 let db: LocalDynamoDb;
 let cognito: LocalCognito;
@@ -54,7 +55,6 @@ const storage = {
 };
 const storedRefreshToken = () => [...store.entries()].find(([k]) => k.endsWith('.refreshToken'))?.[1];
 
-const totpFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
 const errorOf = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: { name: string; message: string }) => ({ name: e.name, message: e.message }));
 
 beforeAll(async () => {
@@ -75,7 +75,9 @@ beforeAll(async () => {
     publicUrl: base,
     triggers: { postConfirmation: (e) => postConfirmation(e), preTokenGeneration: (e) => preTokenGeneration(e) },
   });
-  idp = new CognitoIdentityProviderClient({ endpoint: base, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // The trigger Lambdas sign their admin calls with the pool's key, as the runtime sets it up.
+  Object.assign(process.env, { COGNITO_ACCESS_KEY_ID: cognito.adminCredentials.accessKeyId, COGNITO_SECRET_ACCESS_KEY: cognito.adminCredentials.secretAccessKey });
+  idp = new CognitoIdentityProviderClient({ endpoint: base, region: LOCAL_REGION, credentials: cognito.adminCredentials });
   Amplify.configure({ Auth: { Cognito: { userPoolId: POOL_ID, userPoolClientId: CLIENT_ID, userPoolEndpoint: base, loginWith: { email: true } } } });
   cognitoUserPoolsTokenProvider.setKeyValueStorage(storage);
 });
@@ -109,7 +111,7 @@ describe('local Cognito through Amplify v6', () => {
     expect(step.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
     secret = (step as { totpSetupDetails: { sharedSecret: string } }).totpSetupDetails.sharedSecret;
     expect(await errorOf(confirmSignIn({ challengeResponse: '000000' === totpFor(secret).generate() ? '111111' : '000000' }))).toMatchObject({ name: 'CodeMismatchException' });
-    const done = await confirmSignIn({ challengeResponse: totpFor(secret).generate() });
+    const done = await confirmSignIn({ challengeResponse: await unusedTotpCode(totpFor(secret)) });
     expect(done.nextStep.signInStep).toBe('DONE');
 
     const { tokens } = await fetchAuthSession();
@@ -150,7 +152,7 @@ describe('local Cognito through Amplify v6', () => {
   it('a second sign-in asks for the TOTP code (case-insensitive e-mail)', async () => {
     const again = await signIn({ username: email.toUpperCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     expect(again.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
-    expect((await confirmSignIn({ challengeResponse: totpFor(secret).generate() })).nextStep.signInStep).toBe('DONE');
+    expect((await confirmSignIn({ challengeResponse: await unusedTotpCode(totpFor(secret)) })).nextStep.signInStep).toBe('DONE');
     // A non-global sign-out revokes this sign-in's refresh token (RevokeToken).
     const refreshToken = storedRefreshToken();
     await signOut();
@@ -179,7 +181,7 @@ describe('local Cognito through Amplify v6', () => {
   it('a signed-in user verifies a phone by SMS code and switches to SMS MFA', async () => {
     const phone = '+15555550142';
     await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-    expect((await confirmSignIn({ challengeResponse: totpFor(secret).generate() })).nextStep.signInStep).toBe('DONE');
+    expect((await confirmSignIn({ challengeResponse: await unusedTotpCode(totpFor(secret)) })).nextStep.signInStep).toBe('DONE');
     const update = await updateUserAttribute({ userAttribute: { attributeKey: 'phone_number', value: phone } });
     expect(update.nextStep.updateAttributeStep).toBe('CONFIRM_ATTRIBUTE_WITH_CODE');
     const code = outbox.latestTo(phone, 'sms')?.code;
@@ -236,7 +238,7 @@ describe('local Cognito API edges', () => {
     const first = await start();
     expect(first.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     expect(await errorOf(answer(first.Session, '000000' === totpFor(totpSecret).generate() ? '111111' : '000000'))).toMatchObject({ name: 'CodeMismatchException' });
-    const ok = await answer(first.Session, totpFor(totpSecret).generate());
+    const ok = await answer(first.Session, await unusedTotpCode(totpFor(totpSecret)));
     expect(ok.AuthenticationResult?.RefreshToken).toBeTruthy();
     expect(await errorOf(answer(first.Session, totpFor(totpSecret).generate()))).toEqual(invalid);
     // The refresh token issued after the challenge was stored.
@@ -246,7 +248,7 @@ describe('local Cognito API edges', () => {
 
   it('refuses client writes of custom attributes and writes nothing', async () => {
     const first = await start();
-    const tokens = (await answer(first.Session, totpFor(totpSecret).generate())).AuthenticationResult!;
+    const tokens = (await answer(first.Session, await unusedTotpCode(totpFor(totpSecret)))).AuthenticationResult!;
     const refused = { name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' };
     expect(
       await errorOf(idp.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'given_name', Value: 'Mallory' }, { Name: 'custom:teamRoles', Value: 'owner' }] }))),

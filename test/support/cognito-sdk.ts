@@ -6,9 +6,15 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID } from '../../domain/identity.ts';
 import { demoTotp } from '../../local/demo-accounts.ts';
+import { unusedTotpCode } from './totp-code.ts';
 
+/**
+ * A Cognito client for the runtime in this process. Admin calls are signed with the runtime's own
+ * key, which it puts in the environment for its Lambdas (local/cognito/admin-auth.ts).
+ */
 export function cognitoClient(runtimeUrl: string): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint: `${runtimeUrl}/cognito`, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const credentials = { accessKeyId: process.env.COGNITO_ACCESS_KEY_ID ?? 'local', secretAccessKey: process.env.COGNITO_SECRET_ACCESS_KEY ?? 'local' };
+  return new CognitoIdentityProviderClient({ endpoint: `${runtimeUrl}/cognito`, region: LOCAL_REGION, credentials });
 }
 
 export async function signInSeeded(runtimeUrl: string, email: string, password: string) {
@@ -22,7 +28,7 @@ export async function signInSeeded(runtimeUrl: string, email: string, password: 
       ClientId: LOCAL_USER_POOL_CLIENT_ID,
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: first.Session,
-      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: demoTotp(email).generate() },
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await unusedTotpCode(demoTotp(email)) },
     }),
   );
   const tokens = second.AuthenticationResult;

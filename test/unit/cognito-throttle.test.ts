@@ -13,7 +13,7 @@ describe('sign-in throttling in front of the local user pool', () => {
         passed += 1;
         res.writeHead(200).end('{}');
       },
-      { burst: 3, perSecond: 1, now: () => now },
+      { burst: 3, perSecond: 1, adminBurst: 2, adminPerSecond: 1, now: () => now },
     );
     server = createServer((req, res) => void handle(req, res, '/'));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -33,5 +33,16 @@ describe('sign-in throttling in front of the local user pool', () => {
     now += 1000;
     expect((await call('InitiateAuth')).status).toBe(200);
     expect(passed).toBe(5);
+  });
+
+  it('throttles admin and pool-configuration operations on their own allowance', async () => {
+    const before = passed;
+    const statuses = [];
+    for (const target of ['AdminInitiateAuth', 'SetUserPoolMfaConfig', 'AdminSetUserMFAPreference']) statuses.push((await call(target)).status);
+    expect(statuses).toEqual([200, 200, 400]);
+    expect(passed - before).toBe(2);
+    // The sign-in allowance is separate.
+    now += 5000;
+    expect((await call('InitiateAuth')).status).toBe(200);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * TOTP codes are single-use (RFC 6238 §5.2: "the verifier MUST NOT accept the second attempt of
+ * the OTP after the successful validation has been issued for the first OTP"). A code is checked
+ * with one time step of drift either way (as cognito-local's 30 s tolerance); the step it matched
+ * must be later than the last step accepted for that user and authenticator, which is remembered
+ * on the user record (TotpLastUse: a hash naming the secret, and the step; so a restart does not
+ * forget it) and in memory, set before any await so two
+ * concurrent answers with one code cannot both pass. Used by the SOFTWARE_TOKEN_MFA challenge and
+ * by VerifySoftwareToken (session and access-token forms).
+ */
+import { createHash } from 'node:crypto';
+import * as OTPAuth from 'otpauth';
+import type { Ctx } from './cognito-local.ts';
+
+const PERIOD = 30;
+const lastStep = new Map<string, number>();
+
+/** The time step `code` matches for `secret` now (±1 step), or null. */
+export function matchingStep(secret: string, code: unknown, now = Date.now()): number | null {
+  if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return null;
+  let totp: OTPAuth.TOTP;
+  try {
+    totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: PERIOD, algorithm: 'SHA1' });
+  } catch {
+    return null;
+  }
+  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / 1000 / PERIOD) + delta;
+}
+
+/**
+ * When `code` is a valid TOTP for `secret` that has not been accepted for this user before: the
+ * code is spent (TotpLastUse saved) and the saved user is returned — callers that save the user
+ * again must start from it. Otherwise null.
+ */
+export async function acceptTotpOnce(ctx: Ctx, userPool: any, user: any, secret: string, code: unknown): Promise<any | null> {
+  const step = matchingStep(secret, code);
+  if (step === null) return null;
+  // A new authenticator (another secret) starts afresh; the hash only names the secret.
+  const secretId = createHash('sha256').update(secret).digest('hex').slice(0, 16);
+  const key = `${userPool.options?.Id ?? ''}/${user.Username}/${secretId}`;
+  const saved = user.TotpLastUse?.secret === secretId ? Number(user.TotpLastUse.step) : -1;
+  const last = Math.max(lastStep.get(key) ?? -1, saved);
+  if (step <= last) return null;
+  lastStep.set(key, step);
+  const fresh = { ...((await userPool.getUserByUsername(ctx, user.Username)) ?? user), TotpLastUse: { secret: secretId, step } };
+  await userPool.saveUser(ctx, fresh);
+  return fresh;
+}
