@@ -36,6 +36,13 @@ export type MenuGate = keyof typeof MENU_GATES;
 /** Reachable whatever the roles and plan (spec part 2 §4), except for a coordinator-only user. */
 export const ALWAYS_REACHABLE = ['/app/profile', '/app/settings/billing-and-service', '/app/upgrade-plan'];
 
+/**
+ * Billing and Service has no menu gate and no plan gate (§4, §6), but its settings are the
+ * "billing and services settings" of the §6 matrix (owner, clinicianAdmin, biller): the roles
+ * without them neither see nor open it (issue 19: they met a system error and a spinner).
+ */
+const ALWAYS_REACHABLE_FOR: Record<string, Permission> = { '/app/settings/billing-and-service': P.billingAndService };
+
 /** The only routes of a user whose only group is coordinators (spec part 2 §2.2). */
 export const COORDINATOR_ROUTES = ['/app/homework', '/app/homework-list', '/app/groups'];
 
@@ -132,7 +139,8 @@ export function routeAccess(path: string, viewer: Viewer): Access {
     return 'forbidden';
   }
   if (!coordinatorOnly && ALWAYS_REACHABLE.indexOf(path) >= 0) {
-    return 'allowed';
+    const needs = ALWAYS_REACHABLE_FOR[path];
+    return needs === undefined || holds(needs, viewer.roles, viewer.groups) ? 'allowed' : 'forbidden';
   }
   const route = findRoute(path);
   if (route === null || !route.anyOf.some((p) => holds(p, viewer.roles, viewer.groups))) {

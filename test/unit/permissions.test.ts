@@ -121,8 +121,17 @@ describe('plan-based route access', () => {
 });
 
 describe('always-reachable routes', () => {
-  it('every role on every plan reaches profile, billing-and-service and upgrade-plan', () => {
-    for (const role of ROLES) for (const plan of PLANS) for (const path of ALWAYS_REACHABLE) expect(routeAccess(path, { roles: [role], groups: [], plan })).toBe('allowed');
+  it('every role on every plan reaches profile and upgrade-plan; billing-and-service those with its settings (owner, admin, biller)', () => {
+    for (const role of ROLES) for (const plan of PLANS) for (const path of ALWAYS_REACHABLE) {
+      const expected = path !== '/app/settings/billing-and-service' || ['owner', 'clinicianAdmin', 'biller'].includes(role) ? 'allowed' : 'forbidden';
+      expect(routeAccess(path, { roles: [role], groups: [], plan }), `${role} ${plan} ${path}`).toBe(expected);
+    }
+  });
+
+  it('Billing and Service is in the menu of exactly the roles that may open it (issue 19)', () => {
+    const shows = (role: string) => menuFor({ roles: [role], groups: ['TeamMembers'], plan: 'professional' })
+      .some((s) => s.items.some((i) => (i.children ?? []).some((c) => c.path === '/app/settings/billing-and-service')));
+    expect(ROLES.filter(shows)).toEqual(['owner', 'clinicianAdmin', 'biller']);
   });
 });
 
@@ -146,10 +155,9 @@ describe('coordinators', () => {
 });
 
 describe('menuFor', () => {
-  it('shows a scheduler Clients, Appointments, Billing and Service and Help', () => {
+  it('shows a scheduler Clients, Appointments and Help (not Billing and Service, whose settings it may not read)', () => {
     const menu = menuFor(pro(['scheduler']));
-    expect(menu.flatMap((s) => s.items.map((i) => i.label))).toEqual(['Clients', 'Appointments', 'Practice Setting', 'Help']);
-    expect(menu.find((s) => s.title === 'Practice Management')!.items[0].children!.map((c) => c.label)).toEqual(['Billing and Service']);
+    expect(menu.flatMap((s) => s.items.map((i) => i.label))).toEqual(['Clients', 'Appointments', 'Help']);
   });
 
   it('marks items the plan does not cover as locked, and a parent locked when all its children are', () => {

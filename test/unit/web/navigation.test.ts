@@ -1,7 +1,8 @@
 /**
  * The side navigation each role sees, on a practice with the Professional plan: hand-written from
  * the spec's role table (part 2 §6), independent of domain/permissions.ts, so a wrong matrix
- * cannot pass itself.
+ * cannot pass itself. Billing and Service (no menu gate) shows only for the roles that hold its
+ * "billing and services settings" (owner, clinicianAdmin, biller; issue 19).
  */
 import { describe, expect, it } from 'vitest';
 import { gateRedirect, isGroup, navigationFor, type NavSection } from '../../../web/src/portal/navigation';
@@ -20,22 +21,22 @@ const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string
   clinicianFullClient: {
     roles: ['clinicianFullClient'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', ...CLINICAL, 'Practice Setting', 'Practice Setting › Billing and Service', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Clients', 'Appointments', ...CLINICAL, 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   clinicianBasicBilling: {
     roles: ['clinicianBasicBilling'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', ...CLINICAL, ...BILLING.filter((b) => !b.endsWith('Coverage')), 'Practice Setting', 'Practice Setting › Billing and Service', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Clients', 'Appointments', ...CLINICAL, ...BILLING.filter((b) => !b.endsWith('Coverage')), 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   clinicianBasic: {
     roles: ['clinicianBasic'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', ...CLINICAL, 'Practice Setting', 'Practice Setting › Billing and Service', 'Practice Setting › Notifications', 'Administration', 'Administration › Subscription', 'Help'],
+    menu: ['Clients', 'Appointments', ...CLINICAL, 'Practice Setting', 'Practice Setting › Notifications', 'Administration', 'Administration › Subscription', 'Help'],
   },
   supervisor: {
     roles: ['supervisor'],
     groups: ['TeamMembers'],
-    menu: ['Appointments', 'Practice Setting', 'Practice Setting › Billing and Service', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Appointments', 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   biller: {
     roles: ['biller'],
@@ -45,7 +46,7 @@ const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string
   scheduler: {
     roles: ['scheduler'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', 'Practice Setting', 'Practice Setting › Billing and Service', 'Help'],
+    menu: ['Clients', 'Appointments', 'Help'],
   },
   coordinator: {
     roles: [],

@@ -12,7 +12,8 @@ import { SystemErrorAlert } from '../clients/SystemErrorAlert';
 import { editBillingSettings, getBillingSettings, type BillingSettings } from '../settings/api';
 import { CONFLICT_MESSAGE, FlagField, STATE_OPTIONS, SelectField, TextField, flatten, nest, type FieldKind, type FormValue, type FormValues } from '../settings/form';
 import { useVersionedSave } from '../settings/useVersionedSave';
-import { reportApiError, useBanners } from '../shell/banners';
+import { toApiError, type ApiError } from '../settings/graphql';
+import { useBanners } from '../shell/banners';
 
 const FIELDS: Record<string, FieldKind> = {
   currency: 'text',
@@ -49,8 +50,10 @@ export default function BillingAndServicePage() {
   }, []);
   const form = useVersionedSave(getBillingSettings, show);
 
+  // A failed load ends the spinner: the refusal or system error shows in its place.
+  const [loadFailure, setLoadFailure] = useState<ApiError | null>(null);
   useEffect(() => {
-    getBillingSettings().then(show, reportApiError);
+    getBillingSettings().then(show, (error: unknown) => setLoadFailure(toApiError(error)));
   }, [show]);
 
   const onChange = (path: string, value: FormValue) => setValues((v) => ({ ...v, [path]: value }));
@@ -63,7 +66,7 @@ export default function BillingAndServicePage() {
     if (await form.save(problems, () => editBillingSettings(base.version, input))) banners.show('success', 'Billing and service settings were saved.');
   };
 
-  if (!base) return <Spinner size="large" />;
+  if (!base) return loadFailure ? <SystemErrorAlert detail={loadFailure} /> : <Spinner size="large" />;
 
   return (
     <form
