@@ -68,6 +68,13 @@ describe('team members page', () => {
     expect(within(rowOf('Basil Test')).getByRole('button', { name: 'Remove Basil Test' })).toBeTruthy();
   });
 
+  it("says Coordinator in the coordinator's role cell (a group, no team role; issue 19)", async () => {
+    teamApi.listAllTeamMembers.mockResolvedValue([OWNER, { ...BASIC, id: 'm-cora', firstName: 'Cora', lastName: 'Cole', grantedRoles: [] }]);
+    renderPage();
+    await screen.findByText('Cora Cole');
+    expect(within(rowOf('Cora Cole')).getByText('Coordinator')).toBeTruthy();
+  });
+
   it('checks the add form in the browser and sends nothing invalid', async () => {
     const user = renderPage();
     await screen.findByText('Basil Test');

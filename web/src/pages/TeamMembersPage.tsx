@@ -10,7 +10,7 @@ import { SystemErrorAlert } from '../clients/SystemErrorAlert';
 import { useHolds } from '../plans/useCanManage';
 import { reportApiError, useBanners } from '../shell/banners';
 import { listAllTeamMembers, removeTeamMember, type TeamMember } from '../team/api';
-import { memberName, roleLabel } from '../team/roles';
+import { memberName, rolesText } from '../team/roles';
 import { TeamMemberModal } from '../team/TeamMemberModal';
 
 const isOwner = (m: TeamMember) => m.grantedRoles.includes('owner');
@@ -89,7 +89,7 @@ export default function TeamMembersPage() {
         columnDefinitions={[
           { id: 'name', header: 'Name', cell: (m) => memberName(m) || '-', isRowHeader: true },
           { id: 'email', header: 'E-mail', cell: (m) => m.email ?? '-' },
-          { id: 'roles', header: 'Roles', cell: (m) => m.grantedRoles.map(roleLabel).join(', ') },
+          { id: 'roles', header: 'Roles', cell: rolesText },
           {
             id: 'actions',
             header: 'Actions',

@@ -10,6 +10,7 @@ export const ROLE_LABELS: Record<string, string> = {
   biller: 'Biller',
   clinicianBasicBilling: 'Clinician Basic Billing',
   scheduler: 'Scheduler',
+  coordinator: 'Coordinator',
 };
 
 /** The seven roles an owner or admin may grant, in the spec's order. */
@@ -18,5 +19,13 @@ export const ROLE_OPTIONS = ['clinicianBasic', 'supervisor', 'clinicianAdmin', '
   .map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+
+/**
+ * A member's roles as the Roles cell shows them. Every member added through the team page holds
+ * one or more team roles; a member with none is a coordinator (the Cognito group coordinators,
+ * which is not a team role), so the cell says Coordinator rather than nothing.
+ */
+export const rolesText = (member: { grantedRoles: string[] }) =>
+  member.grantedRoles.length ? member.grantedRoles.map(roleLabel).join(', ') : ROLE_LABELS.coordinator;
 
 export const memberName = (m: { firstName: string | null; lastName: string | null }) => [m.firstName, m.lastName].filter(Boolean).join(' ');
