@@ -4,10 +4,15 @@
  * now, so every token of a sign-in that started before now — this one included, on this device
  * or another — is refused by the authorize step from the next request on (resolvers/shared/session-end.ts).
  * The caller's own sign-in is named, so it is ended even when it began in this very second.
+ * The caller's open subscriptions are closed too (each subscription field sets an invalidation
+ * filter on its subscriber's sub; add new subscription fields to SUBSCRIPTION_FIELDS).
  */
-import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { extensions, util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { membershipKey } from '../domain/tables.ts';
 import { signedOutSessions } from './shared/session-end.ts';
+
+/** Subscription fields whose subscriptions close when their subscriber signs out. */
+const SUBSCRIPTION_FIELDS = ['onUserAuthEvent'];
 
 export function request(ctx: Context): DynamoDBUpdateItemRequest {
   const claims = ((ctx.identity as { claims?: Record<string, unknown> } | null) || {}).claims || {};
@@ -30,5 +35,7 @@ export function response(ctx: Context): boolean {
     }
     util.error('The session could not be ended.', 'InternalFailure');
   }
+  const userId = ctx.stash.caller.sub;
+  SUBSCRIPTION_FIELDS.forEach((subscriptionField) => extensions.invalidateSubscriptions({ subscriptionField, payload: { userId } }));
   return true;
 }

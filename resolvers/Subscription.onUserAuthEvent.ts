@@ -1,7 +1,7 @@
 /**
  * Subscription.onUserAuthEvent (data source: NONE): runs when a client subscribes. The filter
  * limits delivery to events of the subscriber's own practice (from the membership, via the
- * authorize step), whatever the client asked for.
+ * authorize step), whatever the client asked for. The subscriber's sign-out closes it.
  */
 import { extensions, util, type Context, type NONERequest } from '@aws-appsync/utils';
 
@@ -12,5 +12,7 @@ export function request(_ctx: Context): NONERequest {
 export function response(ctx: Context): null {
   const caller = ctx.stash.caller;
   extensions.setSubscriptionFilter(util.transform.toSubscriptionFilter({ practiceId: { eq: caller.practiceId } }));
+  // Closed when its user signs out (Mutation.endSession invalidates by userId).
+  extensions.setSubscriptionInvalidationFilter(util.transform.toSubscriptionFilter({ userId: { eq: caller.sub } }));
   return null;
 }

@@ -2,7 +2,8 @@
  * GraphQL execution with AppSync's behaviour, shared by the HTTP endpoint and the realtime
  * endpoint: the schema's root fields run their pipeline (resolvers/map.ts); errors come out in
  * AppSync's shape {path, data, errorType, errorInfo, locations, message}; a completed mutation
- * named in a subscription's @aws_subscribe is published to the subscription registry.
+ * named in a subscription's @aws_subscribe is published to the subscription registry, and the
+ * subscriptions a mutation invalidates (extensions.invalidateSubscriptions) are closed.
  */
 import {
   execute, getDirectiveValues, parse, type GraphQLError, validate, type DocumentNode, type ExecutionResult,
@@ -13,7 +14,7 @@ import type { DataSource } from './datasources/types.ts';
 import type { Identity } from './jwt.ts';
 import type { LoadedResolvers } from './loader.ts';
 import { runPipeline } from './pipeline.ts';
-import type { AppSyncErrorEntry, SubscriptionFilter } from './runtime/state.ts';
+import type { AppSyncErrorEntry, InvalidationRequest, SubscriptionFilter } from './runtime/state.ts';
 import { selectedFieldNames, selectionSetGraphQL, selectionSetList } from './selection.ts';
 import type { SubscriptionRegistry } from './subscriptions.ts';
 
@@ -44,6 +45,8 @@ export interface PreparedSubscription {
   fieldName: string;
   args: Record<string, unknown>;
   filter: SubscriptionFilter | null;
+  /** extensions.setSubscriptionInvalidationFilter: an invalidation whose payload matches closes the subscription. */
+  invalidationFilter: SubscriptionFilter | null;
   /** The `data` message payload for one published event. */
   render(payload: unknown): Promise<{ data: unknown; errors?: AppSyncErrorJson[] }>;
 }
@@ -69,7 +72,9 @@ interface ExecContext {
   mode: 'operation' | 'subscribe' | 'event';
   appended: AppSyncErrorJson[];
   toPublish: { field: string; payload: unknown }[];
-  subscription?: { fieldName: string; args: Record<string, unknown>; filter: SubscriptionFilter | null };
+  /** extensions.invalidateSubscriptions of the operation's mutations, applied once it completes. */
+  toInvalidate?: InvalidationRequest[];
+  subscription?: { fieldName: string; args: Record<string, unknown>; filter: SubscriptionFilter | null; invalidationFilter: SubscriptionFilter | null };
   event?: unknown;
 }
 
@@ -131,8 +136,9 @@ export function createExecutor(options: ExecutorOptions) {
     for (const e of outcome.appendedErrors) context.appended.push({ path, data: e.data, errorType: e.errorType, errorInfo: e.errorInfo, locations, message: e.message });
     if (outcome.error) throw new FieldFailure(outcome.error);
     if (def.typeName === 'Subscription') {
-      context.subscription = { fieldName: info.fieldName, args: { ...args }, filter: outcome.subscriptionFilter };
+      context.subscription = { fieldName: info.fieldName, args: { ...args }, filter: outcome.subscriptionFilter, invalidationFilter: outcome.subscriptionInvalidationFilter };
     }
+    if (def.typeName === 'Mutation' && outcome.invalidations.length) (context.toInvalidate ??= []).push(...outcome.invalidations);
     if (def.typeName === 'Mutation' && registry.isTrigger(info.fieldName) && outcome.value && typeof outcome.value === 'object') {
       // AppSync publishes the mutation's *selected* fields: unselected ones are not in the event.
       const selected = selectedFieldNames(info);
@@ -189,6 +195,7 @@ export function createExecutor(options: ExecutorOptions) {
       const context: ExecContext = { request, mode: 'operation', appended: [], toPublish: [] };
       const result = await run(parsed.document, request, context);
       for (const { field, payload } of context.toPublish) registry.publish(field, payload);
+      for (const { subscriptionField, payload } of context.toInvalidate ?? []) registry.invalidate(subscriptionField, payload);
       return { status: 200, body: toBody(result, context) };
     },
 
@@ -201,12 +208,13 @@ export function createExecutor(options: ExecutorOptions) {
       const result = await run(parsed.document, request, context);
       const errors = [...(result.errors ?? []).map(formatError), ...context.appended];
       if (errors.length || !context.subscription) return { errors: errors.length ? errors : [{ message: 'Subscription could not be started' }] };
-      const { fieldName, args, filter } = context.subscription;
+      const { fieldName, args, filter, invalidationFilter } = context.subscription;
       const document = parsed.document;
       return {
         fieldName,
         args,
         filter,
+        invalidationFilter,
         render: async (payload) => {
           const eventContext: ExecContext = { request, mode: 'event', appended: [], toPublish: [], event: payload };
           return toBody(await run(document, request, eventContext), eventContext);

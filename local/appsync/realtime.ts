@@ -9,7 +9,8 @@
  *             {type:'start', id, payload:{data: JSON {query, variables}, extensions:{authorization}}}
  *                                              → {type:'start_ack', id} | {type:'error', id, payload:{errors}}
  *             {type:'stop', id}                → {type:'complete', id}
- *   server    {type:'data', id, payload:{data:{<field>: …}}} for every matching published mutation.
+ *   server    {type:'data', id, payload:{data:{<field>: …}}} for every matching published mutation;
+ *             {type:'complete', id} when a mutation invalidated the subscription (e.g. its user signed out).
  * A bad or missing token on connect: the socket is accepted, `connection_init` is answered with
  * `connection_error` {errors:[{errorType:'UnauthorizedException', errorCode:401}]} and closed
  * (Amplify treats 401 as non-retryable). Each `start` carries its own token, verified too.
@@ -118,6 +119,11 @@ export function createRealtime(options: RealtimeOptions): { handleRealtime: Upgr
         fieldName: prepared.fieldName,
         args: prepared.args,
         filter: prepared.filter,
+        invalidationFilter: prepared.invalidationFilter,
+        invalidated: () => {
+          subscriptions.delete(id);
+          send({ type: 'complete', id });
+        },
         deliver: (event) => {
           prepared.render(event).then(
             (body) => send({ type: 'data', id, payload: body }),

@@ -4,7 +4,10 @@
  *   - the published payload is the mutation field's result;
  *   - arguments the subscriber gave (non-null) must equal the payload's same-named fields;
  *   - the filter set by extensions.setSubscriptionFilter must match: groups are OR-ed, the
- *     filters inside a group AND-ed, field names may be dotted paths into the payload.
+ *     filters inside a group AND-ed, field names may be dotted paths into the payload;
+ *   - a mutation's extensions.invalidateSubscriptions({subscriptionField, payload}) closes every
+ *     subscription of that field whose invalidation filter (setSubscriptionInvalidationFilter)
+ *     matches the payload; a subscription without one is never invalidated.
  */
 import { getDirectiveValues, type GraphQLSchema } from 'graphql';
 import type { SubscriptionFilter, SubscriptionFilterEntry } from './runtime/state.ts';
@@ -15,8 +18,11 @@ export interface ActiveSubscription {
   fieldName: string;
   args: Record<string, unknown>;
   filter: SubscriptionFilter | null;
+  invalidationFilter?: SubscriptionFilter | null;
   /** Sends one event; the registry calls it for every matching payload. */
   deliver(payload: unknown): void;
+  /** Tells the subscriber it was closed by an invalidation (after the registry dropped it). */
+  invalidated?(): void;
 }
 
 /** Map mutation field → subscription fields naming it in @aws_subscribe. */
@@ -92,6 +98,19 @@ export class SubscriptionRegistry {
   /** Whether a mutation field feeds any subscription field. */
   isTrigger(mutationField: string): boolean {
     return this.triggers.has(mutationField);
+  }
+  /** Closes the subscriptions of `subscriptionField` whose invalidation filter matches `payload`; returns the count. */
+  invalidate(subscriptionField: string, payload: unknown): number {
+    let closed = 0;
+    for (const sub of [...this.active.values()]) {
+      const filter = sub.invalidationFilter;
+      if (sub.fieldName !== subscriptionField || !filter || !Array.isArray(filter.filterGroup) || filter.filterGroup.length === 0) continue;
+      if (!matchesFilter(payload, filter)) continue;
+      this.active.delete(sub.key);
+      sub.invalidated?.();
+      closed += 1;
+    }
+    return closed;
   }
   /** Delivers a completed mutation's payload to every matching subscription; returns the count. */
   publish(mutationField: string, payload: unknown): number {

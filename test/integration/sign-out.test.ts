@@ -86,6 +86,30 @@ async function subscribeWith(token: string): Promise<string> {
   }
 }
 
+/** An open onUserAuthEvent subscription: its messages, and a wait for one matching. */
+async function openSubscription(token: string) {
+  const host = new URL(runtime.url).host;
+  const header = Buffer.from(JSON.stringify({ host, Authorization: token })).toString('base64url');
+  const ws = new WebSocket(`${runtime.url.replace('http', 'ws')}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
+  const messages: Record<string, any>[] = [];
+  ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+  const waitFor = async (pred: (m: Record<string, any>) => boolean) => {
+    for (let i = 0; i < 200; i++) {
+      const found = messages.find(pred);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('realtime: no answer');
+  };
+  await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
+  ws.send(JSON.stringify({ type: 'connection_init' }));
+  await waitFor((m) => m.type === 'connection_ack');
+  const data = JSON.stringify({ query: 'subscription { onUserAuthEvent { userId event } }', variables: {} });
+  ws.send(JSON.stringify({ id: 's1', type: 'start', payload: { data, extensions: { authorization: { Authorization: token, host } } } }));
+  await waitFor((m) => m.id === 's1' && m.type === 'start_ack');
+  return { messages, waitFor, close: () => ws.close() };
+}
+
 /** Whether a client with this last name exists in the practice (read by its owner). */
 async function clientStored(last: string): Promise<boolean> {
   const { body } = await graphql(`${runtime.url}/graphql`, ownerToken, '{ getClients(search: "Replay") { items { personalDetail { last } } } }');
@@ -149,5 +173,26 @@ describe('sign-out ends the session at /graphql', () => {
     expect(await errorTypeOf(fresh.accessToken, ME)).toBeNull();
     expect(await errorTypeOf(fresh.idToken, ADD_CLIENT, clientInput('AfterGlobalSignOutFresh'))).toBeNull();
     expect(await clientStored('AfterGlobalSignOut')).toBe(false);
+  });
+});
+
+describe('sign-out closes open subscriptions', () => {
+  it("endSession completes the user's open subscriptions; another member's stay open and keep receiving", async () => {
+    const email = 'supervisor@demo.practiceportal.test';
+    const session = await signIn(email);
+    const mine = await openSubscription(session.idToken);
+    const owners = await openSubscription(ownerToken);
+    try {
+      expect(await errorTypeOf(session.accessToken, 'mutation { endSession }')).toBeNull();
+      expect(await mine.waitFor((m) => m.id === 's1' && m.type === 'complete')).toEqual({ type: 'complete', id: 's1' });
+      // The practice's events still reach the owner's subscription, never the closed one.
+      expect(await errorTypeOf(ownerToken, 'mutation { logUserAuthEvent(event: LOGIN_SUCCESS) { practiceId userId event at } }')).toBeNull();
+      await owners.waitFor((m) => m.id === 's1' && m.type === 'data');
+      expect(owners.messages.some((m) => m.type === 'complete')).toBe(false);
+      expect(mine.messages.some((m) => m.type === 'data')).toBe(false);
+    } finally {
+      mine.close();
+      owners.close();
+    }
   });
 });

@@ -17,7 +17,7 @@ const caller = { sub: SUB, practiceId: 'practice-1', roles: ['owner'], plan: 'pr
 
 const code: Record<string, ResolverCode> = {};
 beforeAll(async () => {
-  for (const fn of FUNCTIONS.filter((f) => ['authorize', 'Mutation.endSession'].includes(f.name))) code[fn.name] = await loadResolverEntry(fn.entry);
+  for (const fn of FUNCTIONS.filter((f) => ['authorize', 'Mutation.endSession', 'Subscription.onUserAuthEvent'].includes(f.name))) code[fn.name] = await loadResolverEntry(fn.entry);
 });
 
 describe('authorize after a sign-out', () => {
@@ -90,10 +90,22 @@ describe('Mutation.endSession', () => {
   });
 
   it('answers true; a membership removed meanwhile → Unauthorized; a DynamoDB failure never reaches the caller', () => {
-    expect(evaluate(code['Mutation.endSession'], 'response', { stash: { caller }, result: {} }).result).toBe(true);
+    const ok = evaluate(code['Mutation.endSession'], 'response', { stash: { caller }, result: {} });
+    expect(ok.result).toBe(true);
+    // The caller's open subscriptions are closed.
+    expect(ok.invalidations).toEqual([{ subscriptionField: 'onUserAuthEvent', payload: { userId: SUB } }]);
     const gone = evaluate(code['Mutation.endSession'], 'response', { stash: { caller }, error: { type: 'DynamoDB:ConditionalCheckFailedException', message: 'The conditional request failed' } });
     expect(gone.error?.errorType).toBe('Unauthorized');
+    expect(gone.invalidations).toEqual([]);
     const failed = evaluate(code['Mutation.endSession'], 'response', { stash: { caller }, error: { type: 'DynamoDB:ProvisionedThroughputExceededException', message: 'Rate exceeded for table portal-local-Directory' } });
     expect(failed.error).toMatchObject({ errorType: 'InternalFailure', message: 'The session could not be ended.' });
+  });
+});
+
+describe('Subscription.onUserAuthEvent', () => {
+  it("is closed by its subscriber's sign-out: invalidation filter on the subscriber's sub", () => {
+    const out = evaluate(code['Subscription.onUserAuthEvent'], 'response', { stash: { caller } });
+    expect(out.error).toBeNull();
+    expect(out.subscriptionInvalidationFilter).toEqual({ filterGroup: [{ filters: [{ fieldName: 'userId', operator: 'eq', value: SUB }] }] });
   });
 });
