@@ -80,7 +80,7 @@ describe('appointments', () => {
     await form.getByRole('combobox', { name: 'Find a client' }).fill(clientName.slice(0, 12));
     await form.getByRole('option', { name: clientName }).click();
     await choose(page, form, 'Service', /^90834/);
-    await form.getByLabel(/^Start time/).fill('06:15');
+    await form.getByLabel(/^Start time/).fill('02:15');
     await choose(page, form, 'Repeat', 'Weekly');
     await form.getByLabel('Number of sessions', { exact: true }).fill('3');
     await expectNoAxeViolations(page);
@@ -95,11 +95,12 @@ describe('appointments', () => {
     await expect(event(page, clientName).count()).resolves.toBe(1);
     await expectNoAxeViolations(page);
 
-    // Drag it two hours later: only this occurrence moves, to 8:15 practice time.
+    // Drag it two hours earlier: only this occurrence moves, to 0:15 practice time (in the past
+    // but for the day's first quarter hour, so its note can be signed: signing waits for the start).
     const booked = event(page, clientName).first();
-    await booked.scrollIntoViewIfNeeded();
-    const six = await page.locator('td.fc-timegrid-slot-lane[data-time="06:00:00"]').boundingBox();
-    const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
+    await page.locator('td.fc-timegrid-slot-lane[data-time="00:00:00"]').scrollIntoViewIfNeeded();
+    const six = await page.locator('td.fc-timegrid-slot-lane[data-time="02:00:00"]').boundingBox();
+    const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="00:00:00"]').boundingBox();
     const from = (await booked.boundingBox())!;
     const x = from.x + from.width / 2;
     const y = from.y + Math.min(8, from.height / 2);
@@ -108,11 +109,11 @@ describe('appointments', () => {
     await page.mouse.move(x, y + 10, { steps: 5 });
     await page.mouse.move(x, y + (eight!.y - six!.y), { steps: 10 });
     await page.mouse.up();
-    await page.getByText(/^The appointment was moved to .*8:15 AM/).waitFor();
+    await page.getByText(/^The appointment was moved to .*12:15 AM/).waitFor();
 
     await event(page, clientName).first().click();
     const details = page.getByRole('dialog', { name: `Appointment with ${clientName}` });
-    await details.getByText(/8:15 AM (PST|PDT|[A-Z]{2,5}|GMT[+-]\d+)$/).waitFor();
+    await details.getByText(/12:15 AM (PST|PDT|[A-Z]{2,5}|GMT[+-]\d+)$/).waitFor();
     await details.getByText('Weekly, 3 times').waitFor();
     await details.getByText('90834').waitFor();
     await details.getByRole('button', { name: 'Progress note' }).click();

@@ -119,7 +119,23 @@ describe('top bar client search and Add', () => {
     renderTopBar({ roles: ['supervisor'], groups: [], plan: 'professional' });
     expect(searchBox()).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add client' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Switch Plan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Switch Plan' })).toBeNull();
+  });
+
+  it('gives a biller (who edits clients but does not add them) the search but no Add (issue 19)', () => {
+    renderTopBar({ roles: ['biller'], groups: ['TeamMembers'], plan: 'professional' });
+    expect(searchBox()).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add client' })).toBeNull();
+  });
+});
+
+describe('top bar plan button by role (issue 19)', () => {
+  it('shows Switch Plan to the roles that change the plan (owner, clinicianAdmin) and to no other', () => {
+    for (const role of ['owner', 'clinicianAdmin', 'clinicianFullClient', 'clinicianBasicBilling', 'clinicianBasic', 'supervisor', 'biller', 'scheduler']) {
+      renderTopBar({ roles: [role], groups: ['TeamMembers'], plan: 'professional' });
+      expect(screen.queryAllByRole('button', { name: 'Switch Plan' }).length, role).toBe(['owner', 'clinicianAdmin'].includes(role) ? 1 : 0);
+      cleanup();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import { useNavigate } from 'react-router-dom';
+import { holds, PERMISSIONS } from '../../../domain/permissions';
 import { isCoordinatorOnly, routeAccess, type Viewer } from '../../../domain/route-access';
 import { ClientSearch } from '../shell/ClientSearch';
 import type { ClientMatch } from '../shell/client-search-api';
@@ -60,10 +61,14 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
   const { t, locale, setLocale } = useI18n();
   const canReadClients = viewer !== null && routeAccess('/app/clients', viewer) === 'allowed';
   const coordinatorOnly = viewer !== null && isCoordinatorOnly(viewer);
-  const planText = viewer && !coordinatorOnly ? planButtonText(viewer.plan, t) : null;
+  // Controls that would do nothing are not shown (issue 19): Add needs the right to create a
+  // client (a biller only edits), the plan button the right to change the plan (owner, admin).
+  const canAddClient = canReadClients && holds(PERMISSIONS.clientCreate, viewer.roles, viewer.groups);
+  const canChangePlan = viewer !== null && holds(PERMISSIONS.upgradePlan, viewer.roles, viewer.groups);
+  const planText = viewer && !coordinatorOnly && canChangePlan ? planButtonText(viewer.plan, t) : null;
 
   const utilities: TopNavigationProps.Utility[] = [];
-  if (canReadClients)
+  if (canAddClient)
     utilities.push({
       type: 'button',
       variant: 'primary-button',
