@@ -46,7 +46,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]{0,63}$/u;
 const TEXT = /^[^<>]{1,200}$/;
 
-export const isEmail = (value: string) => EMAIL.test(value.trim());
+/** A standard e-mail format, and nothing the one reader refuses (a NUL or a bidi override matches `[^\s@]`). */
+export const isEmail = (value: string) => EMAIL.test(value.trim()) && textFault(value, 'line') === null;
 
 /** The spec's password rule: 8+ characters with an uppercase letter, a lowercase letter and a digit. */
 export function passwordError(password: string, confirm?: string): string | null {

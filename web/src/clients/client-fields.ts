@@ -130,6 +130,9 @@ export function problemMessage(problem: FieldProblem): string {
   if (problem.field === 'contact.email' && problem.reason === 'format') return MESSAGES.invalidEmail;
   if (problem.field === 'dateOfBirth' && problem.reason === 'format') return 'Enter a real date of birth as MM/DD/YYYY';
   if (problem.field === 'address.zip' && problem.reason === 'format') return 'Enter a zip code that matches the state';
+  if (problem.field === 'dateOfBirth' && problem.reason === 'range') return MESSAGES.dateOfBirthRange;
+  if (problem.reason === 'characters') return MESSAGES.textCharacters;
+  if (problem.reason === 'markup') return MESSAGES.nameMarkup;
   switch (problem.reason) {
     case 'required':
       return `${label} is required`;

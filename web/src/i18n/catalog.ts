@@ -50,6 +50,8 @@ export const TRANSLATED_SPEC_MESSAGES = [
   'agreementsRequired', 'npiMismatch', 'npiTaken', 'npiLookupFailed',
   'npiInvalid', 'npiDeactivated', 'npiNotFound', 'npiNotIndividual', 'licenseStateUnknown', 'emailExists', 'userAlreadyExists', 'confirmationFailed',
   'signupThanksVerified', 'videoUnavailable', 'linkCopied',
+  // The one reader's refusal (issue 11 §6), shown by the sign-up wizard under a field.
+  'textCharacters',
 ] as const satisfies readonly MessageKey[];
 
 /** The English texts whose source is domain/: the spec's messages and the pricing data. */

@@ -72,6 +72,7 @@ export function problemText(field: string, reason: string): string {
     if (leaf === 'taxId') return 'Enter a 9-digit tax id';
     if (leaf === 'timezone') return 'Choose a valid time zone';
   }
+  if (reason === 'range' && leaf === 'dob') return MESSAGES.dateOfBirthRange;
   return reasonText(reason);
 }
 

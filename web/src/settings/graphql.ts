@@ -3,6 +3,7 @@
  * (the server's error type and field problems, never values). Shared by the settings, team,
  * profile and plans data modules.
  */
+import { MESSAGES } from '../../../domain/messages';
 import { api } from '../auth/api';
 import { toApiError } from '../clients/api';
 
@@ -34,6 +35,13 @@ export function reasonText(reason: string): string {
     case 'length':
     case 'tooLong':
       return 'Too long';
+    // The one reader's refusals (domain/human-text.ts) and the date ranges (issue 11 §6).
+    case 'characters':
+      return MESSAGES.textCharacters;
+    case 'markup':
+      return MESSAGES.nameMarkup;
+    case 'range':
+      return 'Out of the allowed range';
     default:
       return `Not accepted (${reason})`;
   }
