@@ -9,6 +9,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { API_LIMITS } from '../domain/api-limits.ts';
 import { bundleResolverSync } from '../resolvers/bundle.ts';
 import { FUNCTIONS, PIPELINE_ENTRY, RESOLVERS, type FunctionDef, type ResolverDef } from '../resolvers/map.ts';
 import type { PortalConfig } from './config.ts';
@@ -68,7 +69,9 @@ export class GraphqlApi extends Construct {
       },
       xrayEnabled: true,
       introspectionConfig: config.envName === 'prod' ? appsync.IntrospectionConfig.DISABLED : appsync.IntrospectionConfig.ENABLED,
-      queryDepthLimit: 10,
+      // One constant with the local executor (domain/api-limits.ts, local/appsync/limits.ts).
+      queryDepthLimit: API_LIMITS.queryDepthLimit,
+      resolverCountLimit: API_LIMITS.resolverCountLimit,
       // Physical table names by data-source name (ctx.env.PracticeTable, ...): transactions name their tables.
       environmentVariables: Object.fromEntries(Object.entries(tables).map(([id, table]) => [`${id}Table`, table.tableName])),
     });

@@ -12,6 +12,7 @@ import {
 import { RESOLVERS, type ResolverDef } from '../../resolvers/map.ts';
 import type { DataSource } from './datasources/types.ts';
 import type { Identity } from './jwt.ts';
+import { checkDepth, screenDocument, screenText, takeResolver, type LimitError } from './limits.ts';
 import type { LoadedResolvers } from './loader.ts';
 import { runPipeline } from './pipeline.ts';
 import type { AppSyncErrorEntry, InvalidationRequest, SubscriptionFilter } from './runtime/state.ts';
@@ -78,6 +79,8 @@ interface ExecContext {
   event?: unknown;
 }
 
+const limitFailure = (error: LimitError) => new FieldFailure({ ...error, data: null, errorInfo: null });
+const limitRefusal = (error: LimitError): GraphqlResponse => ({ status: 200, body: { data: null, errors: [{ path: null, data: null, errorInfo: null, locations: null, ...error }] } });
 const loc = (l: { line: number; column: number }) => ({ line: l.line, column: l.column, sourceName: null });
 
 export function formatError(error: GraphQLError): AppSyncErrorJson {
@@ -111,6 +114,8 @@ export function createExecutor(options: ExecutorOptions) {
   const { schema, registry } = options;
 
   const pipelineResolver = (def: ResolverDef): GraphQLFieldResolver<unknown, ExecContext> => async (source, args, context, info: GraphQLResolveInfo) => {
+    const overLimit = takeResolver(context); // resolverCountLimit (local/appsync/limits.ts)
+    if (overLimit) throw limitFailure(overLimit);
     if (def.typeName === 'Subscription' && context.mode === 'event') return context.event;
     if (def.typeName === 'Subscription' && context.mode !== 'subscribe') {
       throw new FieldFailure({ message: 'Subscriptions are only available on the realtime endpoint', errorType: 'BadRequestException', data: null, errorInfo: null });
@@ -160,12 +165,16 @@ export function createExecutor(options: ExecutorOptions) {
     if (typeof query !== 'string' || query.trim() === '') {
       return { status: 400, body: { errors: [{ errorType: 'MalformedHttpRequestException', message: 'Invalid request: query is required.' }] } };
     }
+    const unparseable = screenText(query); // nesting graphql-js cannot parse without overflowing its stack
+    if (unparseable) return limitRefusal(unparseable);
     let document: DocumentNode;
     try {
       document = parse(query, { maxTokens: 10_000 });
     } catch (err) {
       return { status: 400, body: { errors: [{ errorType: 'MalformedHttpRequestException', message: `Unable to parse GraphQL query: ${(err as Error).message}` }] } };
     }
+    const nested = screenDocument(document);
+    if (nested) return limitRefusal(nested);
     const invalid = validate(schema, document);
     if (invalid.length > 0) {
       return { status: 200, body: { data: null, errors: invalid.map((e) => ({ path: null, locations: e.locations?.map(loc) ?? null, message: `Validation error: ${e.message}` })) } };
@@ -175,6 +184,8 @@ export function createExecutor(options: ExecutorOptions) {
     if (!operation) {
       return { status: 400, body: { errors: [{ errorType: 'BadRequestException', message: operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.' }] } };
     }
+    const tooDeep = checkDepth(document, operation); // queryDepthLimit (local/appsync/limits.ts)
+    if (tooDeep) return limitRefusal(tooDeep);
     return { document, operation };
   };
 

@@ -4,6 +4,7 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_LIMITS } from '../../domain/api-limits.ts';
 import { ALLOWED_GROUPS, CUSTOM_ATTRIBUTES, PASSWORD_POLICY } from '../../domain/identity.ts';
 import { SITE_NAME } from '../../domain/runtime-config.ts';
 import { TABLES, tableName } from '../../domain/tables.ts';
@@ -159,6 +160,13 @@ describe('Api', () => {
       LogConfig: { FieldLogLevel: 'ERROR', ExcludeVerboseContent: true, CloudWatchLogsRoleArn: Match.anyValue() },
     });
     api().resourceCountIs('AWS::AppSync::ApiKey', 0);
+  });
+
+  it('limits query depth and resolvers per request, with the numbers the local executor enforces (issue 11 §5)', () => {
+    for (const env of ENVS) {
+      synthesized[env].template(synthesized[env].stacks.api).hasResourceProperties('AWS::AppSync::GraphQLApi', { QueryDepthLimit: 10, ResolverCountLimit: 25 });
+    }
+    expect(API_LIMITS).toEqual({ queryDepthLimit: 10, resolverCountLimit: 25 });
   });
 
   it('has one pipeline resolver per map entry and one APPSYNC_JS function per map function', () => {

@@ -204,6 +204,67 @@ describe('GraphQL over HTTP', () => {
   });
 });
 
+describe('the Api stack\'s AppSync limits (issue 11 §5)', () => {
+  it('refuses a 5,000-deep query with QueryDepthLimitReached, not a stack overflow, and keeps serving', async () => {
+    const sub = randomUUID();
+    await seedMember(sub, `practice-${randomUUID()}`);
+    const jwt = await token(sub);
+    const deep = await gql(`{${'me{'.repeat(5000)}id${'}'.repeat(5000)}}`, null, jwt);
+    expect(deep.status).toBe(200);
+    expect(deep.body.data).toBeNull();
+    expect(deep.body.errors).toHaveLength(1);
+    expect(deep.body.errors?.[0]).toMatchObject({ errorType: 'QueryDepthLimitReached' });
+    expect(String(deep.body.errors?.[0]?.message)).toMatch(/^Query depth limit of 10 reached/);
+    expect(JSON.stringify(deep.body)).not.toMatch(/call stack|RangeError/i);
+    // Nested fragments and list literals nest the same way.
+    const fragments = Array.from({ length: 1000 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} }`).join(' ');
+    const chained = await gql(`{ ...F0 } ${fragments} fragment F1000 on Query { me { id } }`, null, jwt);
+    expect(chained.body.errors?.[0]).toMatchObject({ errorType: 'QueryDepthLimitReached' });
+    const lists = await gql(`{ me(x: ${'['.repeat(3000)}1${']'.repeat(3000)}) { id } }`, null, jwt);
+    expect(lists.body.errors?.[0]).toMatchObject({ errorType: 'QueryDepthLimitReached' });
+    expect((await gql(ME, null, jwt)).body.data?.me).toMatchObject({ id: sub });
+    expect(logLines).toEqual([]);
+  });
+
+  it('refuses fields nested past the depth limit of 10 (introspection is the only way this schema nests that deep)', async () => {
+    const sub = randomUUID();
+    await seedMember(sub, `practice-${randomUUID()}`);
+    const jwt = await token(sub);
+    const ofType = (n: number): string => (n === 0 ? 'name' : `ofType { ${ofType(n - 1)} }`);
+    // __schema(1) types(2) fields(3) type(4) + ofType levels + name.
+    const ten = await gql(`{ __schema { types { fields { type { ${ofType(5)} } } } } }`, null, jwt);
+    expect(ten.body.errors).toBeUndefined();
+    const eleven = await gql(`{ __schema { types { fields { type { ${ofType(6)} } } } } }`, null, jwt);
+    expect(eleven.body.data).toBeNull();
+    expect(eleven.body.errors).toEqual([expect.objectContaining({ errorType: 'QueryDepthLimitReached', message: 'Query depth limit of 10 reached: the query nests 11 levels.' })]);
+  });
+
+  it('runs 25 resolvers of 500 aliased getClients; the rest end with ResolverExecutionLimitReached and do not run', async () => {
+    const sub = randomUUID();
+    const practiceId = `practice-${randomUUID()}`;
+    await seedMember(sub, practiceId);
+    const jwt = await token(sub);
+    const two = await gql('{ a: getClients { items { id } } b: getClients { items { id } } }', null, jwt);
+    expect(two.body.errors).toBeUndefined();
+    const auditsBefore = (await auditItems(practiceId)).length;
+    const many = await gql(`{ ${Array.from({ length: 500 }, (_, i) => `c${i}: getClients { items { id } }`).join(' ')} }`, null, jwt);
+    // getClients is non-null: the first refused one nulls the whole result, as in AppSync.
+    expect(many.status).toBe(200);
+    expect(many.body.data).toBeNull();
+    expect(many.body.errors).toEqual([expect.objectContaining({ errorType: 'ResolverExecutionLimitReached', message: 'Resolver invocation limit reached.', path: ['c25'] })]);
+    // getClients ends with an audit write: only the 25 that ran write one (they may finish after the answer).
+    const written = async () => (await auditItems(practiceId)).length - auditsBefore;
+    for (let i = 0; i < 50 && (await written()) < 25; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await written()).toBe(25);
+    // A nullable field shows each refusal: 475 of 500 getClient.
+    const nullable = await gql(`{ ${Array.from({ length: 500 }, (_, i) => `g${i}: getClient(id: "none") { id }`).join(' ')} }`, null, jwt);
+    const refused = (nullable.body.errors ?? []).filter((e) => e.errorType === 'ResolverExecutionLimitReached');
+    expect(refused).toHaveLength(475);
+    expect(refused.map((e) => (e.path as string[])[0])).toEqual(Array.from({ length: 475 }, (_, i) => `g${i + 25}`));
+  });
+});
+
 /** A raw client of AppSync's realtime protocol. */
 class RealtimeClient {
   readonly messages: Record<string, unknown>[] = [];
