@@ -99,8 +99,12 @@ export class GraphqlApi extends Construct {
     }
     for (const folder of existingFolders) {
       // plans may call the card processor (a few requests, each retried): more than the default 10 s.
-      const timeout = folder === 'plans' ? Duration.seconds(25) : undefined;
-      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout });
+      // profile-photo decodes and re-encodes a JPEG of up to 40 MP in JavaScript (issue 11 §7): one
+      // full vCPU (1769 MB) and AppSync's time.
+      const photo = folder === 'profile-photo';
+      const timeout = folder === 'plans' || photo ? Duration.seconds(25) : undefined;
+      const memorySize = photo ? 1769 : undefined;
+      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);

@@ -73,7 +73,11 @@ export class MediaStack extends Stack {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads never confirmed (profile-photo decodes and deletes the ones it sees): gone after a day.
+        { prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+      ],
       removalPolicy,
     });
     suppress(this.profileImages, [

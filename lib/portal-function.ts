@@ -23,6 +23,8 @@ export interface PortalFunctionProps {
   description: string;
   environment?: Record<string, string>;
   timeout?: Duration;
+  /** MB; 256 unless a handler needs more (CPU grows with it). */
+  memorySize?: number;
 }
 
 export class PortalFunction extends Construct {
@@ -40,7 +42,7 @@ export class PortalFunction extends Construct {
       // The newest Node.js runtime CDK knows (cdk-nag L1); the handlers also run on Node 20/22 locally.
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 256,
+      memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: lambda.Tracing.ACTIVE,
       logGroup: props.logKey.logGroup(this, 'Logs'),

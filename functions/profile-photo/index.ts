@@ -3,18 +3,23 @@
  * under 2 MB — enforced here, not only in the browser).
  *   - getProfilePhotoUploadUrl(contentType, size): refuses anything but image/jpeg ('You can only
  *     upload JPG file!') and sizes of 2 MB or more ('Image must smaller than 2MB!'); returns a
- *     presigned PUT for a fresh key images/all/<sub>/<uuid>.jpg (5 minutes).
- *   - confirmProfilePhoto(key): after the upload, reads the object; too large or not a JPEG (magic
- *     bytes FF D8 FF) → deleted and the same messages; else it becomes the profile's photo (the
- *     previous one is deleted).
- *   - getProfilePhotoUrl: presigned GET of the caller's photo (5 minutes), or null.
+ *     presigned PUT (5 minutes) for a fresh quarantine key uploads/<sub>/<uuid>.jpg, bound to
+ *     Content-Type image/jpeg (a signed header: a PUT declaring anything else is refused).
+ *   - confirmProfilePhoto(key): reads the quarantined upload and always deletes it; too large, or not
+ *     a JPEG that decodes whole (functions/profile-photo/jpeg.ts) → the same messages; else the
+ *     re-encoded image is written to images/all/<sub>/<uuid>.jpg as image/jpeg with
+ *     Content-Disposition inline and becomes the profile's photo (the previous one is deleted).
+ *     Nothing the browser sent is ever served: only what our encoder wrote (issue 11 §7).
+ *   - getProfilePhotoUrl: presigned GET of the caller's photo (5 minutes) that answers image/jpeg,
+ *     inline, whatever the object was stored with, or null.
  * Payload: {field, caller: {sub, practiceId}, args}. Logs carry error names only.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PHOTO_RULES, therapistKey } from '../../domain/profile.ts';
 import { dynamo, table } from '../shared/aws.ts';
-import { s3ObjectStore, type ObjectStore } from '../shared/object-store.ts';
+import { s3ObjectStore, type ContentHeaders, type ObjectStore } from '../shared/object-store.ts';
+import { PhotoRejected, reencodeJpeg } from './jpeg.ts';
 
 export interface PhotoRequest {
   field: 'getProfilePhotoUploadUrl' | 'confirmProfilePhoto' | 'getProfilePhotoUrl';
@@ -23,6 +28,10 @@ export interface PhotoRequest {
 }
 
 export const URL_SECONDS = 300;
+/** Uploads wait here until confirmProfilePhoto has checked them; never handed out for reading. */
+export const UPLOAD_PREFIX = 'uploads/';
+/** How a profile photo is stored and served. */
+export const PHOTO_HEADERS: ContentHeaders = { contentType: PHOTO_RULES.contentType, contentDisposition: 'inline; filename="profile-photo.jpg"' };
 
 function appsyncError(message: string, errorType: string): Error {
   return Object.assign(new Error(message), { name: errorType, errorType });
@@ -30,16 +39,16 @@ function appsyncError(message: string, errorType: string): Error {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The caller's own photo keys: images/all/<sub>/<uuid>.jpg. */
-export function isOwnPhotoKey(key: unknown, sub: string): key is string {
+function isOwnKey(key: unknown, root: string, sub: string): key is string {
   if (typeof key !== 'string') return false;
-  const prefix = `${PHOTO_RULES.prefix}${sub}/`;
+  const prefix = `${root}${sub}/`;
   return key.startsWith(prefix) && key.endsWith('.jpg') && UUID.test(key.slice(prefix.length, -'.jpg'.length));
 }
 
-export function isJpeg(bytes: Uint8Array): boolean {
-  return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-}
+/** The caller's own photo keys: images/all/<sub>/<uuid>.jpg. */
+export const isOwnPhotoKey = (key: unknown, sub: string): key is string => isOwnKey(key, PHOTO_RULES.prefix, sub);
+/** The caller's own quarantined uploads: uploads/<sub>/<uuid>.jpg. */
+export const isOwnUploadKey = (key: unknown, sub: string): key is string => isOwnKey(key, UPLOAD_PREFIX, sub);
 
 const expiresAt = () => Math.floor(Date.now() / 1000) + URL_SECONDS;
 
@@ -47,8 +56,8 @@ export async function uploadUrl(request: PhotoRequest, store: ObjectStore) {
   const { contentType, size } = request.args;
   if (contentType !== PHOTO_RULES.contentType) throw appsyncError(PHOTO_RULES.wrongType, 'ValidationError');
   if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0 || size >= PHOTO_RULES.maxBytes) throw appsyncError(PHOTO_RULES.tooLarge, 'ValidationError');
-  const key = `${PHOTO_RULES.prefix}${request.caller.sub}/${randomUUID()}.jpg`;
-  return { key, url: await store.presignPut(key, URL_SECONDS), expiresAt: expiresAt() };
+  const key = `${UPLOAD_PREFIX}${request.caller.sub}/${randomUUID()}.jpg`;
+  return { key, url: await store.presignPut(key, URL_SECONDS, PHOTO_RULES.contentType), expiresAt: expiresAt() };
 }
 
 async function currentPhoto(caller: PhotoRequest['caller']): Promise<string | null> {
@@ -59,18 +68,22 @@ async function currentPhoto(caller: PhotoRequest['caller']): Promise<string | nu
 
 export async function confirm(request: PhotoRequest, store: ObjectStore) {
   const { caller, args } = request;
-  if (!isOwnPhotoKey(args.key, caller.sub)) throw appsyncError('Photo not found', 'NotFound');
-  const key = args.key;
-  const bytes = await store.read(key, PHOTO_RULES.maxBytes);
+  if (!isOwnUploadKey(args.key, caller.sub)) throw appsyncError('Photo not found', 'NotFound');
+  const upload = args.key;
+  const bytes = await store.read(upload, PHOTO_RULES.maxBytes);
   if (bytes === null) throw appsyncError('Photo not found', 'NotFound');
-  if (bytes.length >= PHOTO_RULES.maxBytes) {
-    await store.remove(key);
-    throw appsyncError(PHOTO_RULES.tooLarge, 'ValidationError');
+  // The upload is consumed whatever the outcome: only the re-encoded image is kept.
+  await store.remove(upload);
+  if (bytes.length >= PHOTO_RULES.maxBytes) throw appsyncError(PHOTO_RULES.tooLarge, 'ValidationError');
+  let image: Uint8Array;
+  try {
+    image = reencodeJpeg(bytes);
+  } catch (err) {
+    if (!(err instanceof PhotoRejected)) throw err;
+    throw appsyncError(err.reason === 'tooLarge' ? PHOTO_RULES.tooLarge : PHOTO_RULES.wrongType, 'ValidationError');
   }
-  if (!isJpeg(bytes)) {
-    await store.remove(key);
-    throw appsyncError(PHOTO_RULES.wrongType, 'ValidationError');
-  }
+  const key = PHOTO_RULES.prefix + upload.slice(UPLOAD_PREFIX.length);
+  await store.write(key, image, PHOTO_HEADERS);
   const previous = await currentPhoto(caller);
   await dynamo().send(
     new UpdateCommand({
@@ -87,7 +100,7 @@ export async function confirm(request: PhotoRequest, store: ObjectStore) {
 export async function readUrl(request: PhotoRequest, store: ObjectStore) {
   const path = await currentPhoto(request.caller);
   if (!path) return null;
-  return { key: path, url: await store.presignGet(path, URL_SECONDS), expiresAt: expiresAt() };
+  return { key: path, url: await store.presignGet(path, URL_SECONDS, PHOTO_HEADERS), expiresAt: expiresAt() };
 }
 
 let defaultStore: ObjectStore | undefined;

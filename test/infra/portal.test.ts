@@ -143,6 +143,10 @@ describe('Media', () => {
       LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT', 'GET']), AllowedOrigins: ['https://*.cloudfront.net'] })] },
     });
+    // Unconfirmed photo uploads (the quarantine prefix, issue 11 §7) expire after a day.
+    media.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]) },
+    });
     media.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });
@@ -257,18 +261,20 @@ describe('Api', () => {
     expect(JSON.stringify(enroll.Resource)).not.toContain('*');
   });
 
-  it('gives the profile-photo Lambda the image bucket, under images/all/ only', () => {
+  it('gives the profile-photo Lambda the image bucket, under uploads/ and images/all/ only, with a full vCPU', () => {
     const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
     const fns = Object.entries(template.Resources).filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && /profilephoto/i.test(id));
     expect(fns).toHaveLength(1);
     expect(fns[0][1].Properties.Environment.Variables.BUCKET).toBeTruthy();
+    expect(fns[0][1].Properties).toMatchObject({ MemorySize: 1769, Timeout: 25 });
     const s3Resources = Object.values(template.Resources)
       .filter((r) => r.Type === 'AWS::IAM::Policy')
       .flatMap((r) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
       .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:') && /Put|Delete/.test(a)))
       .map((st) => JSON.stringify(st.Resource));
     expect(s3Resources.length).toBeGreaterThan(0);
-    for (const resource of s3Resources) expect(resource).toContain('/images/all/*');
+    for (const resource of s3Resources) expect(resource).toMatch(/\/(images\/all|uploads)\/\*/);
+    expect(s3Resources.some((r) => r.includes('/uploads/*'))).toBe(true);
   });
 
   it('runs Lambdas on Node.js 24 with encrypted logs', () => {
