@@ -81,6 +81,7 @@ interface ExecContext {
 
 const limitFailure = (error: LimitError) => new FieldFailure({ ...error, data: null, errorInfo: null });
 const limitRefusal = (error: LimitError): GraphqlResponse => ({ status: 200, body: { data: null, errors: [{ path: null, data: null, errorInfo: null, locations: null, ...error }] } });
+
 const loc = (l: { line: number; column: number }) => ({ line: l.line, column: l.column, sourceName: null });
 
 export function formatError(error: GraphQLError): AppSyncErrorJson {
