@@ -160,14 +160,15 @@ describe('video call (local WebRTC adapter)', () => {
     await expect.poll(async () => (await localVideoTrack(clinician))?.screen, { timeout: 10_000 }).toBe(false);
     await expectRemoteVideo(client, "Your therapist's video");
 
-    // Disconnect ends the call for both.
+    // Disconnect ends the call for both; the clinician gets a way back to the appointments and a Rejoin (issue 19).
     await clinician.getByRole('button', { name: 'Disconnect' }).click();
-    await clinician.getByRole('button', { name: 'Start Video Call' }).waitFor();
+    await clinician.getByRole('heading', { name: 'You left the call' }).waitFor();
+    await expect(clinician.getByRole('link', { name: 'Back to appointments' }).getAttribute('href')).resolves.toBe('/app/appointment');
     await client.getByText('The call has ended.').waitFor();
     await client.getByRole('button', { name: 'Join Video Call' }).waitFor();
 
-    // A new call in the same room; the client leaving goes to / and the clinician's call goes on.
-    await clinician.getByRole('button', { name: 'Start Video Call' }).click();
+    // Rejoin: a new call in the same room; the client leaving goes to / and the clinician's call goes on.
+    await clinician.getByRole('button', { name: 'Rejoin' }).click();
     await clinician.getByRole('button', { name: 'Disconnect' }).waitFor();
     await client.getByRole('button', { name: 'Join Video Call' }).click();
     await clinician.getByRole('button', { name: 'Full screen' }).waitFor();

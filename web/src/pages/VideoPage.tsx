@@ -8,7 +8,7 @@ import Header from "@cloudscape-design/components/header";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import ToggleButton from "@cloudscape-design/components/toggle-button";
 import { useCallback, useEffect, useState } from "react";
-import { Navigate, useParams } from "react-router-dom";
+import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { MESSAGES } from "../../../domain/messages";
 import { ensureAmplifyConfigured } from "../platform/amplify";
 import { useI18n } from "../i18n/I18nProvider";
@@ -46,6 +46,9 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
   const i18n = useI18n();
   const { t } = i18n;
   const [fullscreen, setFullscreen] = useState(false);
+  // After Disconnect: a way back to the appointments and a Rejoin, rather than the start screen again.
+  const [left, setLeft] = useState(false);
+  const navigate = useNavigate();
   const inCall = call.phase !== "preview";
   const therapistId = call.ticket?.therapistId ?? null;
 
@@ -109,7 +112,35 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
             {call.connectError && (
               <Alert type="error">{call.connectError(i18n)}</Alert>
             )}
-            {!inCall ? (
+            {!inCall && left ? (
+              <Container
+                header={<Header variant="h2">{t("video.leftTitle")}</Header>}
+              >
+                <SpaceBetween size="m">
+                  <Box variant="p">{t("video.leftText")}</Box>
+                  <SpaceBetween direction="horizontal" size="s">
+                    <Button
+                      variant="primary"
+                      onClick={() => {
+                        setLeft(false);
+                        void call.join();
+                      }}
+                    >
+                      {t("video.rejoin")}
+                    </Button>
+                    <Button
+                      href="/app/appointment"
+                      onFollow={(event) => {
+                        event.preventDefault();
+                        navigate("/app/appointment");
+                      }}
+                    >
+                      {t("video.backToAppointments")}
+                    </Button>
+                  </SpaceBetween>
+                </SpaceBetween>
+              </Container>
+            ) : !inCall ? (
               <Container
                 header={<Header variant="h2">{t("video.preview")}</Header>}
               >
@@ -232,7 +263,11 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                     </Button>
                   )}
                   {copyButton}
-                  <Button onClick={() => void call.leave()}>
+                  <Button
+                    onClick={() => {
+                      void call.leave().then(() => setLeft(true));
+                    }}
+                  >
                     {t("video.disconnect")}
                   </Button>
                 </div>
