@@ -13,7 +13,8 @@
 import { MESSAGES } from '../../domain/messages.ts';
 import { signupRefusal, validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
 import { finalizeSignup } from '../post-confirmation/index.ts';
-import { claimAndStage, providerRecord } from '../stage-provider/index.ts';
+import { claimAndStage, providerRecord, stageRefusal, type StageOutcome } from '../stage-provider/index.ts';
+import { NpiRegistryUnavailable } from '../shared/npi-registry.ts';
 import { withAddressLimit } from '../shared/address-limit.ts';
 import { json, parseBody, type PublicHandler } from '../shared/http.ts';
 import { getMembership } from '../shared/membership.ts';
@@ -37,7 +38,15 @@ const reuse: PublicHandler = async (event) => {
   if (proof.kind === 'wrong') return json(401, { message: MESSAGES.wrongCredentials });
   if (await getMembership(proof.sub)) return json(409, { message: REUSE_MESSAGES.alreadyClinician });
 
-  if ((await claimAndStage(provider, proof.sub, now)) === 'npiTaken') return json(409, { message: MESSAGES.npiTaken });
+  // The NPI is checked with the registry and claimed exactly as a new sign-up's (stageProvider).
+  let outcome: StageOutcome;
+  try {
+    outcome = await claimAndStage(provider, proof.sub, now);
+  } catch (error) {
+    if (error instanceof NpiRegistryUnavailable) return stageRefusal('registryUnavailable');
+    throw error;
+  }
+  if (outcome !== 'staged') return stageRefusal(outcome);
   if (proof.kind === 'unconfirmed') return json(200, { next: 'confirm' });
   await finalizeSignup({ sub: proof.sub, email: provider.email, userPoolId: process.env.USER_POOL_ID ?? '', username: proof.username });
   return json(200, { next: 'signIn' });

@@ -1,9 +1,11 @@
 /**
  * stageProvider (public, pre-login; sign-up submit, right after the Cognito sign-up): validates the
  * provider input again on the server, proves the caller just created that account (its e-mail and
- * user sub must agree in the user pool), and claims the NPI in the Directory table with a
- * conditional write, so two sign-ups with one NPI can never both succeed. A claim that is never
- * confirmed expires (TTL) and stops blocking the NPI.
+ * user sub must agree in the user pool), checks the NPI against the NPI registry itself (the
+ * wizard's verifyNpi answer is not trusted), and claims the NPI in the Directory table with a
+ * conditional write, so two sign-ups with one NPI can never both succeed. Only a record staged
+ * here becomes a practice (post-confirmation). A claim that is never confirmed expires (TTL) and
+ * stops blocking the NPI.
  */
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -12,8 +14,10 @@ import { DEFAULT_PLAN_NAME } from '../../domain/identity.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { signupRefusal, toE164, validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
 import { trimText } from '../../domain/human-text.ts';
+import { isValidNpi } from '../../domain/npi.ts';
 import { cognito, dynamo, table } from '../shared/aws.ts';
 import { json, parseBody, type PublicHandler } from '../shared/http.ts';
+import { matchesRegistry, NpiRegistryUnavailable, registryFromEnv, type NpiRegistry } from '../shared/npi-registry.ts';
 
 /** How long an unconfirmed sign-up holds its NPI. */
 export const PENDING_CLAIM_SECONDS = 7 * 24 * 3600;
@@ -44,11 +48,16 @@ export function providerRecord(input: SignupProviderInput, now: Date) {
   return record;
 }
 
+export type StageOutcome = 'staged' | 'npiTaken' | 'npiMismatch';
+
 /**
- * Claims the NPI for this user (free, an expired pending claim, or this same sign-up retrying) and
- * stages the provider record, in one transaction. Also used by /reuseAccount.
+ * Checks the NPI with the registry (active individual, first and last name as given), then claims
+ * it for this user (free, an expired pending claim, or this same sign-up retrying) and stages the
+ * provider record, in one transaction. The only way to stage: also used by /reuseAccount.
+ * Throws NpiRegistryUnavailable when the registry cannot be asked.
  */
-export async function claimAndStage(provider: ReturnType<typeof providerRecord>, userSub: string, now: Date): Promise<'staged' | 'npiTaken'> {
+export async function claimAndStage(provider: ReturnType<typeof providerRecord>, userSub: string, now: Date, registry: NpiRegistry = registryFromEnv()): Promise<StageOutcome> {
+  if (!isValidNpi(provider.npi) || !matchesRegistry(await registry.lookup(provider.npi), provider.firstName, provider.lastName)) return 'npiMismatch';
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const expiresAt = nowSeconds + PENDING_CLAIM_SECONDS;
   try {
@@ -68,7 +77,7 @@ export async function claimAndStage(provider: ReturnType<typeof providerRecord>,
           {
             Put: {
               TableName: table('DIRECTORY_TABLE'),
-              Item: { PK: `PROVIDER#${userSub}`, SK: 'STAGED', ...provider, expiresAt },
+              Item: { PK: `PROVIDER#${userSub}`, SK: 'STAGED', ...provider, npiVerifiedAt: now.toISOString(), expiresAt },
             },
           },
         ],
@@ -82,7 +91,14 @@ export async function claimAndStage(provider: ReturnType<typeof providerRecord>,
   return 'staged';
 }
 
-export function createHandler(clock: () => Date = () => new Date()): PublicHandler {
+/** The answer for a staging outcome other than 'staged', or for a registry that could not be asked. */
+export function stageRefusal(outcome: Exclude<StageOutcome, 'staged'> | 'registryUnavailable') {
+  if (outcome === 'npiTaken') return json(409, { message: MESSAGES.npiTaken });
+  if (outcome === 'npiMismatch') return json(400, { message: MESSAGES.npiMismatch });
+  return json(502, { message: MESSAGES.npiLookupFailed });
+}
+
+export function createHandler(clock: () => Date = () => new Date(), registry: () => NpiRegistry = registryFromEnv): PublicHandler {
   return async (event) => {
     const body = parseBody(event);
     const input = body?.input as Partial<SignupProviderInput> | undefined;
@@ -102,7 +118,14 @@ export function createHandler(clock: () => Date = () => new Date()): PublicHandl
       throw error;
     }
 
-    if ((await claimAndStage(provider, userSub, now)) === 'npiTaken') return json(409, { message: MESSAGES.npiTaken });
+    let outcome: StageOutcome;
+    try {
+      outcome = await claimAndStage(provider, userSub, now, registry());
+    } catch (error) {
+      if (error instanceof NpiRegistryUnavailable) return stageRefusal('registryUnavailable');
+      throw error;
+    }
+    if (outcome !== 'staged') return stageRefusal(outcome);
     return json(200, { staged: true });
   };
 }

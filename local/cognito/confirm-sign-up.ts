@@ -3,7 +3,10 @@
  * says the address the code was just sent to is unverified, and it confirms an already-confirmed
  * user again (running the post-confirmation trigger twice). Here, as in Cognito: the code proves
  * the e-mail (email_verified=true), a confirmed user cannot be confirmed again, and the
- * PostConfirmation_ConfirmSignUp trigger then runs with the confirmed attributes.
+ * PostConfirmation_ConfirmSignUp trigger then runs with the confirmed attributes. cognito-local's
+ * trigger service swallows a trigger's failure; Cognito answers ConfirmSignUp with
+ * UserLambdaValidationException "PostConfirmation failed with error <message>." — so the trigger
+ * is invoked directly here (triggers.ts raises exactly that), after the user is saved confirmed.
  */
 import { cl, cognitoError, type Ctx } from './cognito-local.ts';
 
@@ -26,14 +29,14 @@ export const ConfirmSignUp = (services: any) => async (ctx: Ctx, req: any) => {
     UserLastModifiedDate: services.clock.get(),
   };
   await userPool.saveUser(ctx, confirmed);
-  if (services.triggers.enabled('PostConfirmation')) {
-    await services.triggers.postConfirmation(ctx, {
+  if (services.lambda.enabled('PostConfirmation')) {
+    await services.lambda.invoke(ctx, 'PostConfirmation', {
       clientId: req.ClientId,
       clientMetadata: req.ClientMetadata,
-      source: 'PostConfirmation_ConfirmSignUp',
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
       username: confirmed.Username,
       userPoolId: userPool.options.Id,
-      userAttributes: attributesAppend(confirmed.Attributes, attribute('cognito:user_status', 'CONFIRMED')),
+      userAttributes: cl.userPoolService.attributesToRecord(attributesAppend(confirmed.Attributes, attribute('cognito:user_status', 'CONFIRMED'))),
     });
   }
   return {};

@@ -79,7 +79,8 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
     UsernameAttributes: ['email'],
   });
   // CryptoService is only used by the CustomEmailSender trigger, which the portal does not use.
-  const triggers = new cl.services.TriggersService(clock, cognito, new InProcessLambda(opts.triggers ?? {}), null);
+  const lambda = new InProcessLambda(opts.triggers ?? {});
+  const triggers = new cl.services.TriggersService(clock, cognito, lambda, null);
   const services = {
     clock,
     cognito,
@@ -89,6 +90,8 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
     otp: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
     tokenGenerator: new PortalTokenGenerator(issuer, triggers, signingKey),
     triggers,
+    /** The trigger functions themselves, for targets that must see a trigger's failure (confirm-sign-up.ts). */
+    lambda,
     signingKey,
     onGlobalSignOut: opts.onGlobalSignOut,
   };

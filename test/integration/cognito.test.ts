@@ -26,7 +26,7 @@ import {
   SignUpCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDb, createTables, type LocalDynamoDb } from '../../local/dynamodb.ts';
 import { Outbox } from '../../local/outbox.ts';
 import { startLocalCognito, type LocalCognito } from '../../local/cognito/index.ts';
@@ -90,9 +90,22 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * What stageProvider writes for a sign-up whose NPI the registry matched (functions/stage-provider):
+ * the NPI claim and the staged provider. Post-confirmation builds a practice only from these.
+ */
+let npiSerial = 0;
+async function stageVerified(sub: string) {
+  const npi = `test-npi-${++npiSerial}`;
+  const now = new Date().toISOString();
+  await dynamo().send(new PutCommand({ TableName: 'portal-local-Directory', Item: { PK: `NPI#${npi}`, SK: 'NPI', sub, status: 'pending', createdAt: now } }));
+  await dynamo().send(new PutCommand({ TableName: 'portal-local-Directory', Item: { PK: `PROVIDER#${sub}`, SK: 'STAGED', npi, profession: 'Psychologist', treatmentSetting: [], dbtPractice: ['Individual'], createdAt: now, npiVerifiedAt: now } }));
+}
+
 async function signUpAndConfirm(email: string, password: string, extra: Record<string, string> = {}) {
   const created = await signUp({ username: email, password, options: { userAttributes: { email, given_name: 'Jane', family_name: 'Doe', name: 'Jane Doe', ...extra } } });
   expect(created.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
+  await stageVerified(created.userId!);
   const code = outbox.latestTo(email, 'email')?.code;
   expect(code).toMatch(/^\d{6}$/);
   expect((await confirmSignUp({ username: email, confirmationCode: code! })).isSignUpComplete).toBe(true);
@@ -200,7 +213,8 @@ describe('local Cognito through Amplify v6', () => {
 
   it('resends the sign-up code; an unconfirmed user cannot sign in', async () => {
     const pending = 'pending@example.com';
-    await signUp({ username: pending, password, options: { userAttributes: { email: pending } } });
+    const { userId } = await signUp({ username: pending, password, options: { userAttributes: { email: pending } } });
+    await stageVerified(userId!);
     const firstCode = outbox.latestTo(pending, 'email')!.code;
     const unconfirmed = await signIn({ username: pending, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     expect(unconfirmed.nextStep.signInStep).toBe('CONFIRM_SIGN_UP');

@@ -46,7 +46,9 @@ afterAll(async () => {
 
 describe('confirmProvider', () => {
   it('finalizes only once the user is confirmed, idempotently', async () => {
-    expect((await call(stage.handler, { input, userSub: 'sub-jane' })).status).toBe(200);
+    // stageProvider checks the NPI with the registry: Jane Doe's record, as the NPPES API has it.
+    const registry = { lookup: async (npi: string) => ({ npi, enumerationType: 'NPI-1', firstName: 'JANE', lastName: 'DOE', credential: null, active: true, taxonomies: [] }) };
+    expect((await call(stage.createHandler(undefined, () => registry), { input, userSub: 'sub-jane' })).status).toBe(200);
     expect(await call(confirm.handler, { email: 'jane@example.com' })).toEqual({ status: 200, body: { confirmed: false, provider: null } });
     expect(await get('DIRECTORY_TABLE', { PK: 'PROVIDER#sub-jane', SK: 'STAGED' })).toBeDefined();
 

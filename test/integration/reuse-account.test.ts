@@ -74,7 +74,9 @@ describe('reusing an app account for the portal', () => {
     await runtime.cognito.admin.createUser({ email, password, givenName: 'Late', familyName: 'Comer', groups: [] });
     const sub = (await runtime.cognito.admin.getUser(email))!.sub;
     // 1500000009 is the seeded demo owner's NPI.
-    expect(await reuse({ password, input: input(email, '1500000009', 'Late', 'Comer') })).toEqual({ status: 409, body: { message: MESSAGES.npiTaken } });
+    expect(await reuse({ password, input: input(email, '1500000009', 'Olivia', 'Owens') })).toEqual({ status: 409, body: { message: MESSAGES.npiTaken } });
+    // The NPI is checked with the registry here too: someone else's NPI is refused.
+    expect(await reuse({ password, input: input(email, '1122334455', 'Late', 'Comer') })).toEqual({ status: 400, body: { message: MESSAGES.npiMismatch } });
     const bad = await reuse({ password, input: { ...input(email, '1987654328', '', 'Comer') } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MESSAGES.missingRequired);

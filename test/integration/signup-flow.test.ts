@@ -9,11 +9,17 @@ import { Amplify } from 'aws-amplify';
 import { confirmSignIn, confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
 import { generateClient } from 'aws-amplify/api';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { unusedTotpCode } from '../support/totp-code.ts';
 import { LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../domain/identity.ts';
 
 let runtime: Runtime;
 const email = 'new.clinician@example.com';
 const password = 'Clinician9';
+/** The sign-up form's provider part, with a fixture-registry NPI (README: Test NPIs). */
+const provider = {
+  firstName: 'Jane', lastName: 'Doe', email, npi: '1234567893', phone: '555 555 0100', organization: 'Doe Counseling', clientTerminology: 'Client', profession: 'Psychologist',
+  treatmentSetting: [], totalDBTClients: 0, totalCBTClients: 0, therapies: ['CBT'], license: 'PSY12345', licenseStates: 'CA', dbtPractice: ['Individual'],
+};
 
 beforeAll(async () => {
   runtime = await startRuntime({ port: 0, dataDir: null, seed: false });
@@ -30,6 +36,10 @@ describe('sign-up to first GraphQL query through Amplify v6', () => {
   it('signs up, confirms, sets up TOTP, signs in, refreshes and queries', async () => {
     const created = await signUp({ username: email, password, options: { userAttributes: { email, given_name: 'Jane', family_name: 'Doe' } } });
     expect(created.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
+    // As the wizard does: stageProvider checks the NPI with the registry and claims it. Without
+    // this, confirming builds no practice (test/integration/npi-proofing.test.ts).
+    const staged = await fetch(`${runtime.url}/api/stageProvider`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userSub: created.userId, input: provider }) });
+    expect(staged.status).toBe(200);
 
     const code = runtime.outbox.latestTo(email, 'email')?.code;
     expect(code).toMatch(/^\d{6}$/);
@@ -41,7 +51,7 @@ describe('sign-up to first GraphQL query through Amplify v6', () => {
     expect(step.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
     const secret = (step as { totpSetupDetails: { sharedSecret: string } }).totpSetupDetails.sharedSecret;
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
-    const done = await confirmSignIn({ challengeResponse: totp.generate() });
+    const done = await confirmSignIn({ challengeResponse: await unusedTotpCode(totp) });
     expect(done.nextStep.signInStep).toBe('DONE');
 
     const first = await fetchAuthSession();

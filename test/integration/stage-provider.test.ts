@@ -10,8 +10,12 @@ import { createTables, startDynamoDb, type LocalDynamoDb } from '../../local/dyn
 import { tableName } from '../../domain/tables.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import type { SignupProviderInput } from '../../domain/signup.ts';
+import { createServer, type Server } from 'node:http';
+import { nppesFixtureHandler } from '../../local/nppes-registry.ts';
 
 let db: LocalDynamoDb;
+/** The fixture NPI registry (README: Test NPIs), which stageProvider now asks itself. */
+let registry: Server;
 const cognitoMock = mockClient(CognitoIdentityProviderClient);
 let stage: typeof import('../../functions/stage-provider/index.ts');
 let check: typeof import('../../functions/check-therapist/index.ts');
@@ -37,6 +41,9 @@ const call = (handler: (e: never) => Promise<{ statusCode?: number; body?: strin
   handler(JSON.parse(JSON.stringify({ body: JSON.stringify(body) })) as never).then((r) => ({ status: r.statusCode, body: JSON.parse(r.body ?? '{}') }));
 
 beforeAll(async () => {
+  registry = createServer((req, res) => void nppesFixtureHandler(req, res, new URL(req.url ?? '/', 'http://x').pathname));
+  await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+  process.env.NPPES_URL = `http://127.0.0.1:${(registry.address() as { port: number }).port}`;
   db = await startDynamoDb(null);
   await createTables(db.client);
   Object.assign(process.env, { DYNAMODB_ENDPOINT: db.endpoint, DIRECTORY_TABLE: tableName('local', 'Directory'), USER_POOL_ID: 'us-east-1_test' });
@@ -45,6 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   cognitoMock.restore();
+  registry?.close();
   await db?.stop();
 });
 beforeEach(() => {
@@ -78,11 +86,12 @@ describe('stageProvider', () => {
   });
 
   it('frees an NPI whose pending claim expired', async () => {
-    const first = await call(stage.handler, { input: { ...input('c@example.com'), npi: '1987654328' }, userSub: 'sub-c' });
+    const sam = (email: string) => ({ ...input(email), firstName: 'Sam', lastName: 'Rivera', npi: '1987654328' });
+    const first = await call(stage.handler, { input: sam('c@example.com'), userSub: 'sub-c' });
     expect(first.status).toBe(200);
-    expect((await call(stage.handler, { input: { ...input('d@example.com'), npi: '1987654328' }, userSub: 'sub-d' })).status).toBe(409);
+    expect((await call(stage.handler, { input: sam('d@example.com'), userSub: 'sub-d' })).status).toBe(409);
     const aWeekLater = stage.createHandler(() => new Date(Date.now() + (stage.PENDING_CLAIM_SECONDS + 60) * 1000));
-    expect((await call(aWeekLater, { input: { ...input('d@example.com'), npi: '1987654328' }, userSub: 'sub-d' })).status).toBe(200);
+    expect((await call(aWeekLater, { input: sam('d@example.com'), userSub: 'sub-d' })).status).toBe(200);
   });
 
   it('refuses a caller whose sub does not match the account, an unknown account, and invalid input — writing nothing', async () => {
@@ -93,5 +102,27 @@ describe('stageProvider', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toMatchObject({ therapies: MESSAGES.therapyRequired });
     expect((await call(check.handler, { npi })).body).toEqual({ hasTherapist: false });
+  });
+
+  it('checks the NPI with the registry itself: another person\'s, an unknown or a deactivated NPI is refused, writing nothing', async () => {
+    const doc = DynamoDBDocumentClient.from(db.client);
+    for (const [email, npi, firstName, lastName] of [
+      ['g@example.com', '1122334455', 'Jane', 'Doe'], // Alex Morgan's
+      ['h@example.com', '1234567802', 'Jane', 'Doe'], // not in the registry
+      ['i@example.com', '1231231238', 'Pat', 'Inactive'], // deactivated
+    ]) {
+      const res = await call(stage.handler, { input: { ...input(email), npi, firstName, lastName }, userSub: `sub-${email.split('@')[0]}` });
+      expect([npi, res.status, res.body]).toEqual([npi, 400, { message: MESSAGES.npiMismatch }]);
+      expect((await call(check.handler, { npi })).body).toEqual({ hasTherapist: false });
+      expect((await doc.send(new GetCommand({ TableName: process.env.DIRECTORY_TABLE, Key: { PK: `PROVIDER#sub-${email.split('@')[0]}`, SK: 'STAGED' } }))).Item).toBeUndefined();
+    }
+  });
+
+  it('stages the record as registry-checked', async () => {
+    const res = await call(stage.handler, { input: { ...input('k@example.com'), firstName: 'Alex', lastName: 'Morgan', npi: '1122334455' }, userSub: 'sub-k' });
+    expect(res.status).toBe(200);
+    const doc = DynamoDBDocumentClient.from(db.client);
+    const item = (await doc.send(new GetCommand({ TableName: process.env.DIRECTORY_TABLE, Key: { PK: 'PROVIDER#sub-k', SK: 'STAGED' } }))).Item;
+    expect(Date.parse(String(item?.npiVerifiedAt))).toBeGreaterThan(Date.now() - 60_000);
   });
 });

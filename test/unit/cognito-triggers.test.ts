@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { handler as postConfirmation } from '../../functions/post-confirmation/index.ts';
+import { handler as postConfirmation, NO_VERIFIED_PROVIDER } from '../../functions/post-confirmation/index.ts';
+import { MESSAGES } from '../../domain/messages.ts';
 import { handler as preTokenGeneration } from '../../functions/pre-token-generation/index.ts';
 
 process.env.DIRECTORY_TABLE = 'portal-test-Directory';
@@ -43,8 +44,17 @@ beforeEach(() => {
   idp.reset();
 });
 
+/** The sign-up stageProvider staged for SUB: NPI checked with the registry and claimed. */
+function staged(extra: Record<string, unknown> = {}) {
+  ddb.on(GetCommand, { TableName: 'portal-test-Directory', Key: { PK: `PROVIDER#${SUB}`, SK: 'STAGED' } }).resolves({
+    Item: { PK: `PROVIDER#${SUB}`, SK: 'STAGED', npi: '1234567893', profession: 'Psychologist', treatmentSetting: [], dbtPractice: ['Individual'], npiVerifiedAt: '2025-01-02T03:00:00.000Z', ...extra },
+  });
+  ddb.on(TransactWriteCommand).resolves({});
+}
+
 describe('post-confirmation trigger', () => {
   it('creates the owner membership with a conditional put and adds the user to Therapists', async () => {
+    staged();
     ddb.on(PutCommand).resolves({});
     idp.on(AdminAddUserToGroupCommand).resolves({});
     const event = confirmEvent();
@@ -72,6 +82,7 @@ describe('post-confirmation trigger', () => {
   });
 
   it('is harmless on retry: an existing membership is kept and the group add still happens', async () => {
+    staged();
     ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
     idp.on(AdminAddUserToGroupCommand).resolves({});
     await expect(postConfirmation(confirmEvent())).resolves.toBeTruthy();
@@ -79,20 +90,41 @@ describe('post-confirmation trigger', () => {
   });
 
   it('propagates other DynamoDB errors', async () => {
+    staged();
     ddb.on(PutCommand).rejects(new Error('throttled'));
     await expect(postConfirmation(confirmEvent())).rejects.toThrow('throttled');
     expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
   });
 
   it("puts a prescriber's sign-up in Psychiatrists, in the pool and in the membership", async () => {
-    ddb.on(GetCommand, { TableName: 'portal-test-Directory', Key: { PK: `PROVIDER#${SUB}`, SK: 'STAGED' } }).resolves({
-      Item: { PK: `PROVIDER#${SUB}`, SK: 'STAGED', npi: '1234567893', profession: 'Psychiatrist', treatmentSetting: ['Outpatient'], dbtPractice: ['Individual'] },
-    });
+    staged({ profession: 'Psychiatrist', treatmentSetting: ['Outpatient'] });
     ddb.on(PutCommand).resolves({});
     idp.on(AdminAddUserToGroupCommand).resolves({});
     await postConfirmation(confirmEvent());
     expect(ddb.commandCalls(PutCommand)[0].args[0].input.Item?.groups).toEqual(['Psychiatrists']);
     expect(idp.commandCalls(AdminAddUserToGroupCommand)[0].args[0].input.GroupName).toBe('Psychiatrists');
+  });
+
+  it('refuses a confirmation with nothing staged (raw SignUp + ConfirmSignUp): no practice, no membership, no group', async () => {
+    await expect(postConfirmation(confirmEvent())).rejects.toThrow(NO_VERIFIED_PROVIDER);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
+  });
+
+  it('refuses a staged record that was not checked with the NPI registry', async () => {
+    staged({ npiVerifiedAt: undefined });
+    await expect(postConfirmation(confirmEvent())).rejects.toThrow(NO_VERIFIED_PROVIDER);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
+  });
+
+  it('refuses when the NPI claim is no longer this user\'s (expired and taken): no membership', async () => {
+    staged();
+    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] }));
+    await expect(postConfirmation(confirmEvent())).rejects.toThrow(MESSAGES.npiTaken);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
   });
 
   it('ignores ConfirmForgotPassword', async () => {
