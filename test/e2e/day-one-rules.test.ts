@@ -1,11 +1,13 @@
 /**
  * Rules a clinician expects (issue 19), in Chromium at desktop (1366 px) and phone (390 px) width:
  * a refusal of the server is shown as its message in place, not as the system-error banner; a
- * progress note is signed once its session has started (a draft may be written ahead).
+ * progress note is signed once its session has started (a draft may be written ahead); Billing and
+ * Service only for the roles that may open it, and it opens for them; no Add or plan button for
+ * roles they do nothing for; the welcome tour on the first sign-in only.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotp } from '../../local/demo-accounts.ts';
 import { signInInBrowser } from '../support/browser-signin.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
@@ -73,4 +75,67 @@ describe('rules a clinician expects', () => {
       await page.context().close();
     });
   }
+
+  /** The side navigation at desktop width; on a phone it is behind the menu button. */
+  async function openNavigation(page: Page) {
+    if ((page.viewportSize()?.width ?? 1366) < 700) await page.getByRole('button', { name: 'Open navigation' }).first().click();
+  }
+
+  for (const width of WIDTHS) {
+    it(`shows Billing and Service only to roles that may open it, and opens it for them (${width} px)`, async () => {
+      for (const role of ['scheduler', 'supervisor']) {
+        const page = await newPage(width);
+        await signInInBrowser(page, portal.runtime.url, email(role));
+        await openNavigation(page);
+        await page.getByRole('link', { name: 'Appointments' }).first().waitFor();
+        // The supervisor keeps Practice Setting (Notifications): open the group to see its links.
+        const group = page.getByRole('link', { name: 'Practice Setting' });
+        if (role === 'supervisor') {
+          await group.click();
+          await openNavigation(page);
+          await page.getByRole('link', { name: 'Notifications' }).waitFor();
+        } else await expect(group.count()).resolves.toBe(0);
+        await expect(page.getByRole('link', { name: 'Billing and Service' }).count(), role).resolves.toBe(0);
+        await page.goto(`${portal.runtime.url}/app/settings/billing-and-service`);
+        await page.waitForURL((url) => !url.pathname.endsWith('/billing-and-service'));
+        await page.context().close();
+      }
+      const page = await newPage(width);
+      await signInInBrowser(page, portal.runtime.url, email('biller'));
+      await openNavigation(page);
+      await page.getByRole('link', { name: 'Practice Setting' }).click();
+      await openNavigation(page);
+      await page.getByRole('link', { name: 'Billing and Service' }).click();
+      await page.getByRole('heading', { name: 'Billing and service', level: 1 }).waitFor();
+      await page.getByLabel('Currency').first().waitFor();
+      await expect(page.getByText('A system error occured', { exact: false }).count()).resolves.toBe(0);
+      // The biller edits clients but does not add them, and cannot change the plan: no Add, no Switch Plan.
+      await expect(page.getByRole('button', { name: 'Add client' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: 'Switch Plan' }).count()).resolves.toBe(0);
+      await page.context().close();
+    });
+  }
+
+  it('opens the welcome tour on the first sign-in only, and again from the tour icon', async () => {
+    const page = await newPage(1366);
+    const who = email('admin');
+    await signInInBrowser(page, portal.runtime.url, who); // skips the tour of the first sign-in
+    const used = demoTotp(who).generate();
+    await page.getByRole('button', { name: who }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/signin/);
+    await page.getByLabel('Email').fill(who);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    while (demoTotp(who).generate() === used) await page.waitForTimeout(1000); // a code is taken once
+    await page.getByLabel('Code').fill(demoTotp(who).generate());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/app\//);
+    await page.getByRole('button', { name: 'Welcome tour' }).waitFor();
+    await page.waitForTimeout(2000);
+    await expect(page.getByRole('button', { name: 'Skip Tour' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Welcome tour' }).click();
+    await page.getByRole('button', { name: 'Skip Tour' }).waitFor();
+    await page.context().close();
+  });
 });

@@ -5,6 +5,7 @@ import { endServerSession, logUserAuthEvent } from './auth-events';
 import { isAllowedUser, sessionUserFromClaims, type SessionUser } from './identity';
 import { hasLoggedInFlag } from './logged-in-flag';
 import { storedLocale, storeLocale } from '../i18n/locales';
+import { tourFlags } from '../shell/first-time-login';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -39,11 +40,16 @@ export async function readSessionUser(): Promise<SessionUser | null> {
   }
 }
 
-/** Clears local storage as sign-out must (spec part 1 §4), keeping only the visitor's language. */
+/**
+ * Clears local storage as sign-out must (spec part 1 §4), keeping only the visitor's language and
+ * the welcome tour's per-user flags (opaque ids: the tour shows on a first sign-in only).
+ */
 function clearLocalStorage(): void {
   const language = storedLocale();
+  const flags = tourFlags();
   localStorage.clear();
   if (language) storeLocale(language);
+  for (const [name, value] of flags) localStorage.setItem(name, value);
 }
 
 /** Drops the local session (tokens and the spec's stored values) without any network call to fail on. */
