@@ -70,7 +70,9 @@ describe('admin and pool-configuration operations need the runtime key', () => {
 
   it('the three probes that gave tokens without MFA are refused without the key, and change nothing', async () => {
     const sub = (await runtime.cognito.admin.getUser(DEMO_OWNER.email))!.sub;
-    for (const client of [unsigned(), withKey(runtime.cognito.adminCredentials.accessKeyId, 'not-the-secret')]) {
+    // Unsigned (any made-up key), then the runtime's key id with a wrong secret.
+    for (const makeClient of [unsigned, () => withKey(runtime.cognito.adminCredentials?.accessKeyId ?? 'LOCALKEY', 'not-the-secret')]) {
+      const client = makeClient();
       const refused = [
         await errorOf(client.send(new AdminInitiateAuthCommand({ UserPoolId: POOL_ID, ClientId: CLIENT_ID, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters: { USERNAME: DEMO_OWNER.email, PASSWORD: DEMO_PASSWORD } }))),
         await errorOf(client.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: POOL_ID, Username: sub, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }))),
