@@ -1,15 +1,15 @@
 /**
  * Sane date ranges (issue 11 §6): an appointment, its series' last date and a progress note's date
- * lie within DATE_WINDOW_YEARS of today — never in 1900 or in year 9999 (that one once reached
+ * lie within DATE_WINDOW_YEARS (20) of today — never in 1900 or in year 9999 (that one once reached
  * DynamoDB and came back as its error). Dates of birth: 1900 to today (contact-fields.ts).
  * Pure and APPSYNC_JS-safe (bundled into resolvers): no Date, no regex, no loops.
  */
 
 /** How far before or after today an appointment or a note date may be. */
-export const DATE_WINDOW_YEARS = 10;
+export const DATE_WINDOW_YEARS = 20;
 
 const DAY_MS = 86400000;
-/** Ten years as days, counting every leap day they can hold. */
+/** The window as days, counting every leap day they can hold. */
 const WINDOW_DAYS = DATE_WINDOW_YEARS * 365 + Math.ceil(DATE_WINDOW_YEARS / 4);
 
 /** Whether an instant (epoch ms) lies within the window around `nowMs`. */

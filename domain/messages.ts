@@ -82,8 +82,8 @@ export const MESSAGES = {
   textCharacters: 'This text contains characters that are not allowed (control, invisible or text-direction characters).',
   nameMarkup: 'A name cannot contain < or >.',
   dateOfBirthRange: 'Date of birth must be between 01/01/1900 and today.',
-  appointmentDateRange: 'An appointment must be within 10 years of today.',
-  noteDateRange: 'The note date must be within 10 years of today.',
+  appointmentDateRange: 'An appointment must be within 20 years of today.',
+  noteDateRange: 'The note date must be within 20 years of today.',
   noteNotStarted: 'A progress note can be signed once its session has started.',
 } as const;
 

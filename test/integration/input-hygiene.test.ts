@@ -216,14 +216,14 @@ describe('hostile input corpus', () => {
     const baseline = JSON.stringify([await appointments(true), await client(), await therapist(), await note()]);
     const create = (start: string, extra: Record<string, unknown> = {}) => call('mutation ($i: AppointmentInput!) { createAppointment(input: $i) { id } }', { i: { clientId, serviceCode: '90834', locationType: 'TELEHEALTH', start, durationMinutes: 45, ...extra } });
     const cases: [string, () => Promise<Gql>, RegExp][] = [
-      ['appointment in 1900', () => create('1900-01-01T10:00:00Z'), /within 10 years/],
-      ['appointment in 9999', () => create('9999-12-31T23:00:00Z'), /within 10 years/],
-      ['appointment in 0001', () => create('0001-01-01T00:00:00Z'), /start \(format\)|within 10 years/],
-      ['appointment 11 years ahead', () => create(new Date(Date.now() + 11 * 366 * 86400000).toISOString()), /within 10 years/],
-      ['series until 9999', () => create(new Date(Date.now() + 86400000).toISOString(), { recurrence: { frequency: 'WEEKLY', interval: 1, until: '9999-01-01' } }), /within 10 years/],
-      ['move to 9999', () => call('mutation ($id: ID!, $v: Int!, $i: AppointmentInput!) { editAppointment(id: $id, version: $v, scope: THIS, input: $i) { id } }', { id: appointmentId, v: ids.appointment, i: { start: '9999-06-01T10:00:00Z' } }), /within 10 years/],
-      ['move to 1900', () => call('mutation ($id: ID!, $v: Int!, $i: AppointmentInput!) { editAppointment(id: $id, version: $v, scope: THIS, input: $i) { id } }', { id: appointmentId, v: ids.appointment, i: { start: '1900-06-01T10:00:00Z' } }), /within 10 years/],
-      ['note dated 9999', () => call('mutation ($a: ID!, $i: ProgressNoteInput!) { createProgressNote(appointmentId: $a, date: "9999-01-01", input: $i) { id } }', { a: appointmentId, i: { template: 'FREE', sections: [{ key: 'note', text: 'x' }] } }), /note date must be within 10 years/],
+      ['appointment in 1900', () => create('1900-01-01T10:00:00Z'), /within 20 years/],
+      ['appointment in 9999', () => create('9999-12-31T23:00:00Z'), /within 20 years/],
+      ['appointment in 0001', () => create('0001-01-01T00:00:00Z'), /start \(format\)|within 20 years/],
+      ['appointment 21 years ahead', () => create(new Date(Date.now() + 21 * 366 * 86400000).toISOString()), /within 20 years/],
+      ['series until 9999', () => create(new Date(Date.now() + 86400000).toISOString(), { recurrence: { frequency: 'WEEKLY', interval: 1, until: '9999-01-01' } }), /within 20 years/],
+      ['move to 9999', () => call('mutation ($id: ID!, $v: Int!, $i: AppointmentInput!) { editAppointment(id: $id, version: $v, scope: THIS, input: $i) { id } }', { id: appointmentId, v: ids.appointment, i: { start: '9999-06-01T10:00:00Z' } }), /within 20 years/],
+      ['move to 1900', () => call('mutation ($id: ID!, $v: Int!, $i: AppointmentInput!) { editAppointment(id: $id, version: $v, scope: THIS, input: $i) { id } }', { id: appointmentId, v: ids.appointment, i: { start: '1900-06-01T10:00:00Z' } }), /within 20 years/],
+      ['note dated 9999', () => call('mutation ($a: ID!, $i: ProgressNoteInput!) { createProgressNote(appointmentId: $a, date: "9999-01-01", input: $i) { id } }', { a: appointmentId, i: { template: 'FREE', sections: [{ key: 'note', text: 'x' }] } }), /note date must be within 20 years/],
       ['client born 1899', () => call(EDIT_CLIENT, { id: clientId, v: ids.client, i: { ...clientInput, dateOfBirth: '12/31/1899' } }), /between 01\/01\/1900 and today/],
       ['client born tomorrow', () => call(ADD_CLIENT, { i: { ...clientInput, dateOfBirth: new Date(Date.now() + 2 * 86400000).toISOString().replace(/^(\d{4})-(\d\d)-(\d\d).*/, '$2/$3/$1') } }), /between 01\/01\/1900 and today/],
       ['client born 9999', () => call(ADD_CLIENT, { i: { ...clientInput, dateOfBirth: '01/01/9999' } }), /between 01\/01\/1900 and today/],
