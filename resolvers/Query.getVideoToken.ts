@@ -3,6 +3,7 @@
  * practice (from the authorize step, never from arguments) and returns a host ticket.
  */
 import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { lambdaResult } from './shared/errors.ts';
 
 export function request(ctx: Context): LambdaRequest {
   const caller = ctx.stash.caller;
@@ -13,8 +14,6 @@ export function request(ctx: Context): LambdaRequest {
 }
 
 export function response(ctx: Context): unknown {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
+  lambdaResult(ctx);
   return ctx.result;
 }

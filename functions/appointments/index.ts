@@ -10,10 +10,10 @@
  * version, and — when the practice forbids double-booking — the clinician's schedule lock bumped
  * on the value read before the overlap check, so two concurrent bookings cannot both pass it.
  *
- * Expected refusals come back as {ok: false, message, errorType, fields} (the resolver raises
- * them with their field list; AppSync passes no errorInfo from a Lambda error); the result of a
- * write is {ok: true, items} (stored items; the resolver shapes them for the caller). Logs carry
- * error names only.
+ * Expected refusals come back as data, {refusal: {message, errorType, fields}} (functions/shared/
+ * refusal.ts: AppSync passes no errorType or errorInfo from a Lambda error); the result of a write
+ * is the stored items (the resolver shapes them for the caller). Unexpected failures are logged
+ * under a correlation id, without PHI, and reach the caller as the generic internal error.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -30,6 +30,8 @@ import { MESSAGES } from '../../domain/messages.ts';
 import { expandOccurrences, shiftWallClock, usableTimezone } from '../../domain/recurrence.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { getMembership } from '../shared/membership.ts';
+import { appsyncHandler, Refusal, type RefusalPayload } from '../shared/refusal.ts';
+import { sendBookingConfirmation } from './confirmation.ts';
 
 export interface AppointmentsRequest {
   field: 'createAppointment' | 'editAppointment' | 'cancelAppointment' | 'setAppointmentStatus';
@@ -38,16 +40,7 @@ export interface AppointmentsRequest {
 }
 
 type Item = Record<string, any>;
-export type AppointmentsResult =
-  | { ok: true; items: Item[] }
-  | { ok: false; message: string; errorType: string; fields?: AppointmentProblem[] };
-
-/** A refusal the caller sees (ValidationError, ConflictError, NotFound, Unauthorized). */
-class Refusal extends Error {
-  constructor(message: string, readonly errorType: string, readonly fields?: AppointmentProblem[]) {
-    super(message);
-  }
-}
+export type AppointmentsResult = Item[] | RefusalPayload;
 
 const NOT_FOUND = 'Appointment not found';
 const invalid = (fields: AppointmentProblem[]) => new Refusal(appointmentProblemMessage(fields), 'ValidationError', fields);
@@ -302,6 +295,8 @@ export async function createAppointment(request: AppointmentsRequest, now = new 
     }
     await transact(writes, lockIndex);
   });
+  // The client hears of the booking by their preferred channel (issue 19); sending never fails the booking.
+  await sendBookingConfirmation(caller.practiceId, client, items);
   return items;
 }
 
@@ -444,24 +439,18 @@ export async function setAppointmentStatus(request: AppointmentsRequest, now = n
   return [next];
 }
 
-export async function handler(event: AppointmentsRequest): Promise<AppointmentsResult> {
-  if (!event?.caller?.sub || !event.caller.practiceId || !Array.isArray(event.caller.roles)) return { ok: false, message: 'Not Authorized', errorType: 'Unauthorized' };
-  try {
-    switch (event.field) {
-      case 'createAppointment':
-        return { ok: true, items: await createAppointment(event) };
-      case 'editAppointment':
-        return { ok: true, items: await editAppointment(event) };
-      case 'cancelAppointment':
-        return { ok: true, items: await cancelAppointment(event) };
-      case 'setAppointmentStatus':
-        return { ok: true, items: await setAppointmentStatus(event) };
-      default:
-        return { ok: false, message: 'Unknown field', errorType: 'BadRequest' };
-    }
-  } catch (err) {
-    if (err instanceof Refusal) return { ok: false, message: err.message, errorType: err.errorType, ...(err.fields ? { fields: err.fields } : {}) };
-    console.error('appointments failed', (err as Error)?.name ?? 'Error');
-    throw err;
+export const handler: (event: AppointmentsRequest) => Promise<AppointmentsResult> = appsyncHandler('appointments', async (event: AppointmentsRequest): Promise<Item[]> => {
+  if (!event?.caller?.sub || !event.caller.practiceId || !Array.isArray(event.caller.roles)) throw new Refusal('Not Authorized', 'Unauthorized');
+  switch (event.field) {
+    case 'createAppointment':
+      return createAppointment(event);
+    case 'editAppointment':
+      return editAppointment(event);
+    case 'cancelAppointment':
+      return cancelAppointment(event);
+    case 'setAppointmentStatus':
+      return setAppointmentStatus(event);
+    default:
+      throw new Refusal('Unknown field', 'BadRequest');
   }
-}
+});

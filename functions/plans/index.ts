@@ -15,6 +15,7 @@ import { PLAN_NAMES, toCurrentPlan } from '../../domain/practice.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { getMembership } from '../shared/membership.ts';
 import { paymentProviderFromEnv, type PaymentProvider } from '../shared/payment-provider.ts';
+import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 
 export interface PlansRequest {
   field: 'changePlan';
@@ -24,9 +25,6 @@ export interface PlansRequest {
 
 const CLINICIAN_ROLES = ['owner', 'clinicianAdmin', 'clinicianFullClient', 'clinicianBasicBilling', 'clinicianBasic'];
 
-function appsyncError(message: string, errorType: string): Error {
-  return Object.assign(new Error(message), { name: errorType, errorType });
-}
 
 async function practiceMembers(practiceId: string): Promise<Array<Record<string, any>>> {
   const members: Array<Record<string, any>> = [];
@@ -45,11 +43,11 @@ export async function changePlan(request: PlansRequest, provider: PaymentProvide
   const { caller, args } = request;
   const planId = args.planId;
   if (typeof planId !== 'string' || !(PLANS as readonly string[]).includes(planId)) {
-    throw appsyncError('Invalid plan: planId (format)', 'ValidationError');
+    throw new Refusal('Invalid plan: planId (format)', 'ValidationError');
   }
   const teleHealth = args.teleHealth === true;
   const owner = await getMembership(caller.practiceId);
-  if (!owner) throw appsyncError('Practice not found', 'NotFound');
+  if (!owner) throw new Refusal('Practice not found', 'NotFound');
   const members = await practiceMembers(caller.practiceId);
   const offer = PLAN_OFFERS.find((o) => o.id === planId)!;
   const o = owner as unknown as Record<string, any>;
@@ -102,13 +100,9 @@ export async function changePlan(request: PlansRequest, provider: PaymentProvide
   return toCurrentPlan({ ...o, plan: planId, planName, subscriptionId: paid.subscriptionId, subscriptionDue: paid.subscriptionDue, planRef: paid.planRef, teleHealth, isOnTrial: 0 });
 }
 
-export async function handler(event: PlansRequest) {
-  if (!event?.caller?.sub || !event.caller.practiceId) throw appsyncError('Not Authorized', 'Unauthorized');
-  try {
-    if (event.field === 'changePlan') return await changePlan(event);
-    throw appsyncError('Unknown field', 'BadRequest');
-  } catch (err) {
-    if (!(err as { errorType?: string }).errorType) console.error('plans failed', (err as Error)?.name ?? 'Error');
-    throw err;
-  }
-}
+/** Refusals (and the card processor's PaymentError/PaymentUnavailable) come back as data; see functions/shared/refusal.ts. */
+export const handler = appsyncHandler('plans', async (event: PlansRequest) => {
+  if (!event?.caller?.sub || !event.caller.practiceId) throw new Refusal('Not Authorized', 'Unauthorized');
+  if (event.field === 'changePlan') return changePlan(event);
+  throw new Refusal('Unknown field', 'BadRequest');
+});

@@ -20,6 +20,7 @@ import { PHOTO_RULES, therapistKey } from '../../domain/profile.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { s3ObjectStore, type ContentHeaders, type ObjectStore } from '../shared/object-store.ts';
 import { PhotoRejected, reencodeJpeg } from './jpeg.ts';
+import { appsyncHandler } from '../shared/refusal.ts';
 
 export interface PhotoRequest {
   field: 'getProfilePhotoUploadUrl' | 'confirmProfilePhoto' | 'getProfilePhotoUrl';
@@ -105,7 +106,7 @@ export async function readUrl(request: PhotoRequest, store: ObjectStore) {
 
 let defaultStore: ObjectStore | undefined;
 
-export async function handler(event: PhotoRequest, _context?: unknown, store: ObjectStore = (defaultStore ??= s3ObjectStore())) {
+async function run(event: PhotoRequest, _context?: unknown, store: ObjectStore = (defaultStore ??= s3ObjectStore())) {
   if (!event?.caller?.sub || !event.caller.practiceId) throw appsyncError('Not Authorized', 'Unauthorized');
   try {
     switch (event.field) {
@@ -123,3 +124,6 @@ export async function handler(event: PhotoRequest, _context?: unknown, store: Ob
     throw err;
   }
 }
+
+/** Refusals come back as data, anything else as the logged generic error (functions/shared/refusal.ts). */
+export const handler = appsyncHandler('profile-photo', run);

@@ -29,6 +29,7 @@ import { membershipKey } from '../../domain/tables.ts';
 import { TEAM_MEMBERS_GROUP, teamProblemSummary, toTeamMember, validateTeamMember, type TeamMemberInput } from '../../domain/team.ts';
 import { cognito, dynamo, table } from '../shared/aws.ts';
 import { getMembership, type Membership } from '../shared/membership.ts';
+import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 
 export interface TeamRequest {
   field: 'addTeamMember' | 'editTeamMember' | 'removeTeamMember' | 'checkUserStatus';
@@ -38,10 +39,6 @@ export interface TeamRequest {
   args: { id?: string; email?: unknown; memberDetail?: unknown; grantedRoles?: unknown; clinicianInfo?: unknown };
 }
 
-/** An error AppSync shows with its type (ctx.error.type in the resolver). */
-export function appsyncError(message: string, errorType: string, fields?: unknown): Error {
-  return Object.assign(new Error(message), { name: errorType, errorType, ...(fields ? { errorInfo: { fields } } : {}) });
-}
 
 const NOT_FOUND = 'Team member not found';
 
@@ -59,15 +56,15 @@ function isConditionFailure(err: unknown): boolean {
 
 function validated(args: TeamRequest['args']): TeamMemberInput {
   const { problems, data } = validateTeamMember(args.memberDetail, args.grantedRoles, args.clinicianInfo);
-  if (problems.length > 0) throw appsyncError(teamProblemSummary(problems), 'ValidationError', problems);
+  if (problems.length > 0) throw new Refusal(teamProblemSummary(problems), 'ValidationError', problems);
   return data;
 }
 
 /** The membership of `id` if it belongs to the caller's practice; else NotFound. */
 async function memberOfPractice(id: unknown, practiceId: string): Promise<Membership & Record<string, unknown>> {
-  if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw appsyncError(NOT_FOUND, 'NotFound');
+  if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw new Refusal(NOT_FOUND, 'NotFound');
   const member = await getMembership(id);
-  if (!member || member.practiceId !== practiceId) throw appsyncError(NOT_FOUND, 'NotFound');
+  if (!member || member.practiceId !== practiceId) throw new Refusal(NOT_FOUND, 'NotFound');
   return member as Membership & Record<string, unknown>;
 }
 
@@ -84,7 +81,7 @@ export async function addTeamMember(request: TeamRequest, now = new Date()) {
   const { caller } = request;
   const input = validated(request.args);
   const owner = await getMembership(caller.practiceId);
-  if (!owner) throw appsyncError('Practice not found', 'NotFound');
+  if (!owner) throw new Refusal('Practice not found', 'NotFound');
   let created;
   try {
     created = await cognito().send(
@@ -104,7 +101,7 @@ export async function addTeamMember(request: TeamRequest, now = new Date()) {
     );
   } catch (err) {
     if ((err as Error)?.name === 'UsernameExistsException') {
-      throw appsyncError('A user with this e-mail already exists', 'ConflictError', [{ field: 'memberDetail.email', reason: 'format' }]);
+      throw new Refusal('A user with this e-mail already exists', 'ConflictError', [{ field: 'memberDetail.email', reason: 'format' }]);
     }
     throw err;
   }
@@ -152,10 +149,10 @@ export async function editTeamMember(request: TeamRequest, now = new Date()) {
   const input = validated(args);
   const member = await memberOfPractice(args.id, caller.practiceId);
   if (member.roles.includes('owner')) {
-    throw appsyncError("The practice owner's roles cannot be changed", 'ValidationError', [{ field: 'id', reason: 'format' }]);
+    throw new Refusal("The practice owner's roles cannot be changed", 'ValidationError', [{ field: 'id', reason: 'format' }]);
   }
   if (String(member.email).toLowerCase() !== input.email) {
-    throw appsyncError('Invalid team member input: memberDetail.email (format)', 'ValidationError', [{ field: 'memberDetail.email', reason: 'format' }]);
+    throw new Refusal('Invalid team member input: memberDetail.email (format)', 'ValidationError', [{ field: 'memberDetail.email', reason: 'format' }]);
   }
   let updated;
   try {
@@ -177,7 +174,7 @@ export async function editTeamMember(request: TeamRequest, now = new Date()) {
       }),
     );
   } catch (err) {
-    if (isConditionFailure(err)) throw appsyncError(NOT_FOUND, 'NotFound');
+    if (isConditionFailure(err)) throw new Refusal(NOT_FOUND, 'NotFound');
     throw err;
   }
   // The ID token's claims follow at the next refresh (pre-token-generation reads the membership);
@@ -200,7 +197,7 @@ export async function removeTeamMember(request: TeamRequest) {
   const { caller, args } = request;
   const member = await memberOfPractice(args.id, caller.practiceId);
   if (member.roles.includes('owner') || args.id === caller.practiceId) {
-    throw appsyncError('The practice owner cannot be removed', 'ValidationError', [{ field: 'id', reason: 'format' }]);
+    throw new Refusal('The practice owner cannot be removed', 'ValidationError', [{ field: 'id', reason: 'format' }]);
   }
   try {
     await dynamo().send(
@@ -212,7 +209,7 @@ export async function removeTeamMember(request: TeamRequest) {
       }),
     );
   } catch (err) {
-    if (isConditionFailure(err)) throw appsyncError(NOT_FOUND, 'NotFound');
+    if (isConditionFailure(err)) throw new Refusal(NOT_FOUND, 'NotFound');
     throw err;
   }
   const username = cognitoUsername(member);
@@ -231,7 +228,7 @@ export async function checkUserStatus(request: TeamRequest) {
   const { data } = validateTeamMember({ firstName: 'x', lastName: 'x', email: request.args.email }, ['biller'], null);
   if (!data.email) {
     problems.push({ field: 'email', reason: 'format' });
-    throw appsyncError('Invalid input: email (format)', 'ValidationError', problems);
+    throw new Refusal('Invalid input: email (format)', 'ValidationError', problems);
   }
   const out = await cognito().send(new ListUsersCommand({ UserPoolId: poolOf(request), Filter: `email = "${data.email}"`, Limit: 1 }));
   const user = out.Users?.[0];
@@ -241,23 +238,19 @@ export async function checkUserStatus(request: TeamRequest) {
   return { email: data.email, exists: true, status: user.UserStatus ?? 'UNKNOWN', enabled: user.Enabled !== false, inPractice: member?.practiceId === request.caller.practiceId };
 }
 
-export async function handler(event: TeamRequest) {
-  if (!event?.caller?.sub || !event.caller.practiceId) throw appsyncError('Not Authorized', 'Unauthorized');
-  try {
-    switch (event.field) {
-      case 'addTeamMember':
-        return await addTeamMember(event);
-      case 'editTeamMember':
-        return await editTeamMember(event);
-      case 'removeTeamMember':
-        return await removeTeamMember(event);
-      case 'checkUserStatus':
-        return await checkUserStatus(event);
-      default:
-        throw appsyncError('Unknown field', 'BadRequest');
-    }
-  } catch (err) {
-    if (!(err as { errorType?: string }).errorType) console.error('team-members failed', (err as Error)?.name ?? 'Error');
-    throw err;
+/** Refusals come back as data, anything else as the logged generic error (functions/shared/refusal.ts). */
+export const handler = appsyncHandler('team-members', async (event: TeamRequest) => {
+  if (!event?.caller?.sub || !event.caller.practiceId) throw new Refusal('Not Authorized', 'Unauthorized');
+  switch (event.field) {
+    case 'addTeamMember':
+      return addTeamMember(event);
+    case 'editTeamMember':
+      return editTeamMember(event);
+    case 'removeTeamMember':
+      return removeTeamMember(event);
+    case 'checkUserStatus':
+      return checkUserStatus(event);
+    default:
+      throw new Refusal('Unknown field', 'BadRequest');
   }
-}
+});

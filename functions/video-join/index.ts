@@ -18,6 +18,7 @@ import { ROOM_ID_PATTERN, ROOM_NOT_STARTED, ROOM_TTL_SECONDS, THERAPIST_ID_PATTE
 import { chimeClient, chimeProvider } from './chime-provider.ts';
 import { localProvider } from './local-provider.ts';
 import { RoomGoneError, type VideoProvider } from './provider.ts';
+import { appsyncHandler } from '../shared/refusal.ts';
 
 export interface HostRequest {
   field: 'getVideoToken';
@@ -110,7 +111,11 @@ export async function handler(event: unknown): Promise<unknown> {
       return json(500, { message: 'Internal Server Error', requestId: id });
     }
   }
-  const request = event as HostRequest;
+  return hostHandler(event as HostRequest);
+}
+
+/** AppSync's getVideoToken: refusals come back as data, anything else as the logged generic error (functions/shared/refusal.ts). */
+const hostHandler = appsyncHandler('video-join', async (request: HostRequest) => {
   if (request?.field !== 'getVideoToken') throw appsyncError('Unknown request', 'BadRequest');
   return hostTicket(request);
-}
+});

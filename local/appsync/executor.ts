@@ -15,6 +15,7 @@ import type { Identity } from './jwt.ts';
 import { checkDepth, screenDocument, screenText, takeResolver, type LimitError } from './limits.ts';
 import type { LoadedResolvers } from './loader.ts';
 import { runPipeline } from './pipeline.ts';
+import { internalErrorEntry } from './internal-errors.ts';
 import type { AppSyncErrorEntry, InvalidationRequest, SubscriptionFilter } from './runtime/state.ts';
 import { selectedFieldNames, selectionSetGraphQL, selectionSetList } from './selection.ts';
 import type { SubscriptionRegistry } from './subscriptions.ts';
@@ -62,7 +63,7 @@ export interface ExecutorOptions {
 }
 
 /** A field failed in its resolver (util.error, unauthorized, code error). */
-class FieldFailure extends Error {
+export class FieldFailure extends Error {
   constructor(readonly entry: AppSyncErrorEntry) {
     super(entry.message);
   }
@@ -87,10 +88,12 @@ const loc = (l: { line: number; column: number }) => ({ line: l.line, column: l.
 export function formatError(error: GraphQLError): AppSyncErrorJson {
   const original = error.originalError;
   const locations = error.locations?.map(loc) ?? null;
-  if (original instanceof FieldFailure) {
+  if (original instanceof FieldFailure && original.entry.errorType !== 'Code') {
     const e = original.entry;
     return { path: error.path ?? null, data: e.data ?? null, errorType: e.errorType ?? null, errorInfo: e.errorInfo ?? null, locations, message: e.message };
   }
+  // A resolver code error or an exception while executing: generic, detail logged (local/appsync/internal-errors.ts).
+  if (original) return { path: error.path ?? null, locations, ...internalErrorEntry(error.path, original instanceof FieldFailure ? original.entry : original, original instanceof FieldFailure ? 'Code' : 'Exception') };
   return { path: error.path ?? null, locations, message: error.message };
 }
 

@@ -1,11 +1,12 @@
 /**
  * Appointments.invoke (data source: Lambda:appointments): createAppointment, editAppointment,
  * cancelAppointment, setAppointmentStatus. The caller (sub, practice, roles, groups) comes from the
- * authorize step, never from arguments. The Lambda answers {ok, items} or a refusal
- * {ok: false, message, errorType, fields}, raised here with its field list. The stored items are
+ * authorize step, never from arguments. The Lambda answers the stored items or a refusal
+ * {refusal: {message, errorType, fields}}, raised here with its field list. The stored items are
  * shaped for this caller (readOnly) and the audit names their ids.
  */
 import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { lambdaResult } from '../shared/errors.ts';
 import { toAppointment } from '../../domain/appointment.ts';
 
 const ACTIONS: Record<string, string> = {
@@ -28,16 +29,9 @@ export function request(ctx: Context): LambdaRequest {
 }
 
 export function response(ctx: Context): unknown {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
-  const result = ctx.result as { ok: boolean; items?: Record<string, unknown>[]; message?: string; errorType?: string; fields?: unknown[] };
-  if (!result || !result.ok) {
-    const failed = result || { message: 'Appointment write failed', errorType: 'InternalError' };
-    util.error(failed.message as string, failed.errorType as string, null, failed.fields ? { fields: failed.fields } : null);
-  }
+  const stored = lambdaResult(ctx) as Record<string, unknown>[];
   const caller = ctx.stash.caller;
-  const items = (result.items || []).map((item) => toAppointment(item, caller.sub, ctx.stash.access));
+  const items = (stored || []).map((item) => toAppointment(item, caller.sub, ctx.stash.access));
   ctx.stash.audit = { action: ACTIONS[ctx.info.fieldName] || 'appointment.change', entityType: 'Appointment', entityIds: items.map((a) => a.id as string) };
   return ctx.info.fieldName === 'setAppointmentStatus' ? items[0] : items;
 }

@@ -4,6 +4,7 @@
  * the practice to the new plan in one transaction.
  */
 import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { lambdaResult } from '../shared/errors.ts';
 
 export function request(ctx: Context): LambdaRequest {
   const caller = ctx.stash.caller;
@@ -14,9 +15,7 @@ export function request(ctx: Context): LambdaRequest {
 }
 
 export function response(ctx: Context): unknown {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
+  lambdaResult(ctx);
   ctx.stash.audit = { action: 'plan.change', entityType: 'Subscription', entityId: ctx.stash.caller.practiceId };
   return ctx.result;
 }

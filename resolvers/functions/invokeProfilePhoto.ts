@@ -4,6 +4,7 @@
  * caller's own (images/all/<sub>/...), checked again by the Lambda.
  */
 import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { lambdaResult } from '../shared/errors.ts';
 
 export function request(ctx: Context): LambdaRequest {
   const caller = ctx.stash.caller;
@@ -18,9 +19,7 @@ export function request(ctx: Context): LambdaRequest {
 }
 
 export function response(ctx: Context): unknown {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
+  lambdaResult(ctx);
   const actions: Record<string, string> = {
     getProfilePhotoUploadUrl: 'profile.photo.uploadUrl',
     confirmProfilePhoto: 'profile.photo.confirm',

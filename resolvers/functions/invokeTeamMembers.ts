@@ -5,6 +5,7 @@
  * caller's token.
  */
 import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { lambdaResult } from '../shared/errors.ts';
 
 export function request(ctx: Context): LambdaRequest {
   const caller = ctx.stash.caller;
@@ -23,9 +24,7 @@ export function request(ctx: Context): LambdaRequest {
 }
 
 export function response(ctx: Context): unknown {
-  if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
-  }
+  lambdaResult(ctx);
   const actions: Record<string, string> = { addTeamMember: 'team.create', editTeamMember: 'team.update', removeTeamMember: 'team.remove', checkUserStatus: 'user.status' };
   ctx.stash.audit = { action: actions[ctx.info.fieldName] || 'team.change', entityType: 'TeamMember', entityId: ctx.result.id };
   return ctx.result;

@@ -7,12 +7,9 @@
  */
 import { util, type Context } from '@aws-appsync/utils';
 
-/** Error types whose message is meant for the caller (the spec's words, never a service's text). */
-export const REFUSAL_TYPES = ['ValidationError', 'Unauthorized', 'NotFound', 'ConflictError', 'BadRequest', 'PaymentError', 'PaymentUnavailable'];
+import { INTERNAL_ERROR_MESSAGE, INTERNAL_ERROR_TYPE, REFUSAL_TYPES } from './error-types.ts';
 
-export const INTERNAL_ERROR_TYPE = 'InternalError';
-/** What the caller reads for an internal error; the reference is the correlation id in the log. */
-export const INTERNAL_ERROR_MESSAGE = 'An internal error occurred. Reference: ';
+export { INTERNAL_ERROR_MESSAGE, INTERNAL_ERROR_TYPE, REFUSAL_TYPES };
 
 export interface StepError {
   message: string;
@@ -55,4 +52,22 @@ export function raiseStepError(ctx: Context): void {
     util.error(error.message, error.type);
   }
   internalError(ctx, error);
+}
+
+/**
+ * A Lambda step's result: its error raised (a crash arrives as 'Lambda:Unhandled' carrying the
+ * generic message and the Lambda's correlation id), then a returned refusal
+ * `{refusal: {message, errorType, fields?}}` (functions/shared/refusal.ts) raised with its fields.
+ */
+export function lambdaResult(ctx: Context): unknown {
+  raiseStepError(ctx);
+  const result = ctx.result as { refusal?: { message: string; errorType: string; fields?: unknown[] } } | null;
+  if (result && result.refusal) {
+    const refusal = result.refusal;
+    if (REFUSAL_TYPES.indexOf(refusal.errorType) < 0) {
+      internalError(ctx, { message: refusal.message, type: refusal.errorType });
+    }
+    util.error(refusal.message, refusal.errorType, null, refusal.fields ? { fields: refusal.fields } : null);
+  }
+  return ctx.result;
 }

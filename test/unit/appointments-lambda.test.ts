@@ -36,7 +36,7 @@ beforeEach(() => {
 describe('createAppointment', () => {
   it('writes the occurrence and bumps the clinician lock in one transaction', async () => {
     const out = await handler(req('createAppointment', { input }));
-    expect(out.ok).toBe(true);
+    expect(Array.isArray(out)).toBe(true);
     const writes = dynamo.commandCalls(TransactWriteCommand);
     expect(writes).toHaveLength(1);
     const items = writes[0].args[0].input.TransactItems!;
@@ -67,29 +67,29 @@ describe('createAppointment', () => {
 
   it('refuses bad input, an unknown or archived client and a double-booking without writing', async () => {
     expect(await handler(req('createAppointment', { input: { ...input, durationMinutes: 0 } }))).toEqual({
-      ok: false, message: 'End must be after start.', errorType: 'ValidationError', fields: [{ field: 'durationMinutes', reason: 'format', message: 'End must be after start.' }],
+      refusal: { message: 'End must be after start.', errorType: 'ValidationError', fields: [{ field: 'durationMinutes', reason: 'format', message: 'End must be after start.' }] },
     });
-    expect(await handler(req('createAppointment', { input: { ...input, clientId: 'nope' } }))).toMatchObject({ ok: false, message: 'Unknown client.' });
+    expect(await handler(req('createAppointment', { input: { ...input, clientId: 'nope' } }))).toMatchObject({ refusal: { message: 'Unknown client.' } });
     dynamo.on(GetCommand, { Key: { PK: 'P#p1', SK: 'Client#c1' } }).resolves({ Item: { ...CLIENT, status: 'archived' } });
-    expect(await handler(req('createAppointment', { input }))).toMatchObject({ ok: false, message: 'Unknown client.' });
+    expect(await handler(req('createAppointment', { input }))).toMatchObject({ refusal: { message: 'Unknown client.' } });
     dynamo.on(GetCommand, { Key: { PK: 'P#p1', SK: 'Client#c1' } }).resolves({ Item: CLIENT });
     dynamo.on(QueryCommand).resolves({ Items: [stored('x', '2030-03-05T18:30:00.000Z')] });
-    expect(await handler(req('createAppointment', { input }))).toMatchObject({ ok: false, errorType: 'ValidationError', message: 'This clinician already has an appointment at that time.' });
+    expect(await handler(req('createAppointment', { input }))).toMatchObject({ refusal: { errorType: 'ValidationError', message: 'This clinician already has an appointment at that time.' } });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it("an own-only clinician cannot book another's client or for another clinician", async () => {
-    expect(await handler(req('createAppointment', { input }, basic))).toMatchObject({ ok: false, message: 'Unknown client.' });
-    expect(await handler(req('createAppointment', { input: { ...input, clinicianId: 'owner-sub' } }, basic))).toMatchObject({ ok: false, errorType: 'Unauthorized' });
+    expect(await handler(req('createAppointment', { input }, basic))).toMatchObject({ refusal: { message: 'Unknown client.' } });
+    expect(await handler(req('createAppointment', { input: { ...input, clinicianId: 'owner-sub' } }, basic))).toMatchObject({ refusal: { errorType: 'Unauthorized' } });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('a cancelled neighbour does not block; a practice allowing double-booking skips the check and the lock', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [stored('x', '2030-03-05T18:00:00.000Z', { status: 'CANCELLED' })] });
-    expect((await handler(req('createAppointment', { input }))).ok).toBe(true);
+    expect(Array.isArray(await handler(req('createAppointment', { input })))).toBe(true);
     dynamo.on(GetCommand, { Key: { PK: 'P#p1', SK: 'Settings#AppointmentSettings' } }).resolves({ Item: { version: 1, data: { allowDoubleBooking: true } } });
     dynamo.on(QueryCommand).resolves({ Items: [stored('x', '2030-03-05T18:00:00.000Z')] });
-    expect((await handler(req('createAppointment', { input }))).ok).toBe(true);
+    expect(Array.isArray(await handler(req('createAppointment', { input })))).toBe(true);
     expect(dynamo.commandCalls(TransactWriteCommand)[1].args[0].input.TransactItems).toHaveLength(1);
   });
 
@@ -97,7 +97,7 @@ describe('createAppointment', () => {
     const lost = Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] });
     dynamo.on(TransactWriteCommand).rejectsOnce(lost).resolves({});
     dynamo.on(GetCommand, { Key: { PK: 'P#p1', SK: 'APPTLOCK#owner-sub' } }).resolves({ Item: { seq: 7 } });
-    expect((await handler(req('createAppointment', { input }))).ok).toBe(true);
+    expect(Array.isArray(await handler(req('createAppointment', { input })))).toBe(true);
     const writes = dynamo.commandCalls(TransactWriteCommand);
     expect(writes).toHaveLength(2);
     expect(writes[1].args[0].input.TransactItems![1].Update).toMatchObject({ ConditionExpression: 'seq = :seq', ExpressionAttributeValues: { ':seq': 7, ':next': 8 } });
@@ -107,9 +107,9 @@ describe('createAppointment', () => {
 describe('editAppointment and cancelAppointment', () => {
   it('a stale version is a ConflictError with no write; another practice member’s own-only view is NotFound', async () => {
     dynamo.on(GetCommand, { Key: { PK: 'P#p1', SK: 'APPT#a1' } }).resolves({ Item: { ...stored('a1', '2030-03-05T18:00:00.000Z'), version: 3 } });
-    expect(await handler(req('editAppointment', { id: 'a1', version: 2, scope: 'THIS', input: { durationMinutes: 30 } }))).toMatchObject({ ok: false, errorType: 'ConflictError' });
-    expect(await handler(req('editAppointment', { id: 'a1', version: 3, scope: 'THIS', input: { durationMinutes: 30 } }, basic))).toMatchObject({ ok: false, errorType: 'NotFound' });
-    expect(await handler(req('editAppointment', { id: 'a1', version: 3, scope: 'THIS', input: { recurrence: { frequency: 'WEEKLY', interval: 1, count: 2 } } }))).toMatchObject({ ok: false, errorType: 'ValidationError' });
+    expect(await handler(req('editAppointment', { id: 'a1', version: 2, scope: 'THIS', input: { durationMinutes: 30 } }))).toMatchObject({ refusal: { errorType: 'ConflictError' } });
+    expect(await handler(req('editAppointment', { id: 'a1', version: 3, scope: 'THIS', input: { durationMinutes: 30 } }, basic))).toMatchObject({ refusal: { errorType: 'NotFound' } });
+    expect(await handler(req('editAppointment', { id: 'a1', version: 3, scope: 'THIS', input: { recurrence: { frequency: 'WEEKLY', interval: 1, count: 2 } } }))).toMatchObject({ refusal: { errorType: 'ValidationError' } });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
@@ -146,6 +146,6 @@ describe('editAppointment and cancelAppointment', () => {
   it('a version moved by a concurrent write (transaction cancelled) is a ConflictError', async () => {
     dynamo.on(GetCommand, { Key: { PK: 'P#p1', SK: 'APPT#a1' } }).resolves({ Item: stored('a1', '2030-03-05T18:00:00.000Z') });
     dynamo.on(TransactWriteCommand).rejects(Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }));
-    expect(await handler(req('cancelAppointment', { id: 'a1', version: 1, scope: 'THIS' }))).toMatchObject({ ok: false, errorType: 'ConflictError' });
+    expect(await handler(req('cancelAppointment', { id: 'a1', version: 1, scope: 'THIS' }))).toMatchObject({ refusal: { errorType: 'ConflictError' } });
   });
 });

@@ -106,4 +106,12 @@ describe('Lambda data source', () => {
     });
     expect(await failing({ operation: 'Invoke', payload: {} }, ctx)).toEqual({ result: null, error: { message: 'boom', type: 'Lambda:Unhandled' } });
   });
+
+  it('reports every thrown error as Lambda:Unhandled with its message only, as AppSync does (errorType and errorInfo are dropped)', async () => {
+    const ctx = { arguments: {}, identity: null, source: null, request: { headers: {} }, info: {}, prev: { result: null }, stash: {} };
+    const typed = lambdaDataSource('x', async () => {
+      throw Object.assign(new Error('Team member not found'), { name: 'NotFound', errorType: 'NotFound', errorInfo: { fields: [{ field: 'id', reason: 'format' }] } });
+    });
+    expect(await typed({ operation: 'Invoke', payload: {} }, ctx)).toEqual({ result: null, error: { message: 'Team member not found', type: 'Lambda:Unhandled' } });
+  });
 });

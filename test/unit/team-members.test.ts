@@ -48,12 +48,13 @@ describe('team-members Lambda', () => {
     cognito.on(AdminCreateUserCommand).resolves({ User: { Username: 'bea-username', Attributes: [{ Name: 'sub', Value: 'm1' }] } });
     dynamo.on(PutCommand).rejects(Object.assign(new Error('boom'), { name: 'ConditionalCheckFailedException' }));
     cognito.on(AdminDeleteUserCommand).resolves({});
-    await expect(handler(req('addTeamMember', { memberDetail: detail, grantedRoles: ['biller'] }))).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    // An unexpected failure: logged under a correlation id, the caller gets only the generic message with that id.
+    await expect(handler(req('addTeamMember', { memberDetail: detail, grantedRoles: ['biller'] }))).rejects.toMatchObject({ name: 'InternalError', message: expect.stringMatching(/^An internal error occurred\. Reference: [0-9a-f-]{36}$/) });
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });
 
   it('refuses the owner role and invalid input before touching Cognito', async () => {
-    await expect(handler(req('addTeamMember', { memberDetail: detail, grantedRoles: ['owner'] }))).rejects.toMatchObject({ errorType: 'ValidationError' });
+    await expect(handler(req('addTeamMember', { memberDetail: detail, grantedRoles: ['owner'] }))).resolves.toMatchObject({ refusal: { errorType: 'ValidationError' } });
     expect(cognito.commandCalls(AdminCreateUserCommand)).toHaveLength(0);
   });
 
@@ -63,8 +64,8 @@ describe('team-members Lambda', () => {
     const out = await handler(req('editTeamMember', { id: 'm1', memberDetail: detail, grantedRoles: ['scheduler'] }));
     expect(out).toMatchObject({ id: 'm1', grantedRoles: ['scheduler'] });
     expect(cognito.commandCalls(AdminUpdateUserAttributesCommand)[0].args[0].input.UserAttributes).toContainEqual({ Name: 'custom:teamRoles', Value: 'scheduler' });
-    await expect(handler(req('editTeamMember', { id: 'elsewhere', memberDetail: detail, grantedRoles: ['scheduler'] }))).rejects.toMatchObject({ errorType: 'NotFound' });
-    await expect(handler(req('editTeamMember', { id: 'm1', memberDetail: { ...detail, email: 'changed@example.com' }, grantedRoles: ['scheduler'] }))).rejects.toMatchObject({ errorType: 'ValidationError' });
+    await expect(handler(req('editTeamMember', { id: 'elsewhere', memberDetail: detail, grantedRoles: ['scheduler'] }))).resolves.toMatchObject({ refusal: { errorType: 'NotFound' } });
+    await expect(handler(req('editTeamMember', { id: 'm1', memberDetail: { ...detail, email: 'changed@example.com' }, grantedRoles: ['scheduler'] }))).resolves.toMatchObject({ refusal: { errorType: 'ValidationError' } });
   });
 
   it('removes: membership deleted, user disabled and signed out; the owner cannot be removed', async () => {
@@ -73,15 +74,15 @@ describe('team-members Lambda', () => {
     cognito.on(AdminUserGlobalSignOutCommand).resolves({});
     expect(await handler(req('removeTeamMember', { id: 'm1' }))).toEqual({ id: 'm1', message: 'Team member removed', status: 'removed' });
     expect(cognito.commandCalls(AdminDisableUserCommand)[0].args[0].input).toMatchObject({ Username: 'bea-username', UserPoolId: 'us-east-1_Caller1' });
-    await expect(handler(req('removeTeamMember', { id: 'owner-sub' }))).rejects.toMatchObject({ errorType: 'ValidationError' });
-    await expect(handler(req('removeTeamMember', { id: 'elsewhere' }))).rejects.toMatchObject({ errorType: 'NotFound' });
+    await expect(handler(req('removeTeamMember', { id: 'owner-sub' }))).resolves.toMatchObject({ refusal: { errorType: 'ValidationError' } });
+    await expect(handler(req('removeTeamMember', { id: 'elsewhere' }))).resolves.toMatchObject({ refusal: { errorType: 'NotFound' } });
   });
 
   it('checkUserStatus: exists, status and membership of the caller’s practice; bad e-mail refused', async () => {
     cognito.on(ListUsersCommand).resolves({ Users: [{ Username: 'x', UserStatus: 'CONFIRMED', Enabled: true, Attributes: [{ Name: 'sub', Value: 'elsewhere' }] }] });
     expect(await handler(req('checkUserStatus', { email: 'Bea@Example.com' }))).toEqual({ email: 'bea@example.com', exists: true, status: 'CONFIRMED', enabled: true, inPractice: false });
     expect(cognito.commandCalls(ListUsersCommand)[0].args[0].input).toMatchObject({ Filter: 'email = "bea@example.com"', UserPoolId: 'us-east-1_Caller1' });
-    await expect(handler(req('checkUserStatus', { email: 'a"b@x' }))).rejects.toMatchObject({ errorType: 'ValidationError' });
+    await expect(handler(req('checkUserStatus', { email: 'a"b@x' }))).resolves.toMatchObject({ refusal: { errorType: 'ValidationError' } });
     cognito.on(ListUsersCommand).resolves({ Users: [] });
     expect(await handler(req('checkUserStatus', { email: 'new@example.com' }))).toMatchObject({ exists: false, status: 'NOT_FOUND' });
   });

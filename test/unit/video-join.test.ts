@@ -125,7 +125,7 @@ describe('a room id belongs to one practice (issue 11 §1)', () => {
     ddb.on(GetCommand).resolves({});
     chime.on(CreateMeetingCommand).resolves({ Meeting: MEETING });
     chime.on(CreateAttendeeCommand).resolves({ Attendee: ATTENDEE });
-    await expect(handler({ field: 'getVideoToken', roomId: ROOM, caller: { sub: 'owner-b', practiceId: PRACTICE_B } })).rejects.toMatchObject({ errorType: 'Unauthorized' });
+    await expect(handler({ field: 'getVideoToken', roomId: ROOM, caller: { sub: 'owner-b', practiceId: PRACTICE_B } })).resolves.toMatchObject({ refusal: { errorType: 'Unauthorized' } });
     expect(chime.calls()).toHaveLength(0);
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
     expect(ddb.commandCalls(UpdateCommand)[0].args[0].input.ExpressionAttributeValues).toMatchObject({ ':practice': PRACTICE_B });

@@ -2,8 +2,11 @@
  * Lambda data source (`Lambda:<name>`): calls the injected `invokeLambda(name, event)`, where
  * the handlers of functions/ run in-process. `{operation: 'Invoke', payload}` sends `payload`;
  * a request without `payload` sends AppSync's direct-resolver event
- * {arguments, identity, source, request, info, prev, stash}. A thrown error becomes
- * ctx.error with type 'Lambda:Unhandled', as AppSync reports an unhandled function error.
+ * {arguments, identity, source, request, info, prev, stash}. A thrown error becomes ctx.error
+ * {message: its message, type: 'Lambda:Unhandled'} whatever errorType/errorInfo it carries, as
+ * AppSync reports every function error ("Only the error message returned from Lambda is set in
+ * the response", AppSync Lambda resolver tutorial, "Returning errors"): refusals must therefore be
+ * returned as data (functions/shared/refusal.ts), and local tests see what AWS does.
  */
 import type { DataSource } from './types.ts';
 
@@ -18,8 +21,8 @@ export function lambdaDataSource(name: string, invokeLambda: InvokeLambda | unde
     try {
       return { result: (await invokeLambda(name, event)) ?? null };
     } catch (err) {
-      const e = err as { message?: string; name?: string; errorType?: string };
-      return { result: null, error: { message: e.message ?? 'Lambda function failed', type: e.errorType ?? 'Lambda:Unhandled' } };
+      const e = err as { message?: unknown } | null;
+      return { result: null, error: { message: typeof e?.message === 'string' ? e.message : 'Lambda function failed', type: 'Lambda:Unhandled' } };
     }
   };
 }

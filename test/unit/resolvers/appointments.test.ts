@@ -120,16 +120,16 @@ describe('Appointments.invoke', () => {
 
   it("raises the Lambda's refusal with its message and fields, and writes no audit", () => {
     const fields = [{ field: 'durationMinutes', reason: 'format', message: 'End must be after start.' }];
-    const out = evaluate(code['Appointments.invoke'], 'response', { stash: at(BASIC), result: { ok: false, message: 'End must be after start.', errorType: 'ValidationError', fields }, info: info('Mutation', 'createAppointment') });
+    const out = evaluate(code['Appointments.invoke'], 'response', { stash: at(BASIC), result: { refusal: { message: 'End must be after start.', errorType: 'ValidationError', fields } }, info: info('Mutation', 'createAppointment') });
     expect(out.error).toMatchObject({ message: 'End must be after start.', errorType: 'ValidationError', errorInfo: { fields } });
     expect(out.ctx.stash.audit).toBeUndefined();
   });
 
   it('returns the list (or, for setAppointmentStatus, the one) and audits the ids', () => {
-    const list = evaluate(code['Appointments.invoke'], 'response', { stash: at(OWNER), result: { ok: true, items: [stored] }, info: info('Mutation', 'cancelAppointment') });
+    const list = evaluate(code['Appointments.invoke'], 'response', { stash: at(OWNER), result: [stored], info: info('Mutation', 'cancelAppointment') });
     expect((list.result as any[]).map((a) => a.id)).toEqual(['a1']);
     expect(list.ctx.stash.audit).toEqual({ action: 'appointment.cancel', entityType: 'Appointment', entityIds: ['a1'] });
-    expect(evaluate(code['Appointments.invoke'], 'response', { stash: at(OWNER), result: { ok: true, items: [stored] }, info: info('Mutation', 'setAppointmentStatus') }).result).toMatchObject({ id: 'a1' });
+    expect(evaluate(code['Appointments.invoke'], 'response', { stash: at(OWNER), result: [stored], info: info('Mutation', 'setAppointmentStatus') }).result).toMatchObject({ id: 'a1' });
   });
 });
 
