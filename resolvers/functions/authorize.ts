@@ -12,6 +12,7 @@ import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/ut
 import { membershipKey } from '../../domain/tables.ts';
 import { canCall } from '../../domain/permissions.ts';
 import { sessionEnded } from '../shared/session-end.ts';
+import { raiseStepError } from '../shared/errors.ts';
 
 interface CognitoLikeIdentity {
   sub?: string;
@@ -43,7 +44,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
 
 export function response(ctx: Context): Record<string, unknown> {
   if (ctx.error) {
-    util.error(ctx.error.message, ctx.error.type);
+    raiseStepError(ctx);
   }
   const identity = ctx.identity as CognitoLikeIdentity | null;
   const membership = ctx.result as Membership | null;

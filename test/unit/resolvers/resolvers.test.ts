@@ -69,9 +69,11 @@ describe('authorize', () => {
     expect(evaluate(code.authorize, 'response', { identity, info, result: { ...membership, roles: [], groups: ['Therapists'] } }).error?.errorType).toBe('Unauthorized');
   });
 
-  it('turns a data-source error into an error', () => {
-    const out = evaluate(code.authorize, 'response', { identity, info, result: null, error: { message: 'boom', type: 'DynamoDB:ResourceNotFoundException' } });
-    expect(out.error).toMatchObject({ message: 'boom', errorType: 'DynamoDB:ResourceNotFoundException' });
+  it("turns a data-source error into the internal error with a correlation id, without DynamoDB's text", () => {
+    const out = evaluate(code.authorize, 'response', { identity, info, result: null, error: { message: 'Requested resource not found: Table: portal-local-Directory not found', type: 'DynamoDB:ResourceNotFoundException' } });
+    expect(out.error?.errorType).toBe('InternalError');
+    expect(out.error?.message).toMatch(/^An internal error occurred\. Reference: \S+$/);
+    expect(JSON.stringify(out.error)).not.toContain('Table');
   });
 });
 
