@@ -138,4 +138,31 @@ describe('rules a clinician expects', () => {
     await page.getByRole('button', { name: 'Skip Tour' }).waitFor();
     await page.context().close();
   });
+
+  // Last: it changes the demo practice's plan (back to Professional at the end).
+  for (const width of WIDTHS) {
+    it(`lets an upgrade take effect at once: Appointments opens and the top bar changes without a reload (${width} px)`, async () => {
+      const page = await newPage(width);
+      await signInInBrowser(page, portal.runtime.url, email('owner'));
+      // The free plan (Basic in the spec's prose, Essentials in its matrix).
+      await page.goto(`${portal.runtime.url}/app/upgrade-plan`);
+      await page.getByRole('button', { name: /^Change to (Basic|Essentials)$/ }).click();
+      await page.getByRole('dialog', { name: /^Change to (Basic|Essentials)\?$/ }).getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText(/^Your plan is now (Basic|Essentials)/).waitFor();
+      if (width > 700) await page.getByRole('button', { name: 'Upgrade My Account' }).waitFor();
+      // From here on, no page load: the side navigation and the gate must follow the new plan.
+      await page.getByRole('button', { name: 'Change to Professional' }).click();
+      await page.getByRole('dialog', { name: 'Change to Professional?' }).getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Your plan is now Professional').waitFor();
+      if (width > 700) {
+        await page.getByRole('button', { name: 'Switch Plan' }).waitFor();
+        await expect(page.getByRole('button', { name: 'Upgrade My Account' }).count()).resolves.toBe(0);
+      }
+      await openNavigation(page);
+      await page.getByRole('link', { name: 'Appointments' }).first().click();
+      await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/app/appointment');
+      await page.context().close();
+    });
+  }
 });

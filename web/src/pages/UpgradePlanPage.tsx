@@ -14,6 +14,7 @@ import { TELE_HEALTH_ADD_ON, formatUsd } from '../../../domain/pricing';
 import { changePlan, getCurrentPlan, getProviderPlans, type CurrentPlan, type ProviderPlan } from '../plans/api';
 import { useCanChangePlan } from '../plans/useCanManage';
 import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { useRefreshViewer } from '../portal/ViewerContext';
 import { toApiError, type ApiError } from '../settings/graphql';
 import { reportApiError, useBanners } from '../shell/banners';
 
@@ -32,6 +33,7 @@ export default function UpgradePlanPage() {
   const [failure, setFailure] = useState<string | ApiError | null>(null);
   const canChange = useCanChangePlan();
   const banners = useBanners();
+  const refreshViewer = useRefreshViewer();
 
   const load = useCallback(async () => {
     try {
@@ -52,6 +54,8 @@ export default function UpgradePlanPage() {
     setFailure(null);
     try {
       const next = await changePlan(choice.plan.id, choice.teleHealth);
+      // The new plan takes effect at once: the menu, the top bar and the route gate read it again.
+      await refreshViewer();
       setCurrent(next);
       setTeleHealth(next.teleHealth);
       setChoice(null);

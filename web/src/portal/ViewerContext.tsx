@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Viewer } from '../../../domain/route-access';
 import { fetchMe, type Me } from '../auth/api';
 
@@ -15,16 +15,35 @@ export function useViewer(): ViewerState {
   return useContext(ViewerContext);
 }
 
+/** Reads `me` again (after a plan change): the menu, the top bar and the route gate follow at once. */
+const RefreshContext = createContext<() => Promise<void>>(async () => undefined);
+
+export function useRefreshViewer(): () => Promise<void> {
+  return useContext(RefreshContext);
+}
+
 export function ViewerProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ViewerState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    fetchMe()
-      .then((me) => live && setState({ status: 'ready', me, viewer: { roles: me.roles, groups: me.groups, plan: me.plan } }))
-      .catch(() => live && setState({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
+  const live = useRef(true);
+  const refresh = useCallback(async () => {
+    try {
+      const me = await fetchMe();
+      if (live.current) setState({ status: 'ready', me, viewer: { roles: me.roles, groups: me.groups, plan: me.plan } });
+    } catch {
+      // A failed refresh keeps what is shown; only a failed first read is a failure.
+      if (live.current) setState((current) => (current.status === 'ready' ? current : { status: 'failed' }));
+    }
   }, []);
-  return <ViewerContext.Provider value={state}>{children}</ViewerContext.Provider>;
+  useEffect(() => {
+    live.current = true;
+    void refresh();
+    return () => {
+      live.current = false;
+    };
+  }, [refresh]);
+  return (
+    <RefreshContext.Provider value={refresh}>
+      <ViewerContext.Provider value={state}>{children}</ViewerContext.Provider>
+    </RefreshContext.Provider>
+  );
 }
