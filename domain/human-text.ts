@@ -26,7 +26,9 @@
  * (space, no-break space, the Unicode spaces U+1680, U+2000–U+200A, U+202F, U+205F, U+3000 and
  * the invisible fillers U+115F, U+1160, U+3164, U+FFA0, U+2800); long text also loses line breaks
  * and tabs at either end — and, in one-line text, runs of spaces inside collapse to one space.
- * A value that is empty after trimming is absent (a required field is then 'required').
+ * A value that is empty after trimming, or holds nothing but invisible characters (blanks and
+ * Unicode's default-ignorables: variation selectors, U+034F, U+17B4/5, U+180B–U+180F, …), is
+ * absent (a required field is then 'required').
  */
 
 import { MESSAGES } from './messages.ts';
@@ -75,6 +77,22 @@ const PLANE_END_HIGHS = ['\uD83F', '\uD87F', '\uD8BF', '\uD8FF', '\uD93F', '\uD9
 
 /** Blank characters trimmed at either end of any text (and all a name may not consist of). */
 const BLANKS = ' \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0\u2800';
+/**
+ * Invisible (Unicode's default-ignorable) characters that are not refused: combining grapheme
+ * joiner, Khmer inherent vowels, Mongolian variation selectors, variation selectors — harmless
+ * inside text, but a text of nothing else (and blanks) is as empty as a blank one.
+ */
+const INVISIBLE_BMP: string[][] = [
+  ['\u034f', '\u034f'],
+  ['\u115f', '\u1160'],
+  ['\u17b4', '\u17b5'],
+  ['\u180b', '\u180f'],
+  ['\u3164', '\u3164'],
+  ['\ufe00', '\ufe0f'],
+  ['\uffa0', '\uffa0'],
+  ['\ufff0', '\ufff8'],
+];
+
 /** Long text also trims these at either end. */
 const LINE_BREAKS = '\n\r\t';
 
@@ -92,6 +110,18 @@ function isLow(unit: string | undefined): boolean {
 
 function isBlank(unit: string | undefined): boolean {
   return unit !== undefined && BLANKS.indexOf(unit) >= 0;
+}
+
+/** Whether the code unit at `i` is invisible (blank, default-ignorable, or half of an astral ignorable U+E0000–U+E0FFF). */
+function invisibleAt(units: string[], i: number): boolean {
+  const unit = units[i];
+  if (isBlank(unit) || inRanges(unit, INVISIBLE_BMP) || unit === '\u200c' || unit === '\u200d') {
+    return true;
+  }
+  if (unit >= '\udb40' && unit <= '\udb43') {
+    return isLow(units[i + 1]);
+  }
+  return isLow(unit) && units[i - 1] >= '\udb40' && units[i - 1] <= '\udb43';
 }
 
 /** A zero-width (non-)joiner is kept only between two visible characters. */
@@ -186,7 +216,8 @@ export function readHumanText(value: unknown, kind: TextKind, max: number): Text
   }
   const trimmed = trimText(value, kind);
   const cleaned = kind === 'long' ? trimmed : collapseSpaceRuns(trimmed);
-  if (cleaned.length === 0) {
+  const units = cleaned.split('');
+  if (units.every((_unit, i) => invisibleAt(units, i) || (kind === 'long' && LINE_BREAKS.indexOf(units[i]) >= 0))) {
     return { value: null, problem: null };
   }
   if (cleaned.length > max) {

@@ -117,6 +117,18 @@ describe('the reader (properties)', () => {
     );
   });
 
+  it('treats any text of nothing but blanks and Unicode’s default-ignorables as absent', () => {
+    const invisible = fc.constantFrom(...BLANK, '\u034f', '\u17b4', '\u180b', '\ufe0f', '\u{e0100}', '\u{e01ef}', '\u3164', '\uffa0');
+    fc.assert(
+      fc.property(fc.array(invisible, { minLength: 1, maxLength: 8 }), fc.constantFrom(...KINDS), (chars, kind) => {
+        const text = chars.join('');
+        expect(/^[\p{Default_Ignorable_Code_Point}\p{White_Space}\u2800]+$/u.test(text)).toBe(true);
+        expect(readHumanText(text, kind, 100)).toEqual({ value: null, problem: null });
+        expect(readHumanText(`${text}x${text}`, kind, 100).value).not.toBeNull();
+      }),
+    );
+  });
+
   it('treats a name of invisible fillers as absent (a required name is then required)', () => {
     expect(readHumanText('\u3164\u115f \u2800', 'name', 100)).toEqual({ value: null, problem: null });
     const out = validateClientInput({ personalDetail: { first: '\u3164', last: 'Lopez' }, dateOfBirth: '01/02/1990' }, '2026-11-25');
