@@ -20,7 +20,7 @@ import { PHOTO_RULES, therapistKey } from '../../domain/profile.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { s3ObjectStore, type ContentHeaders, type ObjectStore } from '../shared/object-store.ts';
 import { PhotoRejected, reencodeJpeg } from './jpeg.ts';
-import { appsyncHandler } from '../shared/refusal.ts';
+import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 
 export interface PhotoRequest {
   field: 'getProfilePhotoUploadUrl' | 'confirmProfilePhoto' | 'getProfilePhotoUrl';
@@ -33,10 +33,6 @@ export const URL_SECONDS = 300;
 export const UPLOAD_PREFIX = 'uploads/';
 /** How a profile photo is stored and served. */
 export const PHOTO_HEADERS: ContentHeaders = { contentType: PHOTO_RULES.contentType, contentDisposition: 'inline; filename="profile-photo.jpg"' };
-
-function appsyncError(message: string, errorType: string): Error {
-  return Object.assign(new Error(message), { name: errorType, errorType });
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -55,8 +51,8 @@ const expiresAt = () => Math.floor(Date.now() / 1000) + URL_SECONDS;
 
 export async function uploadUrl(request: PhotoRequest, store: ObjectStore) {
   const { contentType, size } = request.args;
-  if (contentType !== PHOTO_RULES.contentType) throw appsyncError(PHOTO_RULES.wrongType, 'ValidationError');
-  if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0 || size >= PHOTO_RULES.maxBytes) throw appsyncError(PHOTO_RULES.tooLarge, 'ValidationError');
+  if (contentType !== PHOTO_RULES.contentType) throw new Refusal(PHOTO_RULES.wrongType, 'ValidationError');
+  if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0 || size >= PHOTO_RULES.maxBytes) throw new Refusal(PHOTO_RULES.tooLarge, 'ValidationError');
   const key = `${UPLOAD_PREFIX}${request.caller.sub}/${randomUUID()}.jpg`;
   return { key, url: await store.presignPut(key, URL_SECONDS, PHOTO_RULES.contentType), expiresAt: expiresAt() };
 }
@@ -69,19 +65,19 @@ async function currentPhoto(caller: PhotoRequest['caller']): Promise<string | nu
 
 export async function confirm(request: PhotoRequest, store: ObjectStore) {
   const { caller, args } = request;
-  if (!isOwnUploadKey(args.key, caller.sub)) throw appsyncError('Photo not found', 'NotFound');
+  if (!isOwnUploadKey(args.key, caller.sub)) throw new Refusal('Photo not found', 'NotFound');
   const upload = args.key;
   const bytes = await store.read(upload, PHOTO_RULES.maxBytes);
-  if (bytes === null) throw appsyncError('Photo not found', 'NotFound');
+  if (bytes === null) throw new Refusal('Photo not found', 'NotFound');
   // The upload is consumed whatever the outcome: only the re-encoded image is kept.
   await store.remove(upload);
-  if (bytes.length >= PHOTO_RULES.maxBytes) throw appsyncError(PHOTO_RULES.tooLarge, 'ValidationError');
+  if (bytes.length >= PHOTO_RULES.maxBytes) throw new Refusal(PHOTO_RULES.tooLarge, 'ValidationError');
   let image: Uint8Array;
   try {
     image = reencodeJpeg(bytes);
   } catch (err) {
     if (!(err instanceof PhotoRejected)) throw err;
-    throw appsyncError(err.reason === 'tooLarge' ? PHOTO_RULES.tooLarge : PHOTO_RULES.wrongType, 'ValidationError');
+    throw new Refusal(err.reason === 'tooLarge' ? PHOTO_RULES.tooLarge : PHOTO_RULES.wrongType, 'ValidationError');
   }
   const key = PHOTO_RULES.prefix + upload.slice(UPLOAD_PREFIX.length);
   await store.write(key, image, PHOTO_HEADERS);
@@ -107,7 +103,7 @@ export async function readUrl(request: PhotoRequest, store: ObjectStore) {
 let defaultStore: ObjectStore | undefined;
 
 async function run(event: PhotoRequest, _context?: unknown, store: ObjectStore = (defaultStore ??= s3ObjectStore())) {
-  if (!event?.caller?.sub || !event.caller.practiceId) throw appsyncError('Not Authorized', 'Unauthorized');
+  if (!event?.caller?.sub || !event.caller.practiceId) throw new Refusal('Not Authorized', 'Unauthorized');
   try {
     switch (event.field) {
       case 'getProfilePhotoUploadUrl':
@@ -117,7 +113,7 @@ async function run(event: PhotoRequest, _context?: unknown, store: ObjectStore =
       case 'getProfilePhotoUrl':
         return await readUrl(event, store);
       default:
-        throw appsyncError('Unknown field', 'BadRequest');
+        throw new Refusal('Unknown field', 'BadRequest');
     }
   } catch (err) {
     if (!(err as { errorType?: string }).errorType) console.error('profile-photo failed', (err as Error)?.name ?? 'Error');

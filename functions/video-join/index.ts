@@ -18,7 +18,7 @@ import { ROOM_ID_PATTERN, ROOM_NOT_STARTED, ROOM_TTL_SECONDS, THERAPIST_ID_PATTE
 import { chimeClient, chimeProvider } from './chime-provider.ts';
 import { localProvider } from './local-provider.ts';
 import { RoomGoneError, type VideoProvider } from './provider.ts';
-import { appsyncHandler } from '../shared/refusal.ts';
+import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 
 export interface HostRequest {
   field: 'getVideoToken';
@@ -38,22 +38,17 @@ export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): VideoProv
   throw new Error(`Unknown VIDEO_PROVIDER: ${name}`);
 }
 
-/** An error AppSync shows with its type (ctx.error.type in the resolver). */
-function appsyncError(message: string, errorType: string): Error {
-  return Object.assign(new Error(message), { name: errorType, errorType });
-}
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export async function hostTicket(request: HostRequest, provider: VideoProvider = providerFromEnv()): Promise<VideoTicket> {
   const { roomId, caller } = request;
-  if (typeof roomId !== 'string' || !ROOM_ID_PATTERN.test(roomId)) throw appsyncError('Invalid room id', 'BadRequest');
-  if (!caller?.sub || !caller.practiceId) throw appsyncError('Not Authorized', 'Unauthorized');
+  if (typeof roomId !== 'string' || !ROOM_ID_PATTERN.test(roomId)) throw new Refusal('Invalid room id', 'BadRequest');
+  if (!caller?.sub || !caller.practiceId) throw new Refusal('Not Authorized', 'Unauthorized');
   const now = nowSeconds();
   // Another practice's room id: refused before anything is read or opened for it.
-  if (!(await claimVideoRoomId(caller.practiceId, roomId, new Date(now * 1000)))) throw appsyncError('Not Authorized', 'Unauthorized');
+  if (!(await claimVideoRoomId(caller.practiceId, roomId, new Date(now * 1000)))) throw new Refusal('Not Authorized', 'Unauthorized');
   const existing = await getVideoRoom(caller.practiceId, roomId, now);
-  if (existing && existing.hostId !== caller.sub) throw appsyncError('This video room belongs to another clinician', 'Unauthorized');
+  if (existing && existing.hostId !== caller.sub) throw new Refusal('This video room belongs to another clinician', 'Unauthorized');
   const reusable = existing && existing.provider === provider.name ? existing : null;
   const opened = await provider.open({ practiceId: caller.practiceId, roomId }, reusable);
   const stamp = new Date(now * 1000).toISOString();
@@ -116,6 +111,6 @@ export async function handler(event: unknown): Promise<unknown> {
 
 /** AppSync's getVideoToken: refusals come back as data, anything else as the logged generic error (functions/shared/refusal.ts). */
 const hostHandler = appsyncHandler('video-join', async (request: HostRequest) => {
-  if (request?.field !== 'getVideoToken') throw appsyncError('Unknown request', 'BadRequest');
+  if (request?.field !== 'getVideoToken') throw new Refusal('Unknown request', 'BadRequest');
   return hostTicket(request);
 });
