@@ -19,6 +19,7 @@ import { suppress } from './nag.ts';
 import { grantChimeMeetings } from './chime-access.ts';
 import { grantProfileImages } from './profile-images-access.ts';
 import { configurePayments } from './payment-access.ts';
+import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PortalFunction, ROOT } from './portal-function.ts';
 import { appsyncName, checkResolverMap, lambdaFolder } from './resolver-map-check.ts';
@@ -104,7 +105,11 @@ export class GraphqlApi extends Construct {
       const photo = folder === 'profile-photo';
       const timeout = folder === 'plans' || photo ? Duration.seconds(25) : undefined;
       const memorySize = photo ? 1769 : undefined;
-      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize });
+      // appointments (booking confirmation) and team-members (invitation) send messages (issue 19).
+      const sends = folder === 'appointments' || folder === 'team-members';
+      const environment = sends ? messagingEnvironment(config) : undefined;
+      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize, environment });
+      if (sends) grantMessaging(fn.fn);
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);

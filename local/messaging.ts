@@ -23,9 +23,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The one-time code in a text (6 digits on their own), as the outbox records it. */
+/** The one-time code in a text (6 digits on their own, or a team invitation's temporary password), as the outbox records it. */
 export function codeIn(text: string): string | null {
-  return /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+  const temporary = /Temporary password: (\S+)/.exec(text)?.[1];
+  return temporary ?? /\b(\d{6})\b/.exec(text)?.[1] ?? null;
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/;

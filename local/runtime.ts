@@ -148,6 +148,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       SNS_ENDPOINT: `http://127.0.0.1:${port}/_local/sns`,
       SES_ENDPOINT: `http://127.0.0.1:${port}/_local/ses`,
       SES_FROM_ADDRESS: 'no-reply@practiceportal.test',
+      // Links in what Lambdas send (sign-in, the client's video link): the console's own origin (AWS: consoleOrigins[0]).
+      PORTAL_ORIGIN: url,
     });
 
     // Profile photos (functions/profile-photo): presigned URLs for the S3 stand-in at /_local/s3 on

@@ -29,6 +29,7 @@ import { membershipKey } from '../../domain/tables.ts';
 import { TEAM_MEMBERS_GROUP, teamProblemSummary, toTeamMember, validateTeamMember, type TeamMemberInput } from '../../domain/team.ts';
 import { cognito, dynamo, table } from '../shared/aws.ts';
 import { getMembership, type Membership } from '../shared/membership.ts';
+import { sendInvitation, temporaryPassword } from './invitation.ts';
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 
 export interface TeamRequest {
@@ -83,12 +84,15 @@ export async function addTeamMember(request: TeamRequest, now = new Date()) {
   const owner = await getMembership(caller.practiceId);
   if (!owner) throw new Refusal('Practice not found', 'NotFound');
   let created;
+  // Our own invitation names the practice (invitation.ts); Cognito's template cannot, so it stays silent.
+  const password = temporaryPassword();
   try {
     created = await cognito().send(
       new AdminCreateUserCommand({
         UserPoolId: poolOf(request),
         Username: input.email,
-        DesiredDeliveryMediums: ['EMAIL'],
+        TemporaryPassword: password,
+        MessageAction: 'SUPPRESS',
         UserAttributes: [
           { Name: 'email', Value: input.email },
           { Name: 'email_verified', Value: 'true' },
@@ -140,6 +144,20 @@ export async function addTeamMember(request: TeamRequest, now = new Date()) {
       console.error('team-members: compensation failed');
     }
     throw err;
+  }
+  try {
+    // People sign in with their e-mail (the pool's username is not something they type).
+    await sendInvitation(caller.practiceId, input.email, input.email, password);
+  } catch (err) {
+    // The member exists; without the e-mail they cannot sign in: undo, so the owner can invite again.
+    console.error('team-members: invitation not sent', (err as Error)?.name);
+    try {
+      await cognito().send(new AdminDeleteUserCommand({ UserPoolId: poolOf(request), Username: username }));
+      await dynamo().send(new DeleteCommand({ TableName: table('DIRECTORY_TABLE'), Key: membershipKey(sub) }));
+    } catch {
+      console.error('team-members: compensation failed');
+    }
+    throw new Error('invitation not sent');
   }
   return toTeamMember(item);
 }

@@ -71,6 +71,13 @@ describe('team members', () => {
   });
 
   it('adds a biller who signs in with the e-mailed temporary password and is a biller', async () => {
+    // The invitation names the practice (issue 19): give it a name first.
+    const practice = `Cedar Therapy ${Date.now().toString(36)}`;
+    const details = await call(tokens.owner, 'query { getPracticeDetails { version } }');
+    await call(tokens.owner, 'mutation ($version: Int!, $input: PracticeDetailsInput!) { editPracticeDetails(version: $version, input: $input) { version } }', {
+      version: details.data.getPracticeDetails.version,
+      input: { name: practice },
+    });
     const out = await call(tokens.owner, ADD, { d: { firstName: 'Bea', lastName: 'Biller', email: EMAIL }, r: ['biller'], c: { licenseType: 'CPC', licenseExpires: '2030-01-31' } });
     expect(out.errors).toBeUndefined();
     billerId = out.data.addTeamMember.id;
@@ -79,6 +86,10 @@ describe('team members', () => {
     expect(again.errors?.[0].errorType).toBe('ConflictError');
     const invite = runtime.outbox.latestTo(EMAIL, 'email');
     expect(invite?.code).toBeTruthy();
+    // It names the practice, the sign-in link, the username and the temporary password; nothing else about anyone.
+    expect(invite!.subject).toContain(practice);
+    for (const line of [practice, `${runtime.url}/signin`, `Username: ${EMAIL}`, `Temporary password: ${invite!.code}`]) expect(invite!.body).toContain(line);
+    expect(invite!.body).not.toContain('Bea');
     const session = await firstSignIn(EMAIL, invite!.code!, 'NewBiller1x');
     billerToken = session.AccessToken!;
     const me = await call(billerToken, '{ me { id roles practiceId groups } }');

@@ -7,10 +7,12 @@ import {
   CognitoIdentityProviderClient, ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { handler, poolOf, type TeamRequest } from '../../functions/team-members/index.ts';
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 const dynamo = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESv2Client);
 const caller = { sub: 'owner-sub', practiceId: 'owner-sub' };
 const detail = { firstName: 'Bea', lastName: 'Biller', email: 'bea@example.com' };
 const OWNER = { PK: 'USER#owner-sub', SK: 'MEMBERSHIP', practiceId: 'owner-sub', roles: ['owner'], plan: 'professional', planName: 'PROFESSIONAL', email: 'o@example.com' };
@@ -19,14 +21,21 @@ const MEMBER = { PK: 'USER#m1', SK: 'MEMBERSHIP', practiceId: 'owner-sub', roles
 beforeEach(() => {
   process.env.DIRECTORY_TABLE = 'dir';
   process.env.USER_POOL_ID = 'us-east-1_EnvPool';
+  process.env.SES_FROM_ADDRESS = 'no-reply@example.test';
+  process.env.PRACTICE_TABLE = 'practice';
+  process.env.PORTAL_ORIGIN = 'https://portal.example.test';
   cognito.reset();
   dynamo.reset();
+  ses.reset();
+  ses.on(SendEmailCommand).resolves({});
   dynamo.on(GetCommand, { Key: { PK: 'USER#owner-sub', SK: 'MEMBERSHIP' } }).resolves({ Item: OWNER });
   dynamo.on(GetCommand, { Key: { PK: 'USER#m1', SK: 'MEMBERSHIP' } }).resolves({ Item: MEMBER });
   dynamo.on(GetCommand, { Key: { PK: 'USER#elsewhere', SK: 'MEMBERSHIP' } }).resolves({ Item: { ...MEMBER, PK: 'USER#elsewhere', practiceId: 'other' } });
 });
 afterEach(() => {
   delete process.env.USER_POOL_ID;
+  delete process.env.SES_FROM_ADDRESS;
+  delete process.env.PORTAL_ORIGIN;
 });
 
 const req = (field: TeamRequest['field'], args: TeamRequest['args']): TeamRequest => ({ field, caller, userPoolId: 'us-east-1_Caller1', args });
@@ -38,7 +47,13 @@ describe('team-members Lambda', () => {
     const out = await handler(req('addTeamMember', { memberDetail: detail, grantedRoles: ['biller'], clinicianInfo: { licenseNo: 'L1' } }));
     expect(out).toMatchObject({ id: 'm1', grantedRoles: ['biller'], teamOwnerId: 'owner-sub', licenseNo: 'L1' });
     const create = cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input;
-    expect(create).toMatchObject({ UserPoolId: 'us-east-1_Caller1', Username: 'bea@example.com', DesiredDeliveryMediums: ['EMAIL'] });
+    // Cognito stays silent; our own invitation names the practice, the sign-in link, the username and the password (issue 19).
+    expect(create).toMatchObject({ UserPoolId: 'us-east-1_Caller1', Username: 'bea@example.com', MessageAction: 'SUPPRESS' });
+    expect(create.TemporaryPassword).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{14,}$/);
+    const mail = ses.commandCalls(SendEmailCommand)[0].args[0].input;
+    expect(mail.Destination?.ToAddresses).toEqual(['bea@example.com']);
+    const body = mail.Content?.Simple?.Body?.Text?.Data ?? '';
+    for (const line of ['https://portal.example.test/signin', 'Username: bea@example.com', `Temporary password: ${create.TemporaryPassword}`]) expect(body).toContain(line);
     expect(create.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'custom:teamOwnerId', Value: 'owner-sub' }, { Name: 'custom:teamRoles', Value: 'biller' }]));
     expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0].args[0].input).toMatchObject({ GroupName: 'TeamMembers', Username: 'bea-username' });
     expect(dynamo.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({ PK: 'USER#m1', GSI1PK: 'P#owner-sub', roles: ['biller'], groups: ['TeamMembers'], plan: 'professional' });
@@ -51,6 +66,17 @@ describe('team-members Lambda', () => {
     // An unexpected failure: logged under a correlation id, the caller gets only the generic message with that id.
     await expect(handler(req('addTeamMember', { memberDetail: detail, grantedRoles: ['biller'] }))).rejects.toMatchObject({ name: 'InternalError', message: expect.stringMatching(/^An internal error occurred\. Reference: [0-9a-f-]{36}$/) });
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
+  });
+
+  it('undoes the member when the invitation cannot be sent, and tells the caller nothing more than an internal error', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({ User: { Username: 'bea-username', Attributes: [{ Name: 'sub', Value: 'm1' }] } });
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(DeleteCommand).resolves({});
+    cognito.on(AdminDeleteUserCommand).resolves({});
+    ses.on(SendEmailCommand).rejects(Object.assign(new Error('nope'), { name: 'MessageRejected' }));
+    await expect(handler(req('addTeamMember', { memberDetail: detail, grantedRoles: ['biller'] }))).rejects.toMatchObject({ name: 'InternalError' });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)[0].args[0].input).toMatchObject({ Username: 'bea-username' });
+    expect(dynamo.commandCalls(DeleteCommand)[0].args[0].input.Key).toEqual({ PK: 'USER#m1', SK: 'MEMBERSHIP' });
   });
 
   it('refuses the owner role and invalid input before touching Cognito', async () => {
