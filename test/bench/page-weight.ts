@@ -98,6 +98,7 @@ const TARGETS: Record<string, { js: number; css?: number }> = {
   '/pricing': PUBLIC_TARGET,
   '/help': PUBLIC_TARGET,
   '/public/video/x/y': PUBLIC_TARGET,
+  '/legal/terms-of-service': PUBLIC_TARGET,
   '/signin': { js: 250 * 1024 },
   '/signup': { js: 250 * 1024 },
   '/app/clients': { js: 350 * 1024, css: 250 * 1024 },
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const wanted = (paths: string[]) => (only.length ? paths.filter((p) => only.includes(p)) : paths);
   try {
-    const anonymous = await measurePageWeights(runtime.url, wanted(['/', '/pricing', '/help', '/public/video/x/y', '/signin', '/signup']));
+    const anonymous = await measurePageWeights(runtime.url, wanted(['/', '/pricing', '/help', '/public/video/x/y', '/legal/terms-of-service', '/signin', '/signup']));
     // /app/clients as a signed-in clinician sees it; signing in first is not counted.
     const signedIn = await measurePageWeights(runtime.url, wanted(['/app/clients']), {
       prepare: async (page, baseUrl) => {

@@ -75,6 +75,50 @@ describe('pricing', () => {
   });
 });
 
+describe('phone width (390 px, issue 19)', () => {
+  it('fits the pricing cards and the whole feature matrix on the screen, without sideways scrolling', async () => {
+    const context = await portal.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(portal.runtime.url + '/pricing');
+    const table = page.getByRole('table', { name: 'Features included in each plan' });
+    await table.waitFor();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+      table: document.querySelector('.pub-table-scroll')!.scrollWidth,
+      box: document.querySelector('.pub-table-scroll')!.clientWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.view);
+    expect(widths.table).toBeLessThanOrEqual(widths.box);
+    for (const name of ['Essentials', 'Premium', 'Professional']) {
+      const box = (await table.getByRole('columnheader', { name, exact: true }).boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  });
+});
+
+describe('agreements', () => {
+  it('has a page for each of the four agreements, written for this product, without Cloudscape', async () => {
+    for (const [slug, title] of [
+      ['terms-of-service', 'Terms of Service'],
+      ['privacy-policy', 'Privacy Policy'],
+      ['medical-professionals-agreement', 'Medical Professionals Agreement'],
+      ['business-associates-agreement', 'Business Associates Agreement'],
+    ]) {
+      const page = await open(`/legal/${slug}`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
+      expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(4);
+      await expect(page.getByRole('main').textContent()).resolves.toContain('Practice Portal');
+      await close(page);
+    }
+    const unknown = await newPage();
+    await unknown.goto(portal.runtime.url + '/legal/nothing-here');
+    await unknown.waitForURL(portal.runtime.url + '/');
+    await close(unknown);
+  });
+});
+
 describe('help', () => {
   it('switches tabs by click and by arrow keys, and goes Back', async () => {
     const page = await newPage();
@@ -157,7 +201,7 @@ describe('landing', () => {
   });
 
   it('downloads neither Cloudscape nor Amplify on the public pages', async () => {
-    for (const path of ['/', '/pricing', '/help']) {
+    for (const path of ['/', '/pricing', '/help', '/legal/privacy-policy']) {
       const page = await newPage();
       const scripts: string[] = [];
       page.on('response', (response) => {

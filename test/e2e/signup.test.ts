@@ -58,6 +58,10 @@ async function fillClinician(page: Page) {
   await page.getByRole('checkbox', { name: 'CBT', exact: true }).check();
   await page.getByRole('checkbox', { name: 'Outpatient', exact: true }).check();
   for (const name of ['Terms of Service', 'Privacy Policy', 'Medical Professionals Agreement', 'Business Associates Agreement']) {
+    // Each agreement links to its text, opened in a new tab so the form keeps what was typed (issue 19).
+    const link = page.getByRole('link', { name: new RegExp(`^Read the ${name}`) });
+    await expect(link.getAttribute('href')).resolves.toBe(`/legal/${name.toLowerCase().replaceAll(' ', '-')}`);
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
     await page.getByRole('checkbox', { name: `I agree to the ${name}` }).check();
   }
 }

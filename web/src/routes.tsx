@@ -12,6 +12,7 @@ const LandingPage = lazy(() => import('./pages/LandingPage'));
 const PricingPage = lazy(() => import('./pages/PricingPage'));
 const HelpPage = lazy(() => import('./pages/HelpPage'));
 const PublicVideoPage = lazy(() => import('./pages/PublicVideoPage'));
+const LegalPage = lazy(() => import('./pages/LegalPage'));
 
 const AuthLayout = lazy(() => import('./auth/AuthLayout'));
 const RequireAuth = lazy(() => import('./auth/AuthLayout').then((m) => ({ default: m.RequireAuth })));
@@ -55,6 +56,7 @@ export function AppRoutes() {
       <Route path="/" element={page(<LandingPage />)} />
       <Route path="/pricing" element={page(<PricingPage />)} />
       <Route path="/help" element={page(<HelpPage />)} />
+      <Route path="/legal/:document" element={page(<LegalPage />)} />
       {/* /public/video/{id?}/{therapistId}: the room id is optional. */}
       <Route path="/public/video/:id/:therapistId" element={page(<PublicVideoPage />)} />
       <Route path="/public/video/:therapistId" element={page(<PublicVideoPage />)} />

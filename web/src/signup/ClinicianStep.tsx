@@ -1,11 +1,13 @@
 import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
+import Link from '@cloudscape-design/components/link';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useId, type ReactNode } from 'react';
 import { THERAPIES, TREATMENT_SETTINGS } from '../../../domain/signup';
 import { slug } from '../i18n/catalog';
 import { useI18n } from '../i18n/I18nProvider';
+import { legalPath } from '../public/legal';
 import { AGREEMENTS, type FormErrors, type SetForm, type SignupForm } from './form';
 
 interface Props {
@@ -70,11 +72,20 @@ export function ClinicianStep({ form, set, errors }: Props) {
       <Box variant="p">{t('signup.agreements.intro')}</Box>
       <Group label={t('signup.agreements.title')}>
         <SpaceBetween size="xxs">
-          {AGREEMENTS.map((name) => (
-            <Checkbox key={name} checked={form.agreements.includes(name)} onChange={({ detail }) => set({ agreements: toggle(form.agreements, name, detail.checked) })}>
-              {t('signup.agreements.agree', { document: t(`signup.agreement.${slug(name)}`) })}
-            </Checkbox>
-          ))}
+          {AGREEMENTS.map((name) => {
+            const document = t(`signup.agreement.${slug(name)}`);
+            return (
+              <SpaceBetween key={name} direction="horizontal" size="xs" alignItems="center">
+                <Checkbox checked={form.agreements.includes(name)} onChange={({ detail }) => set({ agreements: toggle(form.agreements, name, detail.checked) })}>
+                  {t('signup.agreements.agree', { document })}
+                </Checkbox>
+                {/* Each text on its own page, in a new tab so the form keeps what was typed. */}
+                <Link href={legalPath(slug(name))} external externalIconAriaLabel={t('common.opensInNewTab')}>
+                  {t('signup.agreements.read', { document })}
+                </Link>
+              </SpaceBetween>
+            );
+          })}
         </SpaceBetween>
       </Group>
     </SpaceBetween>
