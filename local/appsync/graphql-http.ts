@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type RequestHandler } from '../http.ts';
 import type { Executor } from './executor.ts';
 import type { Identity } from './jwt.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../../resolvers/shared/error-types.ts';
 
 export const MAX_BODY_BYTES = 1_000_000;
 export const UNAUTHORIZED_BODY = { errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }] };
@@ -106,7 +107,8 @@ export function createGraphqlHandler(deps: { executor: () => Promise<Executor>; 
       reply(result.status, result.body);
     } catch (err) {
       deps.log(`[appsync] request ${requestId} failed: ${describeError(err)}`);
-      reply(500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
+      // The caller gets the request id as the reference to quote, nothing of the error (issue 11 §8).
+      reply(500, { errors: [{ errorType: 'InternalFailure', message: INTERNAL_ERROR_MESSAGE + requestId }] });
     }
   };
 }

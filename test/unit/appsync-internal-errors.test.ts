@@ -35,3 +35,28 @@ describe('formatError', () => {
     expect(refusal).toMatchObject({ message: 'Invalid page token', errorType: 'ValidationError', errorInfo: { fields: [{ field: 'nextToken', reason: 'format' }] } });
   });
 });
+
+describe('POST /graphql when the executor itself fails', () => {
+  it('answers 500 with the request id as the reference, and logs the failure by that id without its message', async () => {
+    const { createServer } = await import('node:http');
+    const { createGraphqlHandler } = await import('../../local/appsync/graphql-http.ts');
+    const logged: string[] = [];
+    const handler = createGraphqlHandler({
+      executor: async () => ({ execute: async () => { throw new RangeError('Maximum call stack size exceeded near Ana Lopez'); } }) as never,
+      verifyToken: async () => ({ sub: 'u1' }) as never,
+      log: (l) => logged.push(l),
+    });
+    const server = createServer((req, res) => void handler(req, res, '/'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { authorization: 'token', 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+    server.close();
+    const body = (await res.json()) as { errors: { message: string }[] };
+    const id = res.headers.get('x-amzn-requestid');
+    expect(res.status).toBe(500);
+    expect(body.errors[0].message).toBe(`An internal error occurred. Reference: ${id}`);
+    expect(JSON.stringify(body)).not.toMatch(/call stack|Ana/);
+    expect(logged.join('\n')).toContain(String(id));
+    expect(logged.join('\n')).not.toMatch(/Ana|call stack/);
+  });
+});
