@@ -11,7 +11,7 @@ import { ApiError } from './api';
  * not allowed): their message is for the person and is shown as it is. Anything else (a Lambda
  * crash, a network failure, an unexpected type) is a system error.
  */
-const REFUSAL_TYPES = ['ValidationError', 'ConflictError', 'BadRequest', 'NotFound', 'Unauthorized'];
+const REFUSAL_TYPES = ['ValidationError', 'ConflictError', 'BadRequest', 'NotFound', 'Unauthorized', 'PaymentError', 'PaymentUnavailable'];
 
 export function isRefusal(error: unknown): boolean {
   return error instanceof ApiError && REFUSAL_TYPES.includes(error.errorType) && error.message.trim() !== '';

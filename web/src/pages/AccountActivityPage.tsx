@@ -6,7 +6,9 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { listAccountActivity, subscribeToAuthEvents, type UserAuthEvent } from '../auth/api';
+import { useT } from '../i18n/I18nProvider';
 import { reportApiError } from '../shell/banners';
+import { listAllTeamMembers } from '../team/api';
 
 const LABELS: Record<UserAuthEvent['event'], string> = { LOGIN_SUCCESS: 'Signed in', LOGOUT: 'Signed out' };
 const keyOf = (e: UserAuthEvent) => `${e.userId}-${e.at}-${e.event}`;
@@ -17,22 +19,43 @@ function merge(current: UserAuthEvent[], incoming: UserAuthEvent[]): UserAuthEve
   return [...current, ...incoming.filter((e) => !seen.has(keyOf(e)))].sort((a, b) => b.at.localeCompare(a.at));
 }
 
+/** Events a page shows and each Load more adds. */
+const PAGE = 20;
+/** Audit reads one Load more may make (each reads 20 audit entries, of which sessions are a part). */
+const MAX_READS = 25;
+
 /**
- * Account activity: the practice's sign-ins and sign-outs — the stored history (pages of 20,
- * newest first) and new ones as they happen (AppSync subscription).
+ * Account activity: the practice's sign-ins and sign-outs — the stored history (the newest 20 at
+ * once, then 20 more per Load more, newest first) and new ones as they happen (AppSync
+ * subscription). Members are shown by name (Team Members; both lists need the same roles).
+ * listAccountActivity pages the whole audit partition, so one page may hold few sessions: the page
+ * reads on until it has 20 (issue 19; a session-only index would make one read do: decisions.md).
  */
 export default function AccountActivityPage() {
+  const t = useT();
   const [events, setEvents] = useState<UserAuthEvent[]>([]);
   const [nextToken, setNextToken] = useState<string | null>(null);
+  const [held, setHeld] = useState<UserAuthEvent[]>([]);
   const [loading, setLoading] = useState(true);
   const [live, setLive] = useState(true);
+  const [names, setNames] = useState<Map<string, string> | null>(null);
 
-  const load = async (token: string | null) => {
+  const load = async (token: string | null, waiting: UserAuthEvent[]) => {
     setLoading(true);
     try {
-      const page = await listAccountActivity(token);
-      setEvents((current) => merge(current, page.items));
-      setNextToken(page.nextToken);
+      let found = waiting;
+      let next = token;
+      let reads = 0;
+      while ((reads === 0 && token === null) || (next !== null && found.length < PAGE && reads < MAX_READS)) {
+        const page = await listAccountActivity(next);
+        found = found.concat(page.items);
+        next = page.nextToken;
+        reads += 1;
+        if (next === null) break;
+      }
+      setEvents((current) => merge(current, found.slice(0, PAGE)));
+      setHeld(found.slice(PAGE));
+      setNextToken(next);
     } catch (error) {
       reportApiError(error);
     } finally {
@@ -41,7 +64,14 @@ export default function AccountActivityPage() {
   };
 
   useEffect(() => {
-    void load(null);
+    void load(null, []);
+    listAllTeamMembers().then(
+      (members) => setNames(new Map(members.flatMap((m) => {
+        const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '';
+        return [[m.cognitoId, name] as [string, string], [m.id, name] as [string, string]];
+      }))),
+      reportApiError,
+    );
     const subscription = subscribeToAuthEvents(
       (event) => setEvents((current) => merge(current, [event])),
       () => setLive(false),
@@ -50,6 +80,9 @@ export default function AccountActivityPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const memberName = (userId: string) => (names === null ? '' : names.get(userId) || t('activity.formerMember'));
+  const more = nextToken !== null || held.length > 0;
+
   return (
     <ContentLayout header={<Header variant="h1" description="Sign-ins and sign-outs of your practice's members.">Account activity</Header>}>
       <Table
@@ -57,7 +90,7 @@ export default function AccountActivityPage() {
         loading={loading && events.length === 0}
         loadingText="Loading account activity"
         header={
-          <Header counter={`(${events.length}${nextToken ? '+' : ''})`} actions={live ? <StatusIndicator type="success">Live</StatusIndicator> : <StatusIndicator type="warning">Not live</StatusIndicator>}>
+          <Header counter={`(${events.length}${more ? '+' : ''})`} actions={live ? <StatusIndicator type="success">Live</StatusIndicator> : <StatusIndicator type="warning">Not live</StatusIndicator>}>
             Recent activity
           </Header>
         }
@@ -66,13 +99,13 @@ export default function AccountActivityPage() {
         columnDefinitions={[
           { id: 'at', header: 'Time', cell: (e) => new Date(e.at).toLocaleString() },
           { id: 'event', header: 'Activity', cell: (e) => LABELS[e.event] ?? e.event },
-          { id: 'user', header: 'Member', cell: (e) => e.userId },
+          { id: 'user', header: 'Member', cell: (e) => memberName(e.userId) },
         ]}
         empty={<Box textAlign="center" color="inherit">No sign-ins or sign-outs yet.</Box>}
         footer={
-          nextToken ? (
+          more ? (
             <Box textAlign="center">
-              <Button onClick={() => void load(nextToken)} loading={loading}>
+              <Button onClick={() => void load(nextToken, held)} loading={loading}>
                 Load more
               </Button>
             </Box>
