@@ -48,7 +48,9 @@ const reuse: PublicHandler = async (event) => {
   }
   if (outcome !== 'staged') return stageRefusal(outcome);
   if (proof.kind === 'unconfirmed') return json(200, { next: 'confirm' });
-  await finalizeSignup({ sub: proof.sub, email: provider.email, userPoolId: process.env.USER_POOL_ID ?? '', username: proof.username });
+  const signup = await finalizeSignup({ sub: proof.sub, email: provider.email, userPoolId: process.env.USER_POOL_ID ?? '', username: proof.username });
+  // Staged a moment ago, so only a lost claim (taken meanwhile) can stop it.
+  if (signup !== 'owner') return json(409, { message: MESSAGES.npiTaken });
   return json(200, { next: 'signIn' });
 };
 

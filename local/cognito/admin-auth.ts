@@ -40,6 +40,14 @@ export const PUBLIC_TARGETS = new Set([
   'GlobalSignOut',
   'RevokeToken',
   'GetTokensFromRefreshToken',
+  // Also authorized by the caller's own access token in Cognito (not implemented by cognito-local).
+  'SetUserSettings',
+  'ConfirmDevice',
+  'ForgetDevice',
+  'GetDevice',
+  'ListDevices',
+  'UpdateDeviceStatus',
+  'GetUserAuthFactors',
 ]);
 
 /** The operation named by x-amz-target, read as cognito-local reads it (the part after the first dot). */
@@ -48,8 +56,9 @@ export function targetOf(req: IncomingMessage): string {
   return typeof header === 'string' ? (header.split('.')[1] ?? '') : '';
 }
 
+/** Operations arrive as POST; anything else (a CORS preflight, the pool's .well-known GETs) names none. */
 export function needsSignature(req: IncomingMessage): boolean {
-  return req.method !== 'GET' && !PUBLIC_TARGETS.has(targetOf(req));
+  return req.method === 'POST' && !PUBLIC_TARGETS.has(targetOf(req));
 }
 
 export function newAdminCredentials(): LocalAdminCredentials {

@@ -113,6 +113,8 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
         response_types_supported: ['code', 'token'],
       });
     }
+    // cognito-local's own GET routes would serve its packaged key for any other pool id: none of them.
+    if (req.method === 'GET') return sendJson(res, 404, { message: 'Not found' });
     if (needsSignature(req)) {
       // Admin and pool-configuration operations: SigV4 with the runtime's key, as in AWS.
       try {

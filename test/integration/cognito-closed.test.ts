@@ -141,6 +141,8 @@ describe('tokens are signed with the data folder key', () => {
     const jwks = (await (await fetch(`${runtime.cognito.issuer}/.well-known/jwks.json`)).json()) as { keys: Array<Record<string, string>> };
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0].n).not.toBe(shipped.jwk.n);
+    // No other path serves cognito-local's packaged key either.
+    expect((await fetch(`${runtime.url}/cognito/us-east-1_Other/.well-known/jwks.json`)).status).toBe(404);
 
     const real = await signInSeeded(runtime.url, DEMO_OWNER.email, DEMO_PASSWORD);
     expect((await graphql(`${runtime.url}/graphql`, real.accessToken, '{ me { id } }')).body.data?.me?.id).toBeTruthy();

@@ -1,19 +1,21 @@
 /**
  * A practice exists only for a verified NPI (issue 11 §4), with raw Cognito calls against the local
  * runtime — no sign-up wizard: SignUp + ConfirmSignUp with nothing staged, or after stageProvider
- * answered "NPI already registered", make nobody an owner; ConfirmSignUp answers as Cognito does
- * when the post-confirmation trigger refuses. A sign-up staged with a registry-checked NPI does.
+ * answered "NPI already registered", confirm the account but make nobody an owner: signed in
+ * (with MFA), it cannot read `me` or change the plan. A sign-up staged with a registry-checked NPI
+ * becomes the owner of a new practice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AssociateSoftwareTokenCommand, ConfirmSignUpCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, SignUpCommand, VerifySoftwareTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { LOCAL_USER_POOL_CLIENT_ID as CLIENT_ID } from '../../domain/identity.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import type { SignupProviderInput } from '../../domain/signup.ts';
-import { NO_VERIFIED_PROVIDER } from '../../functions/post-confirmation/index.ts';
 import { cognitoClient } from '../support/cognito-sdk.ts';
+import { graphql } from '../support/graphql.ts';
+import { totpFor, unusedTotpCode } from '../support/totp-code.ts';
 
 let runtime: Runtime;
 const password = 'Clinician9';
@@ -30,7 +32,6 @@ const input = (email: string, npi: string, firstName: string, lastName: string):
 });
 const membership = async (sub: string) =>
   (await DynamoDBDocumentClient.from(runtime.dynamo.client).send(new GetCommand({ TableName: tableName('local', 'Directory'), Key: membershipKey(sub), ConsistentRead: true }))).Item;
-const errorOf = async (p: Promise<unknown>) => p.then(() => ({ name: 'none', message: '' }), (e: Error) => ({ name: e.name, message: e.message }));
 
 async function rawSignUp(email: string): Promise<string> {
   const out = await cognitoClient(runtime.url).send(new SignUpCommand({ ClientId: CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'given_name', Value: 'Mal' }, { Name: 'family_name', Value: 'Lory' }] }));
@@ -42,27 +43,46 @@ async function stage(body: unknown) {
   const res = await fetch(`${runtime.url}/api/stageProvider`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
 }
-const refusal = { name: 'UserLambdaValidationException', message: `PostConfirmation failed with error ${NO_VERIFIED_PROVIDER}.` };
+/** First sign-in of a confirmed account through MFA setup (password → authenticator → tokens). */
+async function signInWithNewAuthenticator(email: string): Promise<string> {
+  const idp = cognitoClient(runtime.url);
+  const first = await idp.send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  expect(first.ChallengeName).toBe('MFA_SETUP');
+  const assoc = await idp.send(new AssociateSoftwareTokenCommand({ Session: first.Session }));
+  const verified = await idp.send(new VerifySoftwareTokenCommand({ Session: assoc.Session, UserCode: await unusedTotpCode(totpFor(assoc.SecretCode!)) }));
+  const done = await idp.send(new RespondToAuthChallengeCommand({ ClientId: CLIENT_ID, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }));
+  return done.AuthenticationResult!.IdToken!;
+}
+
+/** What a signed-in account without a practice gets: `me` and changePlan refused. */
+async function expectNoPractice(email: string, sub: string) {
+  expect(await membership(sub)).toBeUndefined();
+  expect((await runtime.cognito.admin.getUser(email))!.groups).toEqual([]);
+  const token = await signInWithNewAuthenticator(email);
+  const me = await graphql(`${runtime.url}/graphql`, token, '{ me { id roles } }');
+  expect(me.body.errors?.[0]?.errorType).toBe('Unauthorized');
+  const plan = await graphql(`${runtime.url}/graphql`, token, 'mutation { changePlan(planId: "premium", teleHealth: true) { planId } }');
+  expect(plan.body.errors?.[0]?.errorType).toBe('Unauthorized');
+  expect(plan.body.data?.changePlan ?? null).toBeNull();
+}
 
 describe('a practice exists only for a verified NPI', () => {
-  it('SignUp + ConfirmSignUp with nothing staged: refused, no practice, no group', async () => {
+  it('SignUp + ConfirmSignUp with nothing staged: confirmed, but no practice — cannot read or change the plan', async () => {
     const email = 'raw.signup@example.com';
     const sub = await rawSignUp(email);
-    expect(await errorOf(confirm(email))).toEqual(refusal);
-    expect(await membership(sub)).toBeUndefined();
-    expect((await runtime.cognito.admin.getUser(email))!.groups).toEqual([]);
+    await confirm(email);
+    await expectNoPractice(email, sub);
   });
 
-  it('after stageProvider answered "NPI already registered" (or "does not match"): refused, no practice', async () => {
+  it('after stageProvider answered "NPI already registered" (or "does not match"): no practice', async () => {
     const email = 'npi.taken@example.com';
     const sub = await rawSignUp(email);
     // 1500000009 is the demo owner's, already registered.
     expect(await stage({ input: input(email, '1500000009', 'Olivia', 'Owens'), userSub: sub })).toEqual({ status: 409, body: { message: MESSAGES.npiTaken } });
     // Someone else's NPI under one's own name: the registry does not match.
     expect(await stage({ input: input(email, '1234567893', 'Mal', 'Lory'), userSub: sub })).toEqual({ status: 400, body: { message: MESSAGES.npiMismatch } });
-    expect(await errorOf(confirm(email))).toEqual(refusal);
-    expect(await membership(sub)).toBeUndefined();
-    expect((await runtime.cognito.admin.getUser(email))!.groups).toEqual([]);
+    await confirm(email);
+    await expectNoPractice(email, sub);
   });
 
   it('a sign-up staged with its registry-checked NPI becomes the owner of a new practice', async () => {

@@ -3,8 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { handler as postConfirmation, NO_VERIFIED_PROVIDER } from '../../functions/post-confirmation/index.ts';
-import { MESSAGES } from '../../domain/messages.ts';
+import { handler as postConfirmation } from '../../functions/post-confirmation/index.ts';
 import { handler as preTokenGeneration } from '../../functions/pre-token-generation/index.ts';
 
 process.env.DIRECTORY_TABLE = 'portal-test-Directory';
@@ -105,24 +104,26 @@ describe('post-confirmation trigger', () => {
     expect(idp.commandCalls(AdminAddUserToGroupCommand)[0].args[0].input.GroupName).toBe('Psychiatrists');
   });
 
-  it('refuses a confirmation with nothing staged (raw SignUp + ConfirmSignUp): no practice, no membership, no group', async () => {
-    await expect(postConfirmation(confirmEvent())).rejects.toThrow(NO_VERIFIED_PROVIDER);
+  it('builds nothing for a confirmation with nothing staged (raw SignUp + ConfirmSignUp): no practice, no membership, no group', async () => {
+    const event = confirmEvent();
+    await expect(postConfirmation(event)).resolves.toBe(event);
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
   });
 
-  it('refuses a staged record that was not checked with the NPI registry', async () => {
+  it('builds nothing from a staged record that was not checked with the NPI registry', async () => {
     staged({ npiVerifiedAt: undefined });
-    await expect(postConfirmation(confirmEvent())).rejects.toThrow(NO_VERIFIED_PROVIDER);
+    await postConfirmation(confirmEvent());
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
   });
 
-  it('refuses when the NPI claim is no longer this user\'s (expired and taken): no membership', async () => {
+  it('builds no practice when the NPI claim is no longer this user\'s (expired and taken)', async () => {
     staged();
     ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] }));
-    await expect(postConfirmation(confirmEvent())).rejects.toThrow(MESSAGES.npiTaken);
+    await postConfirmation(confirmEvent());
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
     expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
   });
