@@ -180,11 +180,13 @@ describe('progress notes', () => {
 
   it("createProgressNote: only the appointment's clinician; keyed by the appointment so a second note is refused", () => {
     const input = { template: 'SOAP', sections: [{ key: 'plan', text: 'Weekly' }], sign: true };
-    const out = evaluate(code['Mutation.createProgressNote'], 'request', { stash: { ...at(BASIC), appointment: stored }, arguments: { appointmentId: 'a1', date: '2030-03-05', input } }, { now: NOW });
+    // Signed once the session has started (issue 19): an hour after the appointment's start.
+    const AFTER = new Date('2030-03-05T18:00:00.000Z');
+    const out = evaluate(code['Mutation.createProgressNote'], 'request', { stash: { ...at(BASIC), appointment: stored }, arguments: { appointmentId: 'a1', date: '2030-03-05', input } }, { now: AFTER });
     const req = out.result as any;
     expect(req.key).toEqual({ PK: { S: 'P#p1' }, SK: { S: 'NOTE#a1' } });
     expect(req.condition).toEqual({ expression: 'attribute_not_exists(PK)' });
-    expect(req.attributeValues).toMatchObject({ id: { S: 'note-a1' }, signed: { BOOL: true }, signedAt: { S: NOW.toISOString() }, clinicianId: { S: 'basic-sub' } });
+    expect(req.attributeValues).toMatchObject({ id: { S: 'note-a1' }, signed: { BOOL: true }, signedAt: { S: AFTER.toISOString() }, clinicianId: { S: 'basic-sub' } });
     expect(evaluate(code['Mutation.createProgressNote'], 'request', { stash: { ...at(OWNER), appointment: stored }, arguments: { appointmentId: 'a1', date: '2030-03-05', input } }).error?.errorType).toBe('Unauthorized');
     expect(evaluate(code['Mutation.createProgressNote'], 'request', { stash: { ...at(BASIC), appointment: null }, arguments: { appointmentId: 'a1', date: '2030-03-05', input } }).error?.errorType).toBe('NotFound');
     expect(evaluate(code['Mutation.createProgressNote'], 'request', { stash: { ...at(BASIC), appointment: stored }, arguments: { appointmentId: 'a1', date: '03/05/2030', input } }).error?.errorInfo).toEqual({ fields: [{ field: 'date', reason: 'format' }] });
