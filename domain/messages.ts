@@ -85,6 +85,7 @@ export const MESSAGES = {
   appointmentDateRange: 'An appointment must be within 20 years of today.',
   noteDateRange: 'The note date must be within 20 years of today.',
   noteNotStarted: 'A progress note can be signed once its session has started.',
+  clientNotArchived: 'Only an archived client can be restored.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

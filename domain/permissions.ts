@@ -213,6 +213,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.addClient': { permission: P.clientCreate, feature: F.clients },
   'Mutation.editClient': { permission: P.clientEdit, feature: F.clients },
   'Mutation.removeClient': { permission: P.clientRemove, feature: F.clients },
+  // Restoring undoes archiving: the same right (issue 19).
+  'Mutation.restoreClient': { permission: P.clientRemove, feature: F.clients },
   // Video calls are clinical sessions: notes.own is held by exactly owner, admin and the clinician roles.
   'Query.getVideoToken': { permission: P.notesOwn },
   // Practice settings. Practice details: the PracticeDetails gate (owner, admin), a settings page

@@ -43,6 +43,7 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Mutation.addClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.addClient.ts' },
   { name: 'Mutation.editClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editClient.ts' },
   { name: 'Mutation.removeClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.removeClient.ts' },
+  { name: 'Mutation.restoreClient', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.restoreClient.ts' },
   { name: 'Query.getVideoToken', dataSource: 'Lambda:video-join', entry: 'resolvers/Query.getVideoToken.ts' },
   // Practice settings: one item each in the Practice table; the kind comes from the field name.
   { name: 'Settings.get', dataSource: 'PracticeTable', entry: 'resolvers/functions/settingsGet.ts' },
@@ -96,6 +97,7 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'addClient', pipeline: ['authorize', 'Client.validate', 'Client.checkTherapist', 'Mutation.addClient', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editClient', pipeline: ['authorize', 'Client.validate', 'Client.load', 'Client.checkTherapist', 'Mutation.editClient', 'audit'] },
   { typeName: 'Mutation', fieldName: 'removeClient', pipeline: ['authorize', 'Client.load', 'Mutation.removeClient', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'restoreClient', pipeline: ['authorize', 'Client.load', 'Mutation.restoreClient', 'audit'] },
   { typeName: 'Query', fieldName: 'getVideoToken', pipeline: ['authorize', 'Query.getVideoToken'] },
   ...['getPracticeDetails', 'getBillingSettings', 'getInsuranceSetting'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Settings.get', 'audit'] })),
   ...['editPracticeDetails', 'editBillingSettings', 'editInsuranceSetting'].map(

@@ -47,6 +47,8 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Mutation.addClient':                [A,    A,    A,    A,    A,    U,    U,    A,    U,    A],
   'Mutation.editClient':               [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
   'Mutation.removeClient':             [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
+  // Restoring an archived client undoes removeClient: the same rights (issue 19).
+  'Mutation.restoreClient':            [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
   // Video sessions are held by clinicians: owner, admin and the three clinician roles (their own
   // rooms, in their own practice); supervisor, biller, scheduler and coordinators hold none.
   'Query.getVideoToken':               [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
@@ -202,6 +204,15 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
   'Mutation.editClient': async (who, target) =>
     outcomeOf(await call(who, 'mutation ($id: ID!, $input: ClientInput!) { editClient(id: $id, version: 1, input: $input) { id } }', { id: target, input: clientInput(`Edited${who}`) }), 'Mutation.editClient'),
   'Mutation.removeClient': async (who, target) => outcomeOf(await call(who, 'mutation ($id: ID!) { removeClient(id: $id) { status } }', { id: target }), 'Mutation.removeClient'),
+  'Mutation.restoreClient': async (who, target) => {
+    // Archived by the owner first; left active again whatever the caller may do.
+    const ARCHIVE = 'mutation ($id: ID!) { removeClient(id: $id) { status } }';
+    const RESTORE = 'mutation ($id: ID!) { restoreClient(id: $id) { status } }';
+    await call('owner', ARCHIVE, { id: target });
+    const outcome = outcomeOf(await call(who, RESTORE, { id: target }), 'Mutation.restoreClient');
+    if (outcome !== A) await call('owner', RESTORE, { id: target });
+    return outcome;
+  },
   'Query.getVideoToken': async (who) =>
     outcomeOf(await call(who, 'query ($roomId: ID!) { getVideoToken(roomId: $roomId) { identity } }', { roomId: randomUUID() }), 'Query.getVideoToken'),
   'Query.getPracticeDetails': async (who) => outcomeOf(await call(who, '{ getPracticeDetails { version } }'), 'Query.getPracticeDetails'),

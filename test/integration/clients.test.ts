@@ -176,6 +176,24 @@ describe('clients API', () => {
     expect((await call('owner', LIST, { search: 'lopez' })).data.getClients.items).toEqual([]);
   });
 
+  it('lists archived clients by status, and restores one: active again, in the list and the search, audited (issue 19)', async () => {
+    const ARCHIVED = 'query ($nextToken: String) { getClients(status: "archived", nextToken: $nextToken) { items { id status personalDetail { first } } nextToken } }';
+    const RESTORE = `mutation ($id: ID!) { restoreClient(id: $id) { ${CLIENT_FIELDS} } }`;
+    expect((await call('owner', ARCHIVED)).data.getClients.items).toEqual([{ id: anaId, status: 'archived', personalDetail: { first: 'Anna' } }]);
+    expect((await call('owner', LIST, {})).data.getClients.items.map((c: { id: string }) => c.id)).not.toContain(anaId);
+    expect((await call('owner', 'query { getClients(status: "gone") { items { id } } }')).errors?.[0].errorType).toBe('ValidationError');
+    expect((await call('scheduler', RESTORE, { id: anaId })).errors?.[0].errorType).toBe('Unauthorized');
+    const restored = (await call('owner', RESTORE, { id: anaId })).data.restoreClient;
+    expect(restored).toMatchObject({ id: anaId, status: 'active', active: true, version: 4 });
+    expect((await call('owner', ARCHIVED)).data.getClients.items).toEqual([]);
+    expect((await call('owner', LIST, { search: 'lopez' })).data.getClients.items.map((c: { id: string }) => c.id)).toContain(anaId);
+    const again = await call('owner', RESTORE, { id: anaId });
+    expect(again.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Only an archived client can be restored.' });
+    expect((await auditItems()).some((a) => a.action === 'client.restore' && a.entityId === anaId)).toBe(true);
+    // Archived again for the tests that follow.
+    expect((await call('owner', REMOVE, { id: anaId })).data.removeClient.status).toBe('archived');
+  });
+
   it("treats another practice's client id as missing", async () => {
     await runtime.dynamo.client.send(new PutItemCommand({
       TableName: tableName('local', 'Practice'),
@@ -235,7 +253,7 @@ describe('clients API', () => {
   it('audits every read and write of client data', async () => {
     const audit = await auditItems();
     const actions = new Set(audit.filter((a) => a.entityType === 'Client').map((a) => a.action));
-    expect([...actions].sort()).toEqual(['client.archive', 'client.create', 'client.list', 'client.read', 'client.read.miss', 'client.update']);
+    expect([...actions].sort()).toEqual(['client.archive', 'client.create', 'client.list', 'client.read', 'client.read.miss', 'client.restore', 'client.update']);
     const list = audit.find((a) => a.action === 'client.list' && Array.isArray(a.entityIds) && a.entityIds.length === 20);
     expect(list).toMatchObject({ actor: subs.owner, field: 'Query.getClients' });
     expect(audit.filter((a) => a.entityId === anaId).map((a) => a.action)).toEqual(expect.arrayContaining(['client.create', 'client.read', 'client.update', 'client.archive']));

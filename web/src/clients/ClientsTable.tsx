@@ -6,11 +6,13 @@ import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Select from '@cloudscape-design/components/select';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Client } from './api';
+import type { Client, ClientListStatus } from './api';
+import { useT } from '../i18n/I18nProvider';
 import { clientName } from './client-name';
 import { formatPhone } from '../i18n/format';
 import { isoDate, shownDateOfBirth } from './dates';
@@ -54,10 +56,20 @@ export interface ClientsTableProps {
   onEdit: (client: Client) => void;
   onRemove: (client: Client) => void;
   description?: string;
+  /** Active or archived clients (issue 19): the archived list offers Restore instead of Edit and Remove. */
+  status?: ClientListStatus;
+  onStatusChange?: (status: ClientListStatus) => void;
+  onRestore?: (client: Client) => void;
 }
 
-export function ClientsTable({ source, filteringText, onFilteringTextChange, canCreate, canRemove, onAdd, onEdit, onRemove, description }: ClientsTableProps) {
+export function ClientsTable({ source, filteringText, onFilteringTextChange, canCreate, canRemove, onAdd, onEdit, onRemove, description, status = 'active', onStatusChange, onRestore }: ClientsTableProps) {
   const navigate = useNavigate();
+  const t = useT();
+  const archived = status === 'archived';
+  const statusOptions = [
+    { value: 'active', label: t('clients.filter.active') },
+    { value: 'archived', label: t('clients.filter.archived') },
+  ];
   const emptyState = (
     <Box textAlign="center" color="inherit">
       <SpaceBetween size="xs">
@@ -129,10 +141,17 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
           counter={source.nextToken ? `(${source.items.length}+)` : `(${source.items.length})`}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
+              {archived && canRemove && onRestore && (
+                <Button disabled={!selected} onClick={() => selected && onRestore(selected)}>
+                  {t('clients.restore')}
+                </Button>
+              )}
+              {!archived && (
               <Button disabled={!selected} onClick={() => selected && onEdit(selected)}>
                 Edit
               </Button>
-              {canRemove && (
+              )}
+              {!archived && canRemove && (
                 <Button disabled={!selected} onClick={() => selected && onRemove(selected)}>
                   Remove
                 </Button>
@@ -149,6 +168,7 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
         </Header>
       }
       filter={
+        <SpaceBetween direction="horizontal" size="xs">
         <TextFilter
           filteringText={filteringText}
           filteringPlaceholder="Find clients"
@@ -159,6 +179,18 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
             actions.setCurrentPage(1);
           }}
         />
+        {onStatusChange && (
+          <Select
+            ariaLabel={t('clients.filter.status')}
+            selectedOption={statusOptions.find((o) => o.value === status) ?? statusOptions[0]}
+            options={statusOptions}
+            onChange={({ detail }) => {
+              onStatusChange(detail.selectedOption.value === 'archived' ? 'archived' : 'active');
+              actions.setCurrentPage(1);
+            }}
+          />
+        )}
+        </SpaceBetween>
       }
       pagination={
         <Pagination

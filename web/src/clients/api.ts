@@ -47,8 +47,8 @@ const CLIENT_FIELDS = /* GraphQL */ `
 `;
 
 const GET_CLIENTS = /* GraphQL */ `
-  query GetClients($search: String, $nextToken: String) {
-    getClients(search: $search, nextToken: $nextToken) { items { ...ClientFields } nextToken }
+  query GetClients($search: String, $nextToken: String, $status: String) {
+    getClients(search: $search, nextToken: $nextToken, status: $status) { items { ...ClientFields } nextToken }
   }
   ${CLIENT_FIELDS}
 `;
@@ -70,6 +70,13 @@ const ADD_CLIENT = /* GraphQL */ `
 const EDIT_CLIENT = /* GraphQL */ `
   mutation EditClient($id: ID!, $version: Int!, $input: ClientInput!) {
     editClient(id: $id, version: $version, input: $input) { ...ClientFields }
+  }
+  ${CLIENT_FIELDS}
+`;
+
+const RESTORE_CLIENT = /* GraphQL */ `
+  mutation RestoreClient($id: ID!) {
+    restoreClient(id: $id) { ...ClientFields }
   }
   ${CLIENT_FIELDS}
 `;
@@ -118,9 +125,17 @@ async function call<T>(query: string, variables: Record<string, unknown>, pick: 
   }
 }
 
-/** A page of 20 active clients by name; `search` matches the start of "first last". */
-export function getClients(search: string | null, nextToken: string | null): Promise<ClientPage> {
-  return call(GET_CLIENTS, { search, nextToken }, (data) => data.getClients as ClientPage);
+/** Which clients a list shows: the active ones (default) or the archived ones (no search). */
+export type ClientListStatus = 'active' | 'archived';
+
+/** A page of 20 active (or archived) clients by name; `search` matches the start of "first last". */
+export function getClients(search: string | null, nextToken: string | null, status: ClientListStatus = 'active'): Promise<ClientPage> {
+  return call(GET_CLIENTS, { search, nextToken, status }, (data) => data.getClients as ClientPage);
+}
+
+/** Brings an archived client back (active, in the lists and the search). */
+export function restoreClient(id: string): Promise<Client> {
+  return call(RESTORE_CLIENT, { id }, (data) => data.restoreClient as Client);
 }
 
 /** The client, or null when it is missing or not the caller's to see. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getClients, toApiError, type ApiError, type Client } from './api';
+import { getClients, toApiError, type ApiError, type Client, type ClientListStatus } from './api';
 
 export interface ClientPages {
   items: Client[];
@@ -18,7 +18,7 @@ export interface ClientPages {
  * (nothing is fetched); '' is the whole list; text is the server's name search. A stale answer
  * (the search changed meanwhile) is dropped.
  */
-export function useClientPages(search: string | null): ClientPages {
+export function useClientPages(search: string | null, status: ClientListStatus = 'active'): ClientPages {
   const [items, setItems] = useState<Client[]>([]);
   const [nextToken, setNextToken] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -36,7 +36,7 @@ export function useClientPages(search: string | null): ClientPages {
       return;
     }
     setLoading(true);
-    getClients(search || null, null)
+    getClients(search || null, null, status)
       .then((page) => {
         if (current.current !== ticket) return;
         setItems(page.items);
@@ -44,14 +44,14 @@ export function useClientPages(search: string | null): ClientPages {
       })
       .catch((caught) => current.current === ticket && setError(toApiError(caught)))
       .finally(() => current.current === ticket && setLoading(false));
-  }, [search, generation]);
+  }, [search, status, generation]);
 
   const loadMore = useCallback(async () => {
     if (!nextToken || loading || search === null) return;
     const ticket = current.current;
     setLoading(true);
     try {
-      const page = await getClients(search || null, nextToken);
+      const page = await getClients(search || null, nextToken, status);
       if (current.current !== ticket) return;
       setItems((loaded) => loaded.concat(page.items.filter((c) => !loaded.some((l) => l.id === c.id))));
       setNextToken(page.nextToken ?? null);
@@ -60,7 +60,7 @@ export function useClientPages(search: string | null): ClientPages {
     } finally {
       if (current.current === ticket) setLoading(false);
     }
-  }, [nextToken, loading, search]);
+  }, [nextToken, loading, search, status]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const forget = useCallback((id: string) => setItems((loaded) => loaded.filter((c) => c.id !== id)), []);

@@ -53,7 +53,7 @@ export const TRANSLATED_SPEC_MESSAGES = [
   // The one reader's refusal (issue 11 §6), shown by the sign-up wizard under a field.
   'textCharacters',
   // Issue 19: the note-signing rule, shown in place in the progress note.
-  'noteNotStarted',
+  'noteNotStarted', 'clientNotArchived',
 ] as const satisfies readonly MessageKey[];
 
 /** The English texts whose source is domain/: the spec's messages and the pricing data. */

@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -9,7 +10,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { getClient, toApiError, type ApiError, type Client } from '../clients/api';
+import { getClient, restoreClient, toApiError, type ApiError, type Client } from '../clients/api';
+import { ClientChart, ClientInvite } from '../clients/ClientChart';
+import { useT } from '../i18n/I18nProvider';
 import { CLIENT_MESSAGES, clientName, stateName } from '../clients/client-fields';
 import { shownDateOfBirth } from '../clients/dates';
 import { formatPhone } from '../i18n/format';
@@ -107,7 +110,10 @@ function ClientDetails({ client }: { client: Client }) {
   );
 }
 
-/** One client: details, Edit and Remove. Missing and other practices' ids look the same. */
+/**
+ * One client: details, Edit and Remove (Restore when archived), the invitation to the client portal
+ * and the appointments and notes so far. Missing and other practices' ids look the same.
+ */
 export default function ClientDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -116,6 +122,8 @@ export default function ClientDetailPage() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     let live = true;
@@ -151,6 +159,18 @@ export default function ClientDetailPage() {
   }
 
   const { client } = load;
+  const restore = async () => {
+    setRestoring(true);
+    try {
+      const restored = await restoreClient(client.id);
+      setLoad({ status: 'ready', client: restored });
+      banners.show('success', t('clients.restored', { name: clientName(restored) }));
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setRestoring(false);
+    }
+  };
   return (
     <ContentLayout
       header={
@@ -160,8 +180,8 @@ export default function ClientDetailPage() {
             variant="h1"
             actions={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => setEditing(true)}>Edit</Button>
-                {rights.canRemove && <Button onClick={() => setRemoving(true)}>Remove</Button>}
+                {client.active && <Button onClick={() => setEditing(true)}>Edit</Button>}
+                {client.active && rights.canRemove && <Button onClick={() => setRemoving(true)}>Remove</Button>}
               </SpaceBetween>
             }
           >
@@ -171,7 +191,17 @@ export default function ClientDetailPage() {
       }
     >
       <SpaceBetween size="l">
+        {!client.active && (
+          <Alert
+            type="info"
+            action={rights.canRemove ? <Button onClick={() => void restore()} loading={restoring}>{t('clients.restore')}</Button> : undefined}
+          >
+            {t('clients.archivedNotice')}
+          </Alert>
+        )}
         <ClientDetails client={client} />
+        {client.active && <ClientInvite />}
+        <ClientChart clientId={client.id} />
         <Box variant="small">Last updated {client.updatedAt.slice(0, 10)}</Box>
       </SpaceBetween>
       <Suspense fallback={null}>

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useViewer } from '../portal/ViewerContext';
-import type { Client } from '../clients/api';
+import { restoreClient, type Client, type ClientListStatus } from '../clients/api';
+import { useT } from '../i18n/I18nProvider';
 import { clientName } from '../clients/client-name';
 import { ClientsTable, SEARCH_MIN_LENGTH } from '../clients/ClientsTable';
 import { reportApiError, useBanners } from '../shell/banner-state';
@@ -29,23 +30,29 @@ export default function ClientsPage() {
   const email = viewer.status === 'ready' ? viewer.me.email || user?.email : user?.email;
   const rights = useClientRights();
   const banners = useBanners();
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
 
   const [filteringText, setFilteringText] = useState('');
   const settled = useDebounced(filteringText.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useClientPages('');
-  const search = useClientPages(settled.length >= SEARCH_MIN_LENGTH ? settled : null);
-  const searching = filteringText.trim().length >= SEARCH_MIN_LENGTH;
+  // Active clients (server search) or, chosen in the status filter, archived ones (issue 19).
+  const [status, setStatus] = useState<ClientListStatus>('active');
+  const archived = status === 'archived';
+  const list = useClientPages(archived ? null : '');
+  const archivedList = useClientPages(archived ? '' : null, 'archived');
+  const search = useClientPages(!archived && settled.length >= SEARCH_MIN_LENGTH ? settled : null);
+  const searching = !archived && filteringText.trim().length >= SEARCH_MIN_LENGTH;
 
   // While searching, the server's name matches join what is already loaded (which the filter also
   // matches by e-mail, phone and date of birth); paging goes on through the search's own pages.
   const source = useMemo(() => {
+    if (archived) return archivedList;
     if (!searching) return list;
     const known = new Set(search.items.map((c) => c.id));
     const items = search.items.concat(list.items.filter((c) => !known.has(c.id)));
     return { ...search, items, loading: search.loading || settled !== filteringText.trim() };
-  }, [searching, list, search, settled, filteringText]);
+  }, [archived, archivedList, searching, list, search, settled, filteringText]);
 
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
   const [removing, setRemoving] = useState<Client | null>(null);
@@ -73,6 +80,16 @@ export default function ClientsPage() {
     list.reload();
     if (searching) search.reload();
   };
+  const onRestore = async (client: Client) => {
+    try {
+      const restored = await restoreClient(client.id);
+      archivedList.forget(client.id);
+      list.reload();
+      banners.show('success', t('clients.restored', { name: clientName(restored) }));
+    } catch (error) {
+      reportApiError(error);
+    }
+  };
   const onRemoved = (client: Client) => {
     setRemoving(null);
     list.forget(client.id);
@@ -92,6 +109,9 @@ export default function ClientsPage() {
         onEdit={(client) => setEditing(client)}
         onRemove={(client) => setRemoving(client)}
         description={`Signed in as ${email ?? ''}`}
+        status={status}
+        onStatusChange={setStatus}
+        onRestore={(client) => void onRestore(client)}
       />
       <Suspense fallback={null}>
         {editing && <ClientFormModal client={editing === 'new' ? null : editing} onDismiss={() => setEditing(null)} onSaved={onSaved} />}
