@@ -17,6 +17,7 @@ import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInInBrowser } from '../support/browser-signin.ts';
 import { formatTable, measurePageWeights } from './page-weight.ts';
+import { PAGE_BUDGETS } from '../support/page-budgets.ts';
 import { chimeChunks, measureVideoJoin } from './video.ts';
 import { benchClients } from './clients.ts';
 import { benchAppointmentsList } from './appointments-list.ts';
@@ -76,8 +77,8 @@ try {
   times.sort((a, b) => a - b);
   rows.push(['GraphQL `me` p50 (200 requests)', `${percentile(times, 50).toFixed(1)} ms`], ['GraphQL `me` p95 (200 requests)', `${percentile(times, 95).toFixed(1)} ms`]);
 
-  const anonymous = await measurePageWeights(url, ['/', '/pricing', '/help', '/public/video/x/y', '/signin', '/signup']);
-  const signedIn = await measurePageWeights(url, ['/app/clients'], {
+  const anonymous = await measurePageWeights(url, PAGE_BUDGETS.filter((b) => !b.signedIn).map((b) => b.path));
+  const signedIn = await measurePageWeights(url, PAGE_BUDGETS.filter((b) => b.signedIn).map((b) => b.path), {
     prepare: async (page, baseUrl) => {
       await signInInBrowser(page, baseUrl, DEMO_OWNER.email);
       await page.goto('about:blank');

@@ -1,0 +1,36 @@
+/**
+ * Page-weight budgets: the most JS and CSS (gzip bytes) a first visit to each route may download.
+ * One table for the test that enforces them (test/e2e/page-weight.test.ts, in `npm test`) and the
+ * bench that reports them (test/bench/page-weight.ts). Sizes are gzip at zlib's default level, as
+ * the bench has always measured them (docs/decisions.md, "Page-weight budgets as a test").
+ *
+ * Targets from issues 4 and 17: public pages (landing, pricing, help, legal, the client's video
+ * join) ≤ 120 KB JS and ≤ 40 KB CSS; /signin and /signup ≤ 250 KB JS; the portal's home
+ * /app/clients ≤ 350 KB JS and ≤ 250 KB CSS, measured signed in.
+ */
+export interface PageBudget {
+  path: string;
+  /** Most gzip bytes of JavaScript. */
+  js: number;
+  /** Most gzip bytes of CSS, where there is a target. */
+  css?: number;
+  /** Measured as a signed-in clinician (the demo owner); otherwise anonymous. */
+  signedIn?: boolean;
+}
+
+const KB = 1024;
+const PUBLIC = { js: 120 * KB, css: 40 * KB };
+
+export const PAGE_BUDGETS: readonly PageBudget[] = [
+  { path: '/', ...PUBLIC },
+  { path: '/pricing', ...PUBLIC },
+  { path: '/help', ...PUBLIC },
+  { path: '/legal/terms-of-service', ...PUBLIC },
+  // The client's video join (/public/video/{id}/{therapistId}): any ids load the same code.
+  { path: '/public/video/x/y', ...PUBLIC },
+  { path: '/signin', js: 250 * KB },
+  { path: '/signup', js: 250 * KB },
+  { path: '/app/clients', js: 350 * KB, css: 250 * KB, signedIn: true },
+];
+
+export const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
