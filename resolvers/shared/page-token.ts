@@ -91,7 +91,7 @@ export function sealPageToken(inner: unknown, binding: PageBinding): string | nu
 }
 
 /**
- * A paged step's response: the data source's error (a rejected start key → 'Invalid page token';
+ * A paged step's response: the data source's error (a token AppSync or DynamoDB rejects → 'Invalid page token';
  * anything else internal), then the page's items, each of which must carry the caller's
  * partition in `partitionAttribute` — a page that strays is refused whole.
  */
@@ -101,7 +101,9 @@ export function pageItems(ctx: Context, partitionAttribute: string, partition: s
     if (isRefusal(error)) {
       util.error(error.message, error.type);
     }
-    if (!!ctx.args.nextToken && error.type === 'DynamoDB:ValidationException') {
+    // With a token: AppSync's own token did not decrypt (UserIllegalArgumentException) or DynamoDB
+    // refused the start key under the caller's key condition (ValidationException).
+    if (!!ctx.args.nextToken && (error.type === 'DynamoDB:ValidationException' || error.type === 'DynamoDB:UserIllegalArgumentException')) {
       refuse();
     }
     internalError(ctx, error);

@@ -6,7 +6,9 @@
  *   Query/Scan → {items, nextToken, scannedCount}; BatchGetItem → {data, unprocessedKeys};
  *   TransactWriteItems → {keys, cancellationReasons}; errors → ctx.error {message, type:
  *   'DynamoDB:<ExceptionName>'} (e.g. DynamoDB:ConditionalCheckFailedException).
- * nextToken is opaque and tamper-evident (HMAC with a per-process key), like AppSync's.
+ * nextToken is opaque and tamper-evident (HMAC with a per-process key), like AppSync's (KMS-encrypted);
+ * a token that does not verify fails as AppSync's does: DynamoDB:UserIllegalArgumentException,
+ * "…InvalidPaginationTokenException: Invalid pagination token given." (seen in aws-amplify/amplify-cli#3411).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
@@ -32,7 +34,7 @@ export function decodeNextToken(token: string | null | undefined): Record<string
   const [body, mac] = String(token).split('.');
   const expected = createHmac('sha256', TOKEN_KEY).update(body ?? '').digest();
   const given = Buffer.from(mac ?? '', 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw Object.assign(new Error('Invalid pagination token'), { name: 'ValidationException' });
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw Object.assign(new Error('com.amazonaws.deepdish.common.pagination.InvalidPaginationTokenException: Invalid pagination token given.'), { name: 'UserIllegalArgumentException' });
   return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
 }
 

@@ -78,6 +78,8 @@ describe.each(PAGED)('$field', ({ field, args, otherArgs, partition }) => {
     expect(own).toContain('practice-a');
     const rejected = page(code[field], context(field, OWNER, { ...args, nextToken: token() }), null, { message: 'The provided starting key is invalid', type: 'DynamoDB:ValidationException' });
     expectInvalid(rejected);
+    const undecryptable = page(code[field], context(field, OWNER, { ...args, nextToken: token() }), null, { message: 'com.amazonaws.deepdish.common.pagination.InvalidPaginationTokenException: Invalid pagination token given.', type: 'DynamoDB:UserIllegalArgumentException' });
+    expectInvalid(undecryptable);
   });
 
   it('turns any other data-source error into an internal error with a correlation id', () => {
