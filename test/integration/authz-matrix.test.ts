@@ -20,6 +20,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-a
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
+import { encode } from 'jpeg-js';
+
+/** A real 8×8 JPEG: allowed callers confirm an upload the photo Lambda decodes and keeps. */
+const MATRIX_JPEG = encode({ data: Buffer.alloc(8 * 8 * 4, 0x80), width: 8, height: 8 }, 80).data;
 
 type Outcome = 'allowed' | 'Unauthorized' | 'NotFound';
 const A: Outcome = 'allowed';
@@ -241,9 +245,9 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
     outcomeOf(await call(who, 'mutation { getProfilePhotoUploadUrl(contentType: "image/jpeg", size: 1000) { url } }'), 'Mutation.getProfilePhotoUploadUrl'),
   'Mutation.confirmProfilePhoto': async (who) => {
     // Allowed callers upload a real JPEG first; a denied one is refused before any key is looked at.
-    const upload = await call(who, 'mutation { getProfilePhotoUploadUrl(contentType: "image/jpeg", size: 4) { key url } }');
+    const upload = await call(who, `mutation { getProfilePhotoUploadUrl(contentType: "image/jpeg", size: ${MATRIX_JPEG.length}) { key url } }`);
     const key = upload.data?.getProfilePhotoUploadUrl.key ?? `images/all/${randomUUID()}/${randomUUID()}.jpg`;
-    if (upload.data) await fetch(upload.data.getProfilePhotoUploadUrl.url, { method: 'PUT', body: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) });
+    if (upload.data) await fetch(upload.data.getProfilePhotoUploadUrl.url, { method: 'PUT', body: new Uint8Array(MATRIX_JPEG), headers: { 'content-type': 'image/jpeg' } });
     return outcomeOf(await call(who, 'mutation ($key: String!) { confirmProfilePhoto(key: $key) { s3path } }', { key }), 'Mutation.confirmProfilePhoto');
   },
   'Query.getProviderPlans': async (who) => outcomeOf(await call(who, '{ getProviderPlans { id amount } }'), 'Query.getProviderPlans'),
