@@ -120,9 +120,13 @@ describe('video call (local WebRTC adapter)', () => {
     expect(requested.filter((path) => heavy.includes(path))).toEqual([]);
     await expectNoAxeViolations(client);
 
+    // The client may give a name; each side sees the other's display name (issue 19).
+    await client.getByLabel('Your name (optional)').fill('Riley');
     await client.getByRole('button', { name: 'Join Video Call' }).click();
     await client.getByRole('button', { name: 'Leave' }).waitFor();
     await Promise.all([expectRemoteVideo(clinician, 'Client video'), expectRemoteVideo(client, "Your therapist's video")]);
+    await clinician.getByText('With Riley', { exact: true }).waitFor();
+    await client.getByText(`With ${DEMO_OWNER.givenName} ${DEMO_OWNER.familyName}`, { exact: true }).waitFor();
     await expectNoAxeViolations(clinician);
     await expectNoAxeViolations(client);
 

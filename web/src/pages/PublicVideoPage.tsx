@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useI18n } from '../i18n/I18nProvider';
 import { LanguageSelect } from '../i18n/LanguageSelect';
@@ -18,7 +18,9 @@ export default function PublicVideoPage() {
   const i18n = useI18n();
   const { t } = i18n;
   const fetchTicket = useCallback(() => fetchPublicTicket(id, therapistId), [id, therapistId]);
-  const call = useVideoCall(fetchTicket);
+  // The name the clinician sees during the call (optional; sent to them only, never stored).
+  const [name, setName] = useState('');
+  const call = useVideoCall(fetchTicket, { displayName: name });
   const inCall = call.phase !== 'preview';
 
   const leave = async () => {
@@ -49,6 +51,11 @@ export default function PublicVideoPage() {
             <video ref={call.previewRef} autoPlay playsInline muted aria-label={t('video.cameraPreview')} />
           </div>
           {call.previewError && <p role="status">{t('video.noCamera')}</p>}
+          <div className="pv-field">
+            <label htmlFor="pv-name">{t('video.yourName')}</label>
+            <input id="pv-name" type="text" autoComplete="name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} aria-describedby="pv-name-hint" />
+            <p id="pv-name-hint" className="pv-hint">{t('video.yourNameHint')}</p>
+          </div>
           <div className="pv-actions">
             <button type="button" className="pv-button pv-button-primary" onClick={() => void call.join()}>
               {t('video.join')}
@@ -63,6 +70,7 @@ export default function PublicVideoPage() {
               <video ref={call.remoteRef} autoPlay playsInline aria-label={t('video.therapistVideo')} hidden={!call.remotePresent || !call.remoteVideo} />
               {!call.remotePresent && <p className="video-placeholder">{call.phase === 'joining' ? t('video.connecting') : t('video.waitingForPeer')}</p>}
               {call.remotePresent && !call.remoteVideo && <p className="video-placeholder">{t('video.remoteCameraOff')}</p>}
+              {call.remotePresent && call.remoteName && <p className="video-name">{t('video.withName', { name: call.remoteName })}</p>}
             </div>
             <div className="video-tile">
               <video ref={call.localRef} autoPlay playsInline muted aria-label={t('video.yourVideo')} hidden={!call.cameraOn && !call.sharing} />

@@ -8,6 +8,7 @@ import Header from "@cloudscape-design/components/header";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import ToggleButton from "@cloudscape-design/components/toggle-button";
 import { useCallback, useEffect, useState } from "react";
+import { fetchUserAttributes } from "aws-amplify/auth";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { MESSAGES } from "../../../domain/messages";
 import { ensureAmplifyConfigured } from "../platform/amplify";
@@ -42,7 +43,19 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
     ensureAmplifyConfigured();
     return fetchClinicianTicket(roomId);
   }, [roomId]);
-  const call = useVideoCall(fetchTicket);
+  // The clinician's name, which the client sees during the call.
+  const [displayName, setDisplayName] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    ensureAmplifyConfigured();
+    fetchUserAttributes()
+      .then((a) => live && setDisplayName([a.given_name, a.family_name].filter(Boolean).join(" ") || null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const call = useVideoCall(fetchTicket, { displayName });
   const i18n = useI18n();
   const { t } = i18n;
   const [fullscreen, setFullscreen] = useState(false);
@@ -193,6 +206,11 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                     {call.remotePresent && !call.remoteVideo && (
                       <p className="video-placeholder">
                         {t("video.remoteCameraOff")}
+                      </p>
+                    )}
+                    {call.remotePresent && call.remoteName && (
+                      <p className="video-name">
+                        {t("video.withName", { name: call.remoteName })}
                       </p>
                     )}
                     {fullscreen && (

@@ -5,7 +5,7 @@
  * (startVideoInput with the screen stream), as the spec asks, rather than Chime's separate
  * content-share attendee.
  */
-import { Emitter, type Listener, type MediaAccess, type SessionOptions, type VideoSession, type VideoSessionEvent, type VideoTicket } from './session.ts';
+import { cleanDisplayName, Emitter, type Listener, type MediaAccess, type SessionOptions, type VideoSession, type VideoSessionEvent, type VideoTicket } from './session.ts';
 import { VideoCallError } from './errors.ts';
 
 /** The parts of amazon-chime-sdk-js this adapter uses (structural, so a fake can stand in). */
@@ -36,7 +36,13 @@ export interface ChimeAudioVideo {
   bindVideoElement(tileId: number, element: HTMLVideoElement): void;
   realtimeMuteLocalAudio(): void;
   realtimeUnmuteLocalAudio(): boolean;
+  /** Chime data messages (the display names; a test double may leave them out). */
+  realtimeSendDataMessage?(topic: string, data: string, lifetimeMs?: number): void;
+  realtimeSubscribeToReceiveDataMessage?(topic: string, callback: (message: { senderAttendeeId: string; text(): string }) => void): void;
 }
+
+/** The data-message topic that carries a participant's display name. */
+const NAME_TOPIC = 'displayName';
 export interface ChimeSdk {
   ConsoleLogger: new (name: string, level?: number) => unknown;
   LogLevel: { WARN: number };
@@ -91,11 +97,19 @@ export class ChimeVideoSession implements VideoSession {
     );
     const av = session.audioVideo;
     this.av = av;
+    av.realtimeSubscribeToReceiveDataMessage?.(NAME_TOPIC, (message) => {
+      if (message.senderAttendeeId === this.selfAttendeeId) return;
+      const name = cleanDisplayName(message.text());
+      if (name) this.events.emit('remoteName', name);
+    });
     av.realtimeSubscribeToAttendeeIdPresence((attendeeId, present) => {
       if (attendeeId === this.selfAttendeeId || attendeeId.includes('#content')) return;
       if (present && !this.remoteAttendees.has(attendeeId)) {
         this.remoteAttendees.add(attendeeId);
         this.events.emit('remoteJoined');
+        // Tell the newcomer our name (kept by Chime for a minute, so a late subscriber still gets it).
+        const name = cleanDisplayName(this.options.displayName);
+        if (name) av.realtimeSendDataMessage?.(NAME_TOPIC, name, 60_000);
       } else if (!present && this.remoteAttendees.delete(attendeeId)) this.events.emit('remoteLeft');
     });
     this.cameraStream = this.options.previewStream ?? (await this.deps.media.getUserMedia({ audio: true, video: true }));

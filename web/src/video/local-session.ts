@@ -5,7 +5,7 @@
  * outgoing video with RTCRtpSender.replaceTrack (no renegotiation) and tell the peer by a
  * `state` message, so its remote tile can show a placeholder.
  */
-import { Emitter, type Listener, type MediaAccess, type SessionOptions, type VideoSession, type VideoSessionEvent, type VideoTicket } from './session.ts';
+import { cleanDisplayName, Emitter, type Listener, type MediaAccess, type SessionOptions, type VideoSession, type VideoSessionEvent, type VideoTicket } from './session.ts';
 import { VideoCallError } from './errors.ts';
 
 export interface LocalSessionDeps {
@@ -22,7 +22,7 @@ type RelayMessage =
   | { type: 'ended' }
   | { type: 'error'; reason: string }
   | { type: 'signal'; data: { description?: RTCSessionDescriptionInit; candidate?: RTCIceCandidateInit } }
-  | { type: 'state'; data: { video?: boolean } };
+  | { type: 'state'; data: { video?: boolean; name?: string } };
 
 export class LocalVideoSession implements VideoSession {
   readonly adapter = 'local' as const;
@@ -98,7 +98,11 @@ export class LocalVideoSession implements VideoSession {
         this.closePeer();
         this.events.emit('remoteLeft');
       } else if (message.type === 'ended') this.end();
-      else if (message.type === 'state') this.events.emit('remoteVideo', message.data?.video !== false);
+      else if (message.type === 'state') {
+        this.events.emit('remoteVideo', message.data?.video !== false);
+        const name = cleanDisplayName(message.data?.name);
+        if (name) this.events.emit('remoteName', name);
+      }
       else if (message.type === 'signal') await this.onSignal(message.data ?? {});
     } catch (err) {
       this.events.emit('error', err instanceof Error ? err : new Error(String(err)));
@@ -108,6 +112,12 @@ export class LocalVideoSession implements VideoSession {
   private peerJoined(): void {
     this.events.emit('remoteJoined');
     if (this.role === 'host') void this.offer().catch((err: Error) => this.events.emit('error', err));
+  }
+
+  /** What the peer learns of this side: whether video is sent, and the display name. */
+  private state(): { video: boolean; name?: string } {
+    const name = cleanDisplayName(this.options.displayName);
+    return { video: Boolean(this.outgoingVideo()), ...(name ? { name } : {}) };
   }
 
   private send(type: 'signal' | 'state', data: unknown): void {
@@ -154,7 +164,7 @@ export class LocalVideoSession implements VideoSession {
     this.attachTracks(pc);
     await pc.setLocalDescription(await pc.createOffer());
     this.send('signal', { description: pc.localDescription?.toJSON?.() ?? pc.localDescription });
-    this.send('state', { video: Boolean(this.outgoingVideo()) });
+    this.send('state', this.state());
   }
 
   private async onSignal(data: { description?: RTCSessionDescriptionInit; candidate?: RTCIceCandidateInit }): Promise<void> {
@@ -165,7 +175,7 @@ export class LocalVideoSession implements VideoSession {
         this.attachTracks(pc);
         await pc.setLocalDescription(await pc.createAnswer());
         this.send('signal', { description: pc.localDescription?.toJSON?.() ?? pc.localDescription });
-        this.send('state', { video: Boolean(this.outgoingVideo()) });
+        this.send('state', this.state());
       } else if (this.pc) await this.pc.setRemoteDescription(data.description);
       for (const candidate of this.pendingCandidates.splice(0)) await this.pc?.addIceCandidate(candidate);
     } else if (data.candidate) {
@@ -181,7 +191,7 @@ export class LocalVideoSession implements VideoSession {
   private async sendVideo(): Promise<void> {
     this.refreshLocal();
     await this.videoSender()?.replaceTrack(this.outgoingVideo());
-    this.send('state', { video: Boolean(this.outgoingVideo()) });
+    this.send('state', this.state());
   }
 
   /** The local tile shows what we send: microphone (muted element) plus camera or screen. */

@@ -14,6 +14,8 @@ export interface VideoSessionEvents {
   remoteLeft: void;
   /** Whether the other participant is sending video (false: show a placeholder). */
   remoteVideo: boolean;
+  /** The name the other participant shows (issue 19): sent by them, never stored or logged. */
+  remoteName: string;
   /** Screen sharing started (true) or stopped (false), including when the browser stopped it. */
   screenShare: boolean;
   /** The call is over (the host left or the service ended it); the session is closed. */
@@ -46,6 +48,18 @@ export interface VideoSession {
 export interface SessionOptions {
   /** Camera and microphone already opened for the preview; the session takes them over. */
   previewStream?: MediaStream | null;
+  /** The name the other participant sees (the clinician's, or what the client typed). */
+  displayName?: string | null;
+}
+
+/** Longest display name passed on; anything longer is cut (it is only shown, never stored). */
+export const MAX_DISPLAY_NAME = 60;
+
+/** A received display name as it may be shown: text only, trimmed, at most MAX_DISPLAY_NAME characters; null if empty. */
+export function cleanDisplayName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_DISPLAY_NAME);
+  return text || null;
 }
 
 /** A tiny typed event emitter shared by the adapters. */

@@ -30,6 +30,8 @@ export interface VideoCall {
   cameraOn: boolean;
   sharing: boolean;
   remotePresent: boolean;
+  /** The other participant's display name, once they sent it. */
+  remoteName: string | null;
   remoteVideo: boolean;
   previewError: boolean;
   previewRef(element: HTMLVideoElement | null): void;
@@ -48,7 +50,7 @@ const videoUnavailable: VideoText = ({ tm }) => tm(MESSAGES.videoUnavailable);
 /** Notices disappear after the spec's banner timeout. */
 const NOTICE_MS = 5000;
 
-export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: { onEnded?: () => void } = {}): VideoCall {
+export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: { onEnded?: () => void; displayName?: string | null } = {}): VideoCall {
   const [phase, setPhase] = useState<CallPhase>('preview');
   const [ticket, setTicket] = useState<VideoTicket | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -57,6 +59,9 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
   const [cameraOn, setCameraOn] = useState(true);
   const [sharing, setSharing] = useState(false);
   const [remotePresent, setRemotePresent] = useState(false);
+  const [remoteName, setRemoteName] = useState<string | null>(null);
+  const displayName = useRef(options.displayName);
+  displayName.current = options.displayName;
   const [remoteVideo, setRemoteVideo] = useState(true);
   const [previewError, setPreviewError] = useState(false);
   const ticketRef = useRef<VideoTicket | null>(null);
@@ -122,6 +127,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
     setCameraOn(true);
     setSharing(false);
     setRemotePresent(false);
+    setRemoteName(null);
     setRemoteVideo(true);
     setPhase('preview');
   }, []);
@@ -144,7 +150,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
     previewStream.current = null;
     let session: VideoSession | null = null;
     try {
-      session = await createVideoSession(current, { previewStream: preview });
+      session = await createVideoSession(current, { previewStream: preview, displayName: displayName.current });
       sessionRef.current = session;
       const mine = session;
       const whileCurrent =
@@ -153,7 +159,8 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
           if (sessionRef.current === mine) fn(value);
         };
       session.on('remoteJoined', whileCurrent(() => (setRemotePresent(true), setRemoteVideo(true))));
-      session.on('remoteLeft', whileCurrent(() => setRemotePresent(false)));
+      session.on('remoteLeft', whileCurrent(() => (setRemotePresent(false), setRemoteName(null))));
+      session.on('remoteName', whileCurrent((name: string) => setRemoteName(name)));
       session.on('remoteVideo', whileCurrent((on: boolean) => setRemoteVideo(on)));
       session.on('screenShare', whileCurrent((on: boolean) => setSharing(on)));
       session.on('error', whileCurrent((err: Error) => notify('error', couldNotConnect(mine.adapter, err))));
@@ -206,6 +213,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
     cameraOn,
     sharing,
     remotePresent,
+    remoteName,
     remoteVideo,
     previewError,
     previewRef: useCallback((element: HTMLVideoElement | null) => {
