@@ -32,6 +32,7 @@ import { dynamo, table } from '../shared/aws.ts';
 import { getMembership } from '../shared/membership.ts';
 import { appsyncHandler, Refusal, type RefusalPayload } from '../shared/refusal.ts';
 import { sendBookingConfirmation } from './confirmation.ts';
+import { claimAppointmentRooms } from '../shared/video-room.ts';
 
 export interface AppointmentsRequest {
   field: 'createAppointment' | 'editAppointment' | 'cancelAppointment' | 'setAppointmentStatus';
@@ -295,6 +296,7 @@ export async function createAppointment(request: AppointmentsRequest, now = new 
     }
     await transact(writes, lockIndex);
   });
+  await claimAppointmentRooms(caller.practiceId, items, now);
   // The client hears of the booking by their preferred channel (issue 19); sending never fails the booking.
   await sendBookingConfirmation(caller.practiceId, client, items);
   return items;
@@ -392,6 +394,7 @@ export async function editAppointment(request: AppointmentsRequest, now = new Da
     }
     await transact(writes, lockIndex);
   });
+  await claimAppointmentRooms(caller.practiceId, next, now);
   return next;
 }
 

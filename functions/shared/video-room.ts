@@ -67,3 +67,15 @@ export async function claimVideoRoomId(practiceId: string, roomId: string, now: 
     throw err;
   }
 }
+
+/**
+ * Claims, for their practice, the rooms of appointments just written: a room id is the practice's
+ * from the moment its appointment exists, not from the first time its clinician opens it, so
+ * nobody who learns the id early can take it. Fresh ids are random, so a refusal means a clash of
+ * ids and is an error.
+ */
+export async function claimAppointmentRooms(practiceId: string, items: { videoRoomId?: unknown }[], now: Date): Promise<void> {
+  const roomIds = [...new Set(items.map((i) => i.videoRoomId).filter((id): id is string => typeof id === 'string' && id.length > 0))];
+  const claimed = await Promise.all(roomIds.map((roomId) => claimVideoRoomId(practiceId, roomId, now)));
+  if (claimed.includes(false)) throw new Error('A video room id is held by another practice');
+}

@@ -92,6 +92,9 @@ export function formatError(error: GraphQLError): AppSyncErrorJson {
     const e = original.entry;
     return { path: error.path ?? null, data: e.data ?? null, errorType: e.errorType ?? null, errorInfo: e.errorInfo ?? null, locations, message: e.message };
   }
+  // Request errors (a variable that does not fit its type, a scalar that does not parse) come before
+  // execution and have no path: the caller gets graphql-js's message, which quotes only the request.
+  if (!error.path) return { path: null, locations, message: error.message };
   // A resolver code error or an exception while executing: generic, detail logged (local/appsync/internal-errors.ts).
   if (original) return { path: error.path ?? null, locations, ...internalErrorEntry(error.path, original instanceof FieldFailure ? original.entry : original, original instanceof FieldFailure ? 'Code' : 'Exception') };
   return { path: error.path ?? null, locations, message: error.message };

@@ -136,4 +136,18 @@ describe('video tickets on the local runtime', () => {
     expect((await graphql(`${runtime.url}/graphql`, ownerB, QUERY, { roomId: roomB })).body.errors).toBeUndefined();
     expect((await graphql(`${runtime.url}/graphql`, ownerA, QUERY, { roomId: roomB })).body.errors?.[0]?.errorType).toBe('Unauthorized');
   });
+  it("claims a telehealth appointment's room for its practice when it is booked, before anyone opens it", async () => {
+    const { idToken: ownerA } = await signInSeeded(runtime.url, DEMO_OWNER.email, DEMO_PASSWORD);
+    const { idToken: ownerB } = await signInSeeded(runtime.url, OTHER_EMAIL, DEMO_PASSWORD);
+    const client = await graphql(`${runtime.url}/graphql`, ownerA, 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Room', last: 'Claim' }, dateOfBirth: '01/01/1980' } });
+    expect(client.body.errors).toBeUndefined();
+    const booked = await graphql(`${runtime.url}/graphql`, ownerA, 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { videoRoomId } }', {
+      input: { clientId: client.body.data.addClient.id, serviceCode: '90834', locationType: 'TELEHEALTH', start: '2031-03-04T18:00:00Z', durationMinutes: 45 },
+    });
+    expect(booked.body.errors).toBeUndefined();
+    const roomId = booked.body.data.createAppointment[0].videoRoomId as string;
+    // B learned the id from the client's link before A's clinician ever opened the room: refused.
+    expect((await graphql(`${runtime.url}/graphql`, ownerB, QUERY, { roomId })).body.errors?.[0]?.errorType).toBe('Unauthorized');
+    expect((await graphql(`${runtime.url}/graphql`, ownerA, QUERY, { roomId })).body.errors).toBeUndefined();
+  });
 });

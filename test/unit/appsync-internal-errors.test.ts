@@ -36,6 +36,18 @@ describe('formatError', () => {
   });
 });
 
+describe('request errors', () => {
+  it("gives a variable that does not fit its type graphql-js's own message, not an internal error", async () => {
+    const { buildSchema, graphql: run } = await import('graphql');
+    const schema = buildSchema('input In { name: String } type Query { f(input: In!): String }');
+    const out = await run({ schema, source: 'query ($input: In!) { f(input: $input) }', variableValues: { input: { nome: 'x' } } });
+    const formatted = formatError(out.errors![0]);
+    expect(formatted.errorType ?? null).toBeNull();
+    expect(formatted.message).toContain('Field "nome" is not defined by type "In"');
+    expect(lines).toHaveLength(0);
+  });
+});
+
 describe('POST /graphql when the executor itself fails', () => {
   it('answers 500 with the request id as the reference, and logs the failure by that id without its message', async () => {
     const { createServer } = await import('node:http');
