@@ -14,8 +14,8 @@ import { useViewer } from '../portal/ViewerContext';
 
 const ProgressNoteModal = lazy(() => import('../appointments/ProgressNoteModal').then((m) => ({ default: m.ProgressNoteModal })));
 
-/** How far back and ahead the chart reads the practice's calendar (see docs/decisions.md). */
-const PAST_DAYS = 365;
+/** How far back and ahead the chart reads the practice's calendar: at most MAX_RANGE_DAYS (400) in one listing (see docs/decisions.md). */
+const PAST_DAYS = 305;
 const AHEAD_DAYS = 90;
 
 /**

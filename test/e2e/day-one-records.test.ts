@@ -1,0 +1,73 @@
+/**
+ * Records a clinician can find (issue 19), in Chromium at 1366 and 390 px: archived clients are
+ * listed (status filter), viewed and restored; the client's page offers the client-portal
+ * invitation (coming with the client portal) and shows the appointments and notes so far.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { signInInBrowser } from '../support/browser-signin.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { graphql } from '../support/graphql.ts';
+import { usePortal } from '../support/portal.ts';
+
+const portal = usePortal();
+const run = Date.now().toString(36);
+
+async function api(query: string, variables: Record<string, unknown> = {}) {
+  const { accessToken } = await signInSeeded(portal.runtime.url, DEMO_OWNER.email, DEMO_PASSWORD);
+  const { body } = await graphql(`${portal.runtime.url}/graphql`, accessToken, query, variables);
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data;
+}
+
+async function newPage(width: number): Promise<Page> {
+  const context = await portal.browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+describe('records a clinician can find', () => {
+  for (const [i, width] of [1366, 390].entries()) {
+    it(`lists an archived client, opens and restores it; the client's page has the invitation and the appointments and notes (${width} px)`, async () => {
+      const last = `Archived${run}w${width}`;
+      const client = (await api('mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Remy', last }, dateOfBirth: '05/06/1979' } })).addClient;
+      // A past session with a written note, then the client is archived.
+      const start = new Date(Math.floor(Date.now() / 3600000) * 3600000 - (30 + i) * 86400000).toISOString();
+      const appointment = (await api('mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id } }', {
+        input: { clientId: client.id, serviceCode: '90834', locationType: 'OFFICE', start, durationMinutes: 45 },
+      })).createAppointment[0];
+      await api('mutation ($a: ID!, $d: AWSDate!, $input: ProgressNoteInput!) { createProgressNote(appointmentId: $a, date: $d, input: $input) { id } }', {
+        a: appointment.id, d: start.slice(0, 10), input: { template: 'FREE', sections: [{ key: 'note', text: `Session note ${run}` }], sign: true },
+      });
+      await api('mutation ($id: ID!) { removeClient(id: $id) { status } }', { id: client.id });
+
+      const page = await newPage(width);
+      await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+      await page.goto(`${portal.runtime.url}/app/clients`);
+      await page.getByRole('button', { name: 'Which clients' }).click();
+      await page.getByRole('option', { name: 'Archived clients' }).click();
+      await page.getByRole('link', { name: `Remy ${last}` }).click();
+      await page.getByText('This client is archived.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Restore' }).click();
+      await page.getByText(`Remy ${last} was restored.`).waitFor();
+      await expect(page.getByText('This client is archived.', { exact: false }).count()).resolves.toBe(0);
+
+      // The invitation is offered and says it comes with the client portal.
+      const invite = page.getByRole('button', { name: 'Invite to the client portal / apps' });
+      await invite.waitFor();
+      await expect(invite.isDisabled()).resolves.toBe(true);
+      await page.getByText('Coming with the client portal', { exact: false }).first().waitFor();
+
+      // The chart: the session with its note, which opens.
+      const chart = page.getByRole('table', { name: 'Appointments and notes' });
+      await chart.getByRole('button', { name: /^Progress note:/ }).first().waitFor();
+      await chart.getByRole('button', { name: /^Progress note:/ }).first().click();
+      await page.getByRole('dialog', { name: `Progress note: Remy ${last}` }).getByText(`Session note ${run}`).waitFor();
+      await page.context().close();
+
+      // Back in the active list.
+      const check = (await api('{ getClients { items { id } nextToken } }')).getClients;
+      expect(check.items.map((c: { id: string }) => c.id).includes(client.id) || check.nextToken !== null).toBe(true);
+    });
+  }
+});
