@@ -11,6 +11,10 @@ import { backfillClientNameEntries } from './client-name-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
 import { seedDemoAppointments, type SeededMember } from './seed-appointments.ts';
+import { signupCarryItems } from '../domain/signup-carry.ts';
+
+/** The demo owner's sign-up facts (made up): organization and phone for Practice details and Profile. */
+const DEMO_OWNER_PRACTICE = { firstName: DEMO_OWNER.givenName, lastName: DEMO_OWNER.familyName, phone: '+15035550142', organization: 'Owens Family Therapy' };
 
 export interface SeedResult {
   created: boolean;
@@ -70,6 +74,10 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   }
   // Clients, services and this month's calendar (local/seed-appointments.ts).
   await seedDemoAppointments(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
+  // The owner's Profile and Practice details, as a sign-up would have left them (issue 19).
+  for (const Item of signupCarryItems(practiceId, practiceId, DEMO_OWNER_PRACTICE, now)) {
+    await db.send(new PutCommand({ TableName: tableName(LOCAL_ENV, 'Practice'), Item }));
+  }
   await db.send(
     new TransactWriteCommand({
       TransactItems: [

@@ -1,7 +1,8 @@
 /**
  * Finalizes a staged sign-up once its user is confirmed: the NPI claim becomes permanent, the
  * provider profile moves into the practice (Practice table, `P#<sub>` / `PROVIDER#<sub>`) and the
- * staged copy is deleted — one transaction, so there is never a half-finalized provider.
+ * staged copy is deleted, and the owner's Profile and Practice details start from the sign-up's
+ * name, phone and organization — one transaction, so there is never a half-finalized provider.
  * Idempotent: a second run finds nothing staged and reports the profile already there.
  * Used by the post-confirmation trigger (the normal path) and by /confirmProvider (a repair path
  * if the trigger failed after Cognito confirmed the user).
@@ -9,6 +10,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo, table } from '../shared/aws.ts';
+import { signupCarryItems, type SignupFacts } from '../../domain/signup-carry.ts';
 
 export type ProviderStatus = 'active' | 'claimLost' | 'none';
 
@@ -31,6 +33,12 @@ export async function readSignupProvider(sub: string): Promise<Record<string, un
  * 'active' when this call finalized the sign-up (or lost a race to another call that did),
  * 'none' when nothing is staged, 'claimLost' when the NPI claim expired and someone else took it.
  */
+
+/** The sign-up facts of a staged provider record (strings; missing ones empty). */
+function carried(provider: Record<string, unknown>): SignupFacts {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { firstName: text(provider.firstName), lastName: text(provider.lastName), phone: text(provider.phone), organization: text(provider.organization) };
+}
 
 export async function finalizeProvider(sub: string, now: Date = new Date()): Promise<ProviderStatus> {
   const directory = table('DIRECTORY_TABLE');
@@ -62,6 +70,8 @@ export async function finalizeProvider(sub: string, now: Date = new Date()): Pro
           },
           // A concurrent finalization deleted it first: this one must not write twice.
           { Delete: { TableName: directory, Key: stagedKey(sub), ConditionExpression: 'attribute_exists(PK)' } },
+          // Sign-up's name, phone and organization carry into Profile and Practice details (issue 19).
+          ...signupCarryItems(sub, sub, carried(provider), now.toISOString()).map((Item) => ({ Put: { TableName: table('PRACTICE_TABLE'), Item } })),
         ],
       }),
     );

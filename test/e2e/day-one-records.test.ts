@@ -1,7 +1,8 @@
 /**
  * Records a clinician can find (issue 19), in Chromium at 1366 and 390 px: archived clients are
  * listed (status filter), viewed and restored; the client's page offers the client-portal
- * invitation (coming with the client portal) and shows the appointments and notes so far.
+ * invitation (coming with the client portal) and shows the appointments and notes so far; the
+ * demo owner's Profile and Practice details are filled as sign-up leaves them (local/seed.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,20 @@ describe('records a clinician can find', () => {
       // Back in the active list.
       const check = (await api('{ getClients { items { id } nextToken } }')).getClients;
       expect(check.items.map((c: { id: string }) => c.id).includes(client.id) || check.nextToken !== null).toBe(true);
+    });
+  }
+
+  for (const width of [1366, 390]) {
+    it(`shows the demo owner's Profile and Practice details filled as sign-up leaves them (${width} px)`, async () => {
+      const page = await newPage(width);
+      await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+      await page.goto(`${portal.runtime.url}/app/profile`);
+      await expect.poll(() => page.getByLabel('First name').inputValue()).toBe(DEMO_OWNER.givenName);
+      await expect(page.getByLabel('Last name').inputValue()).resolves.toBe(DEMO_OWNER.familyName);
+      await expect(page.getByLabel('Phone').first().inputValue()).resolves.toMatch(/503.*555.*0142/);
+      await page.goto(`${portal.runtime.url}/app/settings/practice-details`);
+      await expect.poll(() => page.getByLabel('Practice name').inputValue()).toBe('Owens Family Therapy');
+      await page.context().close();
     });
   }
 });

@@ -63,5 +63,12 @@ describe('confirmProvider', () => {
     const profile = await get('PRACTICE_TABLE', { PK: 'P#sub-jane', SK: 'PROVIDER#sub-jane' });
     expect(profile).toMatchObject({ id: 'sub-jane', npi: '1234567893', phone: '+15555550100', planId: 'ESSENTIALS', status: 'active', totalCBTClients: 3 });
     expect(profile?.expiresAt).toBeUndefined();
+    // Sign-up's name, phone and organization are the owner's Profile and Practice details (issue 19).
+    expect(await get('PRACTICE_TABLE', { PK: 'P#sub-jane', SK: 'Therapist#sub-jane' })).toMatchObject({
+      person: { first: 'Jane', last: 'Doe', phone: '+15555550100' }, version: 1,
+    });
+    expect(await get('PRACTICE_TABLE', { PK: 'P#sub-jane', SK: 'Settings#PracticeDetails' })).toMatchObject({
+      data: { name: 'Doe Counseling', phone: { number: '+15555550100', type: 'Office' } }, version: 1,
+    });
   });
 });

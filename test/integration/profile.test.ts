@@ -55,20 +55,21 @@ async function upload(who: string, body: Buffer, type = 'image/jpeg', size = bod
 }
 
 describe('profile', () => {
-  it('reads an empty profile, saves it with the required fields, refuses a stale version', async () => {
+  it('reads the profile the sign-up started (name, phone), saves it with the required fields, refuses a stale version', async () => {
     const start = (await call('owner', `{ getTherapist { ${THERAPIST} } }`)).data.getTherapist;
-    expect(start).toMatchObject({ version: 0, photo: null, provider: null });
-    const missing = await call('owner', EDIT, { version: 0, input: { person: { first: 'Olivia' }, provider: { type: 'individual' } } });
+    // The seed leaves the owner's Profile as sign-up does (issue 19): name and phone, version 1.
+    expect(start).toMatchObject({ version: 1, photo: null, provider: null, person: { first: 'Olivia', last: 'Owens', phone: '+15035550142' } });
+    const missing = await call('owner', EDIT, { version: 1, input: { person: { first: 'Olivia' }, provider: { type: 'individual' } } });
     expect(missing.errors?.[0].errorType).toBe('ValidationError');
     for (const f of ['person.last', 'person.gender', 'person.dob', 'person.phone', 'address.line1', 'address.city', 'address.state', 'address.zip', 'provider.taxId', 'provider.npi', 'provider.taxonomyCode', 'provider.practiceName']) {
       expect(missing.errors?.[0].message).toContain(f);
     }
-    const saved = await call('owner', EDIT, { version: 0, input: profile });
+    const saved = await call('owner', EDIT, { version: 1, input: profile });
     expect(saved.errors).toBeUndefined();
-    expect(saved.data.editTherapist).toMatchObject({ version: 1, person: { phone: '+15125550199', dob: '04/05/1980' }, address: { state: 'TX' } });
-    expect((await call('owner', EDIT, { version: 0, input: profile })).errors?.[0].errorType).toBe('ConflictError');
+    expect(saved.data.editTherapist).toMatchObject({ version: 2, person: { phone: '+15125550199', dob: '04/05/1980' }, address: { state: 'TX' } });
+    expect((await call('owner', EDIT, { version: 1, input: profile })).errors?.[0].errorType).toBe('ConflictError');
     const provider = { type: 'individual', firstName: 'Olivia', lastName: 'Owens', phone: '5125550199', taxId: '12-3456789', street: '1 Main', city: 'Austin', state: 'TX', zip: '78701-1234', taxonomyCode: '101YM0800X', npi: '1500000009', practiceName: 'Calm Minds' };
-    const withProvider = await call('owner', EDIT, { version: 1, input: { ...profile, provider } });
+    const withProvider = await call('owner', EDIT, { version: 2, input: { ...profile, provider } });
     expect(withProvider.errors).toBeUndefined();
     expect(withProvider.data.editTherapist.provider).toMatchObject({ taxId: '123456789', zip: '787011234' });
   });
