@@ -82,32 +82,7 @@ export function dateOfBirthProblem(text: string, today?: string): 'format' | 'ra
   return null;
 }
 
-/**
- * Phone to E.164, default country US: "+" and 8–15 digits (first not 0) are kept; 10 US digits get
- * +1; 11 digits starting with 1 get +. Spaces, dots, dashes and parentheses are dropped first.
- * Returns null when it cannot be E.164.
- */
-export function toE164(text: string): string | null {
-  const compact = text
-    .split('')
-    .filter((ch) => ' .-()'.indexOf(ch) < 0)
-    .join('');
-  let candidate = compact;
-  if (compact[0] !== '+') {
-    if (compact.length === 10 && allIn(compact, DIGITS) && compact[0] !== '0' && compact[0] !== '1') {
-      candidate = '+1' + compact;
-    } else if (compact.length === 11 && compact[0] === '1') {
-      candidate = '+' + compact;
-    } else {
-      return null;
-    }
-  }
-  const digits = candidate.substring(1);
-  if (digits.length < 8 || digits.length > 15 || !allIn(digits, DIGITS) || digits[0] === '0') {
-    return null;
-  }
-  return candidate;
-}
+export { toE164 } from './phone.ts';
 
 const EMAIL_LOCAL_EXTRA = ".!#$%&'*+/=?^_`{|}~-";
 const DOMAIN_EXTRA = '-';

@@ -1,4 +1,4 @@
-import { generateClient } from 'aws-amplify/api';
+import { graphqlRequest, subscribe, type GraphQLResult, type Subscription } from '../platform/graphql';
 
 /** The caller as the API sees it (schema.graphql `Me`). */
 export interface Me {
@@ -38,21 +38,14 @@ const ON_AUTH_EVENT = /* GraphQL */ `
   }
 `;
 
-interface Subscription {
-  unsubscribe(): void;
-}
-
-/** The call shapes the console uses; Amplify's full generic client type is too deep for tsc. */
+/** The call shape every data module uses (the result as Amplify's client gave it). */
 export interface GraphQLClient {
-  graphql(options: { query: string; variables?: Record<string, unknown> }): Promise<unknown> & {
-    subscribe?: (observer: { next: (message: { data: Record<string, unknown> }) => void; error: (error: unknown) => void }) => Subscription;
-  };
+  graphql(options: { query: string; variables?: Record<string, unknown> }): Promise<GraphQLResult>;
 }
 
-let client: GraphQLClient | undefined;
-/** The console's one GraphQL client (Amplify generateClient), shared by every data module. */
+const client: GraphQLClient = { graphql: graphqlRequest };
+/** The console's one GraphQL client (platform/graphql.ts), shared by every data module. */
 export function api(): GraphQLClient {
-  client ??= generateClient() as unknown as GraphQLClient;
   return client;
 }
 
@@ -86,10 +79,7 @@ export async function endSession(): Promise<void> {
 
 /** Live sign-ins and sign-outs of the caller's practice (the server filters by practice). */
 export function subscribeToAuthEvents(onEvent: (event: UserAuthEvent) => void, onError: () => void): Subscription {
-  const operation = api().graphql({ query: ON_AUTH_EVENT }) as unknown as {
-    subscribe: (observer: { next: (message: { data: { onUserAuthEvent: UserAuthEvent } }) => void; error: (error: unknown) => void }) => Subscription;
-  };
-  return operation.subscribe({ next: ({ data }) => onEvent(data.onUserAuthEvent), error: () => onError() });
+  return subscribe(ON_AUTH_EVENT, { next: (data) => onEvent(data.onUserAuthEvent as UserAuthEvent), error: () => onError() });
 }
 
 const LIST_ACCOUNT_ACTIVITY = /* GraphQL */ `

@@ -5,7 +5,7 @@
  * AM/PM and US phone numbers (503) 555-0142; money in US dollars with a chosen number of decimals
  * (default 0), written the way the reader's language writes numbers.
  */
-import { toE164 } from '../../../domain/contact-fields';
+import { toE164 } from '../../../domain/phone';
 
 export const DEFAULT_TIME_ZONE = 'US/Pacific';
 /** The practice's locale: how dates, times and phone numbers are written for it. */

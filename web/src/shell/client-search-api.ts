@@ -1,4 +1,4 @@
-import { generateClient } from 'aws-amplify/api';
+import { api } from '../auth/api';
 
 /** One match of the top-bar search: the id and the name the list shows. */
 export interface ClientMatch {
@@ -17,11 +17,8 @@ interface Result {
   data: { getClients: { items: Array<{ id: string; personalDetail: { first: string; last: string } }> } };
 }
 
-let client: { graphql(options: { query: string; variables?: Record<string, unknown> }): Promise<unknown> } | undefined;
-
 /** The server's search (start of "first last", first page of 20); nothing is preloaded. */
 export async function searchClients(search: string): Promise<ClientMatch[]> {
-  client ??= generateClient() as unknown as NonNullable<typeof client>;
-  const result = (await client.graphql({ query: SEARCH_CLIENTS, variables: { search } })) as Result;
+  const result = (await api().graphql({ query: SEARCH_CLIENTS, variables: { search } })) as Result;
   return result.data.getClients.items.map((c) => ({ id: c.id, first: c.personalDetail.first, last: c.personalDetail.last }));
 }
