@@ -80,7 +80,7 @@ describe('appointments', () => {
     await form.getByRole('combobox', { name: 'Find a client' }).fill(clientName.slice(0, 12));
     await form.getByRole('option', { name: clientName }).click();
     await choose(page, form, 'Service', /^90834/);
-    await form.getByLabel(/^Start time/).fill('02:15');
+    await form.getByRole('textbox', { name: /^Start time/ }).fill('02:15'); // hh:mm, with AM (the default) beside it
     await choose(page, form, 'Repeat', 'Weekly');
     await form.getByLabel('Number of sessions', { exact: true }).fill('3');
     await expectNoAxeViolations(page);
