@@ -56,7 +56,7 @@ describe('clients list', () => {
     await screen.findByText('Client001 Test');
     expect(table().findRows()).toHaveLength(20);
     expect(screen.getByText('Signed in as owner@demo.test')).toBeTruthy();
-    expect(clientsApi.getClients).toHaveBeenCalledWith(null, null);
+    expect(clientsApi.getClients).toHaveBeenCalledWith(null, null, 'active');
   });
 
   it("loads the next server page with the server's nextToken", async () => {
@@ -64,7 +64,7 @@ describe('clients list', () => {
     await screen.findByText('Client001 Test');
     wrapper().findPagination()!.findNextPageButton().click();
     await screen.findByText('Client021 Test');
-    expect(clientsApi.getClients).toHaveBeenCalledWith(null, 't1');
+    expect(clientsApi.getClients).toHaveBeenCalledWith(null, 't1', 'active');
     expect(names()).toEqual(['Client021 Test', 'Client022 Test']);
     // Everything is loaded now: no further page to open.
     expect(wrapper().findPagination()!.findNextPageButton().getElement().getAttribute('aria-disabled')).toBe('true');
@@ -80,7 +80,7 @@ describe('clients list', () => {
     await user.clear(filter);
     await user.type(filter, 'ada');
     await screen.findByText('Ada Lovelace');
-    expect(clientsApi.getClients).toHaveBeenCalledWith('ada', null);
+    expect(clientsApi.getClients).toHaveBeenCalledWith('ada', null, 'active');
     expect(names()).toEqual(['Ada Lovelace']);
   }, 15_000);
 

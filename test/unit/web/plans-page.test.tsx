@@ -9,8 +9,13 @@ import { PLAN_OFFERS } from '../../../domain/pricing';
 const plansApi = vi.hoisted(() => ({ getProviderPlans: vi.fn(), getCurrentPlan: vi.fn(), changePlan: vi.fn() }));
 vi.mock('../../../web/src/plans/api', () => plansApi);
 const viewer = vi.hoisted(() => ({ roles: ['owner'] as string[] }));
+const refreshViewer = vi.hoisted(() => ({ fn: null as null | (() => Promise<void>), calls: 0 }));
 vi.mock('../../../web/src/portal/ViewerContext', () => ({
   useViewer: () => ({ status: 'ready', me: { email: 'o@demo.test', roles: viewer.roles, groups: [] }, viewer: { roles: viewer.roles, groups: [], plan: 'premium' } }),
+  // The shell reads the viewer again after a plan change (issue 19: it takes effect at once).
+  useRefreshViewer: () => async () => {
+    refreshViewer.calls += 1;
+  },
 }));
 
 import UpgradePlanPage from '../../../web/src/pages/UpgradePlanPage';
@@ -68,18 +73,29 @@ describe('upgrade plan page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Your plan is now Professional with Tele Health.');
     expect(plansApi.changePlan).toHaveBeenCalledWith('professional', true);
+    expect(refreshViewer.calls).toBe(1);
     await waitFor(() => expect(currentBadgeIn('Professional')).toBeTruthy());
     expect(currentBadgeIn('Premium')).toBeNull();
   });
 
-  it('keeps the dialog open with the system error when the change fails', async () => {
+  it('keeps the dialog open with the refusal in place when the payment is declined (not the system-error banner)', async () => {
     plansApi.changePlan.mockRejectedValue(Object.assign(new Error('Payment declined'), { errorType: 'PaymentError' }));
     const user = renderPage();
     await screen.findByRole('region', { name: 'Premium plan' });
-    await user.click(screen.getByRole('button', { name: 'Change to Basic' }));
+    await user.click(screen.getByRole('button', { name: /^Change to (Basic|Essentials)$/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Payment declined');
+    expect(screen.queryByText(/A system error occured/)).toBeNull();
+    expect(currentBadgeIn('Premium')).toBeTruthy();
+  });
+
+  it('shows the system-error banner when the change fails unexpectedly', async () => {
+    plansApi.changePlan.mockRejectedValue(Object.assign(new Error('An internal error occurred. Reference: x1'), { errorType: 'InternalError' }));
+    const user = renderPage();
+    await screen.findByRole('region', { name: 'Premium plan' });
+    await user.click(screen.getByRole('button', { name: /^Change to (Basic|Essentials)$/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     await screen.findByText(/A system error occured/);
-    expect(currentBadgeIn('Premium')).toBeTruthy();
   });
 
   it('hides Change plan from members who may not change it', async () => {
