@@ -18,6 +18,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // No modulepreload polyfill (0.5 KB gzip on every page): every browser the console supports
+    // preloads modules natively; one that does not just fetches each chunk when it is imported.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -7,7 +7,6 @@ import { applyDocumentLocale, I18nProvider } from './i18n/I18nProvider';
 import { initialLocale, type Locale } from './i18n/locales';
 import { createTranslator, ENGLISH_TRANSLATOR, type Translator } from './i18n/translator';
 import { loadRuntimeConfig } from './platform/config';
-import { installLocalWebSocketFix } from './platform/local-websocket';
 import { hasLoggedInFlag } from './auth/logged-in-flag';
 import { PRERENDER_ATTRIBUTE, prerenderStamp } from './prerendered';
 import { AppRoutes } from './routes';
@@ -21,8 +20,6 @@ async function start(): Promise<void> {
   let siteName: string;
   try {
     const config = await loadRuntimeConfig();
-    // Before anything can import Amplify, so its realtime socket goes through the fix.
-    if (config.backend === 'local') installLocalWebSocketFix();
     document.title = siteName = config.siteName;
     translator = await startingTranslator(initialLocale(config.defaultLanguage));
   } catch {

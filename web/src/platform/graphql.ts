@@ -3,11 +3,13 @@
  * generateClient() sends them with authMode 'userPool' (POST {query, variables} to the AppSync
  * endpoint, the Cognito access token as Authorization) and answered the same way: `{ data }`, or
  * a rejection with the whole result (`{ data, errors }`) when AppSync reports errors. Amplify's
- * client (about 34 KB of gzip JS) then loads only where a page subscribes (subscribe() below) —
- * its realtime protocol, and the local ws:// rewrite of platform/local-websocket.ts, unchanged.
+ * client (about 34 KB of gzip JS) then loads only where a page subscribes (subscribe() below),
+ * with its realtime protocol unchanged; the local ws:// rewrite (platform/local-websocket.ts) is
+ * installed there, before that client loads, instead of on every page.
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { ensureAmplifyConfigured } from './amplify';
+import { installLocalWebSocketFix } from './local-websocket';
 
 export interface GraphQLRequest {
   query: string;
@@ -63,10 +65,12 @@ export interface Subscription {
 export function subscribe(query: string, observer: { next: (data: Record<string, unknown>) => void; error: (error: unknown) => void }): Subscription {
   let closed = false;
   let inner: Subscription | undefined;
+  // Local runtime: its plain-http realtime endpoint through the ws:// rewrite, installed before
+  // Amplify's realtime client is first loaded (it is the only socket that needs it).
+  if (ensureAmplifyConfigured().backend === 'local') installLocalWebSocketFix();
   import('aws-amplify/api').then(
     ({ generateClient }) => {
       if (closed) return;
-      ensureAmplifyConfigured();
       const operation = (generateClient() as unknown as { graphql(options: { query: string }): unknown }).graphql({ query }) as {
         subscribe(observer: { next: (message: { data: Record<string, unknown> }) => void; error: (error: unknown) => void }): Subscription;
       };
