@@ -109,7 +109,8 @@ export class GraphqlApi extends Construct {
       const sends = folder === 'appointments' || folder === 'team-members';
       const environment = sends ? messagingEnvironment(config) : undefined;
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize, environment });
-      if (sends) grantMessaging(fn.fn);
+      // The confirmation may be a text; the invitation is always an e-mail.
+      if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);

@@ -17,16 +17,19 @@ export function messagingEnvironment(config: PortalConfig): Record<string, strin
   };
 }
 
-export function grantMessaging(fn: lambda.Function): void {
+/** E-mail by SES; with `sms`, also texts to phone numbers (SNS direct publish, never to a topic). */
+export function grantMessaging(fn: lambda.Function, options: { sms: boolean }): void {
   const stack = Stack.of(fn);
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
-  fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
+  if (options.sms) {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+    fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
+  }
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })] }));
   suppress(fn, [
     {
       id: 'AwsSolutions-IAM5',
       reason: 'SMS to a phone number (SNS direct publish) has no resource ARN (publishing to any topic is denied); SES sends from the configured verified identity, whose name is set per environment.',
-      appliesTo: ['Resource::*', { regex: '/^Resource::arn:<AWS::Partition>:ses:.*:identity\\/\\*$/g' }],
+      appliesTo: [...(options.sms ? ['Resource::*'] : []), { regex: '/^Resource::arn:<AWS::Partition>:ses:.*:identity\\/\\*$/g' }],
     },
   ]);
 }

@@ -251,10 +251,15 @@ describe('Api', () => {
       .map(([id, r]) => [id, r.Properties.PolicyDocument.Statement as Array<{ Effect: string; Action: string | string[]; Resource: unknown }>] as const);
     const granting = (action: string) => statements.filter(([, sts]) => sts.some((st) => st.Effect === 'Allow' && [st.Action].flat().includes(action))).map(([id]) => id);
     expect(granting('cognito-idp:AdminSetUserMFAPreference')).toEqual([expect.stringMatching(/Handlersmsmfasetup/)]);
-    // Texts go from the SMS MFA setup and the appointment reminders, nothing else.
+    // Texts go from the SMS MFA setup, the appointment reminders and the booking confirmation (issue 19), nothing else.
     const texting = granting('sns:Publish');
-    expect(texting).toHaveLength(2);
-    expect(texting).toEqual(expect.arrayContaining([expect.stringMatching(/RemindersHandler/), expect.stringMatching(/Handlersmsmfasetup/)]));
+    expect(texting).toHaveLength(3);
+    expect(texting).toEqual(expect.arrayContaining([expect.stringMatching(/RemindersHandler/), expect.stringMatching(/Handlersmsmfasetup/), expect.stringMatching(/Lambdaappointments/)]));
+    for (const [id, sts] of statements.filter(([id]) => texting.includes(id))) {
+      expect(sts, id).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
+    }
+    // E-mail (SES) also from the team invitation.
+    expect(granting('ses:SendEmail')).toEqual(expect.arrayContaining([expect.stringMatching(/Lambdateammembers/), expect.stringMatching(/Lambdaappointments/)]));
     const [, sts] = statements.find(([id]) => /Handlersmsmfasetup/.test(id))!;
     expect(sts).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
     const enroll = sts.find((st) => [st.Action].flat().includes('cognito-idp:AdminSetUserMFAPreference'))!;
