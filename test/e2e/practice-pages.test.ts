@@ -111,8 +111,8 @@ describe('practice pages', () => {
     await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
     await page.goto(`${portal.runtime.url}/app/upgrade-plan`);
     const card = (name: string) => page.getByRole('region', { name: `${name} plan` });
-    await card('Basic').waitFor();
-    const before = (await card('Professional').getByText('Current plan').count()) ? 'Professional' : (await card('Premium').getByText('Current plan').count()) ? 'Premium' : 'Basic';
+    await card('Essentials').waitFor();
+    const before = (await card('Professional').getByText('Current plan').count()) ? 'Professional' : (await card('Premium').getByText('Current plan').count()) ? 'Premium' : 'Essentials';
     const target = before === 'Premium' ? 'Professional' : 'Premium';
     await page.getByRole('button', { name: `Change to ${target}` }).click();
     const dialog = page.getByRole('dialog', { name: `Change to ${target}?` });

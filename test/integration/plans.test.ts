@@ -35,7 +35,7 @@ describe('plans', () => {
     const out = await call('coordinator', '{ getProviderPlans { id name amount interval videoFeatureAmount additionalClinicianAmount } }');
     expect(out.errors).toBeUndefined();
     expect(out.data.getProviderPlans).toEqual([
-      { id: 'basic', name: 'Basic', amount: 0, interval: 'month', videoFeatureAmount: 8, additionalClinicianAmount: null },
+      { id: 'basic', name: 'Essentials', amount: 0, interval: 'month', videoFeatureAmount: 8, additionalClinicianAmount: null },
       { id: 'premium', name: 'Premium', amount: 20, interval: 'month', videoFeatureAmount: 8, additionalClinicianAmount: null },
       { id: 'professional', name: 'Professional', amount: 40, interval: 'month', videoFeatureAmount: 8, additionalClinicianAmount: null },
     ]);
