@@ -11,7 +11,7 @@ const runtime = process.env.PORTAL_RUNTIME_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), chunkReport(), prerenderLanding()],
+  plugins: [react(), visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), ownTslibForMessageFormat(), chunkReport(), prerenderLanding()],
   // Some AWS/Chime packages are CommonJS and read `global`.
   define: { global: 'globalThis' },
   build: {
@@ -110,6 +110,27 @@ function mfaPreferenceWithoutSignInHelpers(): Plugin {
         return found;
       };
       return { code: code.replace(importLine, `${definition('getMFAType')}\n${definition('getMFATypes')}`), map: null };
+    },
+  };
+}
+
+/**
+ * The ICU message formatter (intl-messageformat and @formatjs/*, in every page's entry) takes four
+ * of tslib's helpers, but tslib is one module: shared with Amplify and Cloudscape, it became one
+ * chunk of every helper any of them uses (1.9 KB gzip) that every public page downloaded. The
+ * formatter gets its own instance of tslib (the same file under another module id), tree-shaken to
+ * what it uses; the signed-in pages keep the shared one.
+ */
+function ownTslibForMessageFormat(): Plugin {
+  const formatter = /[\\/]node_modules[\\/](intl-messageformat|@formatjs)[\\/]/;
+  return {
+    name: 'portal-own-tslib-for-message-format',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (source !== 'tslib' || !importer || !formatter.test(importer)) return null;
+      const shared = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return shared ? `${shared.id}?message-format` : null;
     },
   };
 }
