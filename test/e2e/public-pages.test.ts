@@ -96,6 +96,22 @@ describe('phone width (390 px, issue 19)', () => {
     }
     await context.close();
   });
+
+  it("shows an agreement's text and the client's video join page (with the name field) without sideways scrolling", async () => {
+    const context = await portal.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(portal.runtime.url + '/legal/business-associates-agreement');
+    await page.getByRole('heading', { level: 1, name: 'Business Associates Agreement' }).waitFor();
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await expect(fits()).resolves.toBe(true);
+    await page.goto(`${portal.runtime.url}/public/video/${crypto.randomUUID()}/${crypto.randomUUID()}`);
+    const name = page.getByLabel('Your name (optional)');
+    await name.waitFor();
+    const box = (await name.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(fits()).resolves.toBe(true);
+    await context.close();
+  });
 });
 
 describe('agreements', () => {
