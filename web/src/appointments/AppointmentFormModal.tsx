@@ -15,6 +15,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { useEffect, useRef, useState } from 'react';
 import { getClients } from '../clients/api';
+import { useT } from '../i18n/I18nProvider';
 import { clientName } from '../clients/client-fields';
 import { SystemErrorAlert } from '../clients/SystemErrorAlert';
 import { toApiError } from '../settings/graphql';
@@ -56,6 +57,7 @@ const REPEAT_OPTIONS = [
  */
 export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const { zone, locations, clinicians, canBookForOthers, meId, initial, onDismiss, onSaved } = props;
+  const t = useT();
   const [base, setBase] = useState<Appointment | null>(props.appointment);
   const [values, setValues] = useState<AppointmentFormValues>(initial);
   // The start time is read and typed 12-hour with AM/PM (an en-US practice); values.time stays HH:mm.
@@ -265,7 +267,7 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                   />
                   <SegmentedControl
                     selectedId={clock.meridiem}
-                    label="AM or PM"
+                    label={t('appointments.form.meridiem')}
                     onChange={({ detail }) => {
                       const meridiem = detail.selectedId as Meridiem;
                       setClock({ clock: clock.clock, meridiem });
