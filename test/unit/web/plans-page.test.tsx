@@ -54,9 +54,9 @@ describe('upgrade plan page', () => {
   it('shows the three plans and Tele Health with the current plan marked', async () => {
     renderPage();
     await screen.findByRole('region', { name: 'Premium plan' });
-    for (const name of ['Basic', 'Professional']) expect(card(name)).toBeTruthy();
+    for (const name of ['Essentials', 'Professional']) expect(card(name)).toBeTruthy();
     expect(currentBadgeIn('Premium')).toBeTruthy();
-    expect(currentBadgeIn('Basic')).toBeNull();
+    expect(currentBadgeIn('Essentials')).toBeNull();
     expect(screen.getByText('Tele Health add-on')).toBeTruthy();
     expect(screen.getByText('$40 / month')).toBeTruthy();
   });
