@@ -11,7 +11,6 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { getClient, restoreClient, toApiError, type ApiError, type Client } from '../clients/api';
-import { ClientChart, ClientInvite } from '../clients/ClientChart';
 import { useT } from '../i18n/I18nProvider';
 import { CLIENT_MESSAGES, clientName, stateName } from '../clients/client-fields';
 import { shownDateOfBirth } from '../clients/dates';
@@ -31,6 +30,10 @@ const RemoveClientModal = lazy(() =>
     default: m.RemoveClientModal,
   }))
 );
+
+// The invitation and the chart (appointments and notes) load with the client's page, not the list.
+const ClientChart = lazy(() => import('../clients/ClientChart').then((m) => ({ default: m.ClientChart })));
+const ClientInvite = lazy(() => import('../clients/ClientChart').then((m) => ({ default: m.ClientInvite })));
 
 const LIST_PATH = '/app/clients';
 
@@ -200,8 +203,10 @@ export default function ClientDetailPage() {
           </Alert>
         )}
         <ClientDetails client={client} />
-        {client.active && <ClientInvite />}
-        <ClientChart clientId={client.id} />
+        <Suspense fallback={null}>
+          {client.active && <ClientInvite />}
+          <ClientChart clientId={client.id} />
+        </Suspense>
         <Box variant="small">Last updated {client.updatedAt.slice(0, 10)}</Box>
       </SpaceBetween>
       <Suspense fallback={null}>
