@@ -45,8 +45,8 @@ describe('clients', () => {
     detailUrl = page.url();
     expect(detailUrl).not.toContain(last.toLowerCase());
     await page.getByRole('heading', { name }).waitFor();
-    await page.getByText('1988-03-04').waitFor();
-    await page.getByText('+15550100199').waitFor();
+    await page.getByText('03/04/1988').waitFor();
+    await page.getByText('(555) 010-0199').waitFor();
 
     await page.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit client' });
