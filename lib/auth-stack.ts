@@ -97,8 +97,11 @@ export class AuthStack extends Stack {
       authFlows: { userSrp: true, userPassword: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      accessTokenValidity: Duration.minutes(60),
-      idTokenValidity: Duration.minutes(60),
+      // Tokens live as long as the idle logoff (15 min; Amplify refreshes them quietly): a raw
+      // GlobalSignOut, which AppSync cannot see, leaves old tokens usable for at most that long
+      // (docs/decisions.md, sign-out ends the session on the server).
+      accessTokenValidity: Duration.minutes(15),
+      idTokenValidity: Duration.minutes(15),
       refreshTokenValidity: Duration.hours(12),
       // Custom attributes carry rights and billing state: only the back end may write them.
       writeAttributes: new cognito.ClientAttributes().withStandardAttributes({

@@ -80,6 +80,9 @@ describe('Auth', () => {
     expect(client.PreventUserExistenceErrors).toBe('ENABLED');
     expect(client.WriteAttributes.length).toBeGreaterThan(0);
     expect(client.WriteAttributes.filter((a: string) => a.startsWith('custom:'))).toEqual([]);
+    // Revocation on, and access/ID tokens that lapse within the idle-logoff time (issue 11 §2).
+    expect(client.EnableTokenRevocation).toBe(true);
+    expect({ access: client.AccessTokenValidity, id: client.IdTokenValidity, units: client.TokenValidityUnits }).toMatchObject({ access: 15, id: 15, units: { AccessToken: 'minutes', IdToken: 'minutes' } });
   });
 
   it('lets post-confirmation add users to groups of this pool only (no wildcard)', () => {
