@@ -7,10 +7,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
-import { signInSeeded } from '../support/cognito-sdk.ts';
-import { graphql } from '../support/graphql.ts';
+import { DEMO_ACCOUNTS } from '../../local/demo-accounts.ts';
+import { signedInBrowser } from '../support/browser-signin.ts';
+import { apiAs } from '../support/seeded-api.ts';
 import { usePortal } from '../support/portal.ts';
 import { addDays, practiceToday, utcFromWallClock } from '../../web/src/appointments/time.ts';
 
@@ -29,12 +28,7 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function api(who: string, query: string, variables: Record<string, unknown> = {}) {
-  const { accessToken } = await signInSeeded(portal.runtime.url, who, DEMO_PASSWORD);
-  const { body } = await graphql(`${portal.runtime.url}/graphql`, accessToken, query, variables);
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data;
-}
+const api = (who: string, query: string, variables: Record<string, unknown> = {}) => apiAs(portal.runtime.url, who, query, variables);
 
 async function practiceZone(): Promise<string> {
   const data = await api(clinician, '{ getAppointmentSettings { timezone } }');
@@ -67,7 +61,7 @@ describe('appointments', () => {
 
   it('books a weekly appointment, shows it in month and week views, moves one by drag, and keeps a signed SOAP note with its addendum', async () => {
     const page = await newPage();
-    await signInInBrowser(page, portal.runtime.url, clinician);
+    await signedInBrowser(page, portal.runtime.url, clinician);
     await page.goto(`${portal.runtime.url}/app/appointment`);
     await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
     await page.getByText(/Times are in the practice's time zone: .+ \((PST|PDT|[A-Z]{2,5}|GMT[+-]\d+)\)\./).waitFor();
@@ -168,7 +162,7 @@ describe('appointments', () => {
     });
 
     const page = await newPage();
-    await signInInBrowser(page, portal.runtime.url, basic);
+    await signedInBrowser(page, portal.runtime.url, basic);
     await page.goto(`${portal.runtime.url}/app/appointment`);
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     await event(page, basicClientName).first().waitFor();
@@ -194,7 +188,7 @@ describe('appointments', () => {
 
   it("shows a supervisor the practice's appointments read-only", async () => {
     const page = await newPage();
-    await signInInBrowser(page, portal.runtime.url, email('supervisor'));
+    await signedInBrowser(page, portal.runtime.url, email('supervisor'));
     await page.goto(`${portal.runtime.url}/app/appointment`);
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     await event(page, clientName).first().waitFor();
@@ -220,7 +214,7 @@ describe('appointments', () => {
     await api(clinician, 'mutation ($id: ID!, $version: Int!) { setAppointmentStatus(id: $id, version: $version, status: ATTENDED) { id } }', { id: done.id, version: done.version });
 
     const page = await newPage();
-    await signInInBrowser(page, portal.runtime.url, clinician);
+    await signedInBrowser(page, portal.runtime.url, clinician);
     await page.goto(`${portal.runtime.url}/app/appointment-status`);
     await page.getByRole('heading', { name: 'Appointment status', level: 1 }).waitFor();
     const rows = page.getByRole('row').filter({ hasText: clientName });

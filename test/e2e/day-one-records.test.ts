@@ -6,21 +6,15 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
-import { signInSeeded } from '../support/cognito-sdk.ts';
-import { graphql } from '../support/graphql.ts';
+import { DEMO_OWNER } from '../../local/demo-accounts.ts';
+import { signedInBrowser } from '../support/browser-signin.ts';
+import { apiAs } from '../support/seeded-api.ts';
 import { usePortal } from '../support/portal.ts';
 
 const portal = usePortal();
 const run = Date.now().toString(36);
 
-async function api(query: string, variables: Record<string, unknown> = {}) {
-  const { accessToken } = await signInSeeded(portal.runtime.url, DEMO_OWNER.email, DEMO_PASSWORD);
-  const { body } = await graphql(`${portal.runtime.url}/graphql`, accessToken, query, variables);
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data;
-}
+const api = (query: string, variables: Record<string, unknown> = {}) => apiAs(portal.runtime.url, DEMO_OWNER.email, query, variables);
 
 async function newPage(width: number): Promise<Page> {
   const context = await portal.browser.newContext({ viewport: { width, height: 900 } });
@@ -43,7 +37,7 @@ describe('records a clinician can find', () => {
       await api('mutation ($id: ID!) { removeClient(id: $id) { status } }', { id: client.id });
 
       const page = await newPage(width);
-      await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+      await signedInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
       await page.goto(`${portal.runtime.url}/app/clients`);
       await page.getByRole('button', { name: 'Which clients' }).click();
       await page.getByRole('option', { name: 'Archived clients' }).click();
@@ -75,7 +69,7 @@ describe('records a clinician can find', () => {
   for (const width of [1366, 390]) {
     it(`shows the demo owner's Profile and Practice details filled as sign-up leaves them (${width} px)`, async () => {
       const page = await newPage(width);
-      await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+      await signedInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
       await page.goto(`${portal.runtime.url}/app/profile`);
       await expect.poll(() => page.getByLabel('First name').inputValue()).toBe(DEMO_OWNER.givenName);
       await expect(page.getByLabel('Last name').inputValue()).resolves.toBe(DEMO_OWNER.familyName);

@@ -9,8 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotp } from '../../local/demo-accounts.ts';
 import { signInInBrowser } from '../support/browser-signin.ts';
-import { signInSeeded } from '../support/cognito-sdk.ts';
-import { graphql } from '../support/graphql.ts';
+import { apiAs } from '../support/seeded-api.ts';
 import { usePortal } from '../support/portal.ts';
 import { practiceToday, utcFromWallClock } from '../../web/src/appointments/time.ts';
 
@@ -20,12 +19,7 @@ const basic = email('basic');
 const run = Date.now().toString(36);
 const WIDTHS = [1366, 390];
 
-async function api(who: string, query: string, variables: Record<string, unknown> = {}) {
-  const { accessToken } = await signInSeeded(portal.runtime.url, who, DEMO_PASSWORD);
-  const { body } = await graphql(`${portal.runtime.url}/graphql`, accessToken, query, variables);
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data;
-}
+const api = (who: string, query: string, variables: Record<string, unknown> = {}) => apiAs(portal.runtime.url, who, query, variables);
 
 async function newPage(width: number): Promise<Page> {
   const context = await portal.browser.newContext({ viewport: { width, height: 900 } });
