@@ -6,6 +6,7 @@
  */
 import { isValidEmail, isValidState, normalizeZip, toE164, type FieldProblem } from './client.ts';
 import { readHumanText, type TextKind } from './human-text.ts';
+import { isValidNpi } from './npi.ts';
 
 const DIGITS = '0123456789';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -140,21 +141,8 @@ export function readZip(value: unknown, field: string, state: string | null, pro
   return stripHyphen ? zip.split('-').join('') : zip;
 }
 
-/** NPI: 10 digits with the Luhn check digit over the "80840" prefix. */
-export function isValidNpi(value: string): boolean {
-  if (value.length !== 10 || !allIn(value, DIGITS)) {
-    return false;
-  }
-  const digits = ('80840' + value).split('').map((d) => Number(d));
-  const total = digits.reverse().reduce((sum, d, i) => {
-    if (i % 2 === 1) {
-      const doubled = d * 2;
-      return sum + (doubled > 9 ? doubled - 9 : doubled);
-    }
-    return sum + d;
-  }, 0);
-  return total % 10 === 0;
-}
+/** NPI: 10 digits with the Luhn check digit over the "80840" prefix — the one check, domain/npi.ts. */
+export { isValidNpi };
 
 export function readNpi(value: unknown, field: string, problems: FieldProblem[]): string | null {
   const raw = readText(value, field, SETTINGS_MAX.short, problems);
