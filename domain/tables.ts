@@ -73,3 +73,6 @@ export function tableName(env: string, id: TableDefinition['id']): string {
 
 /** Membership record key in the Directory table: read by `sub` in every authorize step. */
 export const membershipKey = (sub: string) => ({ PK: `USER#${sub}`, SK: 'MEMBERSHIP' });
+
+/** The practice partition, `P#<practiceId>`: PK of a practice's items in the Practice and Audit tables and GSI1PK of its members in the Directory. */
+export const practicePartition = (practiceId: string) => `P#${practiceId}`;

@@ -5,6 +5,7 @@
  * nextToken. (A session-only index would make pages full: see docs/decisions.md.)
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { practicePartition } from '../domain/tables.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
 export const PAGE_SIZE = 20;
@@ -12,7 +13,7 @@ export const PAGE_SIZE = 20;
 export function request(ctx: Context): DynamoDBQueryRequest {
   const binding = pageBinding(ctx, ['Session']);
   const nextToken = openPageToken(ctx.args.nextToken, binding);
-  const partition = 'P#' + ctx.stash.caller.practiceId;
+  const partition = practicePartition(ctx.stash.caller.practiceId);
   ctx.stash.page = { binding: binding, attribute: 'PK', partition: partition };
   return {
     operation: 'Query',

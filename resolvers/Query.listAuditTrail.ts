@@ -3,6 +3,7 @@
  * page — who read or changed what, when; entries hold ids, never PHI values. Owner only.
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { practicePartition } from '../domain/tables.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
 export const PAGE_SIZE = 20;
@@ -10,7 +11,7 @@ export const PAGE_SIZE = 20;
 export function request(ctx: Context): DynamoDBQueryRequest {
   const binding = pageBinding(ctx, []);
   const nextToken = openPageToken(ctx.args.nextToken, binding);
-  const partition = 'P#' + ctx.stash.caller.practiceId;
+  const partition = practicePartition(ctx.stash.caller.practiceId);
   ctx.stash.page = { binding: binding, attribute: 'PK', partition: partition };
   return {
     operation: 'Query',

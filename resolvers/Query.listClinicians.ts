@@ -4,6 +4,7 @@
  * Own-only callers get just themselves. Names from the membership, else the e-mail.
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { practicePartition } from '../domain/tables.ts';
 import { raiseStepError } from './shared/errors.ts';
 import { isClinician } from '../domain/appointment.ts';
 
@@ -14,7 +15,7 @@ export function request(ctx: Context): DynamoDBQueryRequest {
     query: {
       expression: '#pk = :pk',
       expressionNames: { '#pk': 'GSI1PK' },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': 'P#' + ctx.stash.caller.practiceId }),
+      expressionValues: util.dynamodb.toMapValues({ ':pk': practicePartition(ctx.stash.caller.practiceId) }),
     },
     limit: 1000,
   };

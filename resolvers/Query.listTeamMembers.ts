@@ -3,6 +3,7 @@
  * Query on GSI1 `P#<practiceId>` (never a Scan), 20 a page, with nextToken.
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { practicePartition } from '../domain/tables.ts';
 import { toTeamMember } from '../domain/team.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
@@ -11,7 +12,7 @@ export const PAGE_SIZE = 20;
 export function request(ctx: Context): DynamoDBQueryRequest {
   const binding = pageBinding(ctx, []);
   const nextToken = openPageToken(ctx.args.nextToken, binding);
-  const partition = 'P#' + ctx.stash.caller.practiceId;
+  const partition = practicePartition(ctx.stash.caller.practiceId);
   ctx.stash.page = { binding: binding, attribute: 'GSI1PK', partition: partition };
   return {
     operation: 'Query',

@@ -3,6 +3,7 @@
  * append-only. Used by the audit pipeline step and by logUserAuthEvent. Never holds a PHI value.
  */
 import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { practicePartition } from '../../domain/tables.ts';
 
 interface Caller {
   practiceId: string;
@@ -16,7 +17,7 @@ export function auditPutRequest(caller: Caller, at: string, fields: Record<strin
   });
   return {
     operation: 'PutItem',
-    key: util.dynamodb.toMapValues({ PK: 'P#' + caller.practiceId, SK: at + '#' + util.autoUlid() }),
+    key: util.dynamodb.toMapValues({ PK: practicePartition(caller.practiceId), SK: at + '#' + util.autoUlid() }),
     attributeValues: util.dynamodb.toMapValues(attributes),
     // Append-only: never overwrite an existing entry.
     condition: { expression: 'attribute_not_exists(PK)' },
