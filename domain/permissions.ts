@@ -257,7 +257,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.listAuditTrail': { permission: P.auditTrail },
   // Appointments (issue #7): the plan gate here; the rights (own, all, locked, the scheduler) are a
   // union no single permission names, so every member passes this gate and the Appointment.access
-  // step (domain/appointment.ts appointmentAccess) admits or refuses — coordinators and roles
+  // step (domain/appointment/access.ts appointmentAccess) admits or refuses — coordinators and roles
   // without appointment rights are Unauthorized there.
   'Query.listAppointments': { permission: P.selfRead, feature: F.appointments },
   'Query.getAppointment': { permission: P.selfRead, feature: F.appointments },

@@ -5,7 +5,8 @@
  * appointment, keyed by the appointment. Pure and APPSYNC_JS-safe (bundled into resolvers; linted
  * by @aws-appsync/eslint-plugin). Problems name fields and rules, never values (PHI).
  */
-import { parseDate, parseDateTime, type AppointmentProblem } from './appointment.ts';
+import { parseDate, parseDateTime } from './appointment/calendar.ts';
+import type { AppointmentProblem } from './appointment/problems.ts';
 import { MESSAGES } from './messages.ts';
 import { readHumanText } from './human-text.ts';
 import { dayInWindow } from './date-window.ts';

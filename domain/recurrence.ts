@@ -7,7 +7,8 @@
  */
 import * as rruleModule from 'rrule';
 import { DEFAULT_TIMEZONE } from './field-readers.ts';
-import { MAX_OCCURRENCES, parseDate, type RecurrenceData } from './appointment.ts';
+import { parseDate } from './appointment/calendar.ts';
+import { MAX_OCCURRENCES, type RecurrenceData } from './appointment/input.ts';
 
 // rrule ships CommonJS for Node (no named exports there) and ESM for bundlers (esbuild): take RRule from either.
 const { RRule } = ((rruleModule as unknown as { RRule?: unknown }).RRule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default) as typeof rruleModule;

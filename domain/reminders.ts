@@ -6,7 +6,7 @@
  * practice allows), and the practice's name.
  */
 
-/** Longest lead time a practice can set (domain/appointment.ts validates the setting). */
+/** Longest lead time a practice can set (domain/appointment/settings.ts validates the setting). */
 export const MAX_REMINDER_LEAD_MINUTES = 7 * 24 * 60;
 
 /** The sparse GSI3 keys of an appointment due a reminder: by the UTC day of its start. */

@@ -9,7 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CLIENT_STATUS, clientItems, validateClientInput } from '../domain/client.ts';
-import { appointmentSeriesKey, DEFAULT_SERVICES, endOf, servicesKey, validateAppointmentInput } from '../domain/appointment.ts';
+import { endOf, validateAppointmentInput } from '../domain/appointment/input.ts';
+import { appointmentSeriesKey, servicesKey } from '../domain/appointment/keys.ts';
+import { DEFAULT_SERVICES } from '../domain/appointment/services.ts';
 import { DEFAULT_TIMEZONE } from '../domain/field-readers.ts';
 import { expandOccurrences, fromFloating, toFloating } from '../domain/recurrence.ts';
 import { occurrenceItem } from '../functions/appointments/index.ts';

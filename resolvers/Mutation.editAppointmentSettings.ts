@@ -6,7 +6,9 @@
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
-import { appointmentProblemMessage, appointmentSettingsKey, appointmentSettingsOf, toAppointmentSettings, validateAppointmentSettings } from '../domain/appointment.ts';
+import { appointmentSettingsKey } from '../domain/appointment/keys.ts';
+import { appointmentProblemMessage } from '../domain/appointment/problems.ts';
+import { appointmentSettingsOf, toAppointmentSettings, validateAppointmentSettings } from '../domain/appointment/settings.ts';
 
 export const CONFLICT = 'The settings were changed by someone else. Reload them and try again.';
 

@@ -5,7 +5,9 @@
  */
 import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
-import { appointmentKey, canSee, toAppointment } from '../domain/appointment.ts';
+import { canSee } from '../domain/appointment/access.ts';
+import { toAppointment } from '../domain/appointment/api.ts';
+import { appointmentKey } from '../domain/appointment/keys.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
   const id = ctx.args.id as string;

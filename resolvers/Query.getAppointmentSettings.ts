@@ -6,7 +6,8 @@
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
-import { appointmentSettingsKey, toAppointmentSettings } from '../domain/appointment.ts';
+import { appointmentSettingsKey } from '../domain/appointment/keys.ts';
+import { toAppointmentSettings } from '../domain/appointment/settings.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(appointmentSettingsKey(ctx.stash.caller.practiceId)), consistentRead: true };

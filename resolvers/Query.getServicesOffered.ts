@@ -1,11 +1,12 @@
 /**
  * Query.getServicesOffered (data source: PracticeTable): the practice's services (CPT code,
  * description, default minutes) from its Settings#ServicesOffered item, or the default catalog
- * (domain/appointment.ts DEFAULT_SERVICES) when it lists none. A catalog, not PHI: not audited.
+ * (domain/appointment/services.ts DEFAULT_SERVICES) when it lists none. A catalog, not PHI: not audited.
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
-import { servicesKey, servicesOf } from '../domain/appointment.ts';
+import { servicesKey } from '../domain/appointment/keys.ts';
+import { servicesOf } from '../domain/appointment/services.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(servicesKey(ctx.stash.caller.practiceId)) };

@@ -7,9 +7,11 @@
  * `from`; the filter keeps those ending after `from` (and the status asked for).
  */
 import { runtime, util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
-import {
-  APPOINTMENT_PAGE_SIZE, APPOINTMENT_STATUS, appointmentsPartition, clinicianPartition, listRange, MAX_RANGE_DAYS, parseDateTime, toAppointment, type AppointmentProblem,
-} from '../domain/appointment.ts';
+import { APPOINTMENT_PAGE_SIZE, listRange, MAX_RANGE_DAYS, toAppointment } from '../domain/appointment/api.ts';
+import { parseDateTime } from '../domain/appointment/calendar.ts';
+import { appointmentsPartition, clinicianPartition } from '../domain/appointment/keys.ts';
+import type { AppointmentProblem } from '../domain/appointment/problems.ts';
+import { APPOINTMENT_STATUS } from '../domain/appointment/status.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
 
 export function request(ctx: Context): DynamoDBQueryRequest {

@@ -9,7 +9,8 @@
  * (domain/reminders.ts); nothing is logged but counts.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { appointmentSettingsKey, appointmentSettingsOf } from '../../domain/appointment.ts';
+import { appointmentSettingsKey } from '../../domain/appointment/keys.ts';
+import { appointmentSettingsOf } from '../../domain/appointment/settings.ts';
 import { clientKey } from '../../domain/client.ts';
 import { settingsKey } from '../../domain/practice.ts';
 import { usableTimezone } from '../../domain/recurrence.ts';

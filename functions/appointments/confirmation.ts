@@ -5,7 +5,7 @@
  * time and the practice's name (domain/notices.ts). A failure to send never undoes the booking.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { clientVideoPath } from '../../domain/appointment.ts';
+import { clientVideoPath } from '../../domain/appointment/api.ts';
 import { toE164 } from '../../domain/contact-fields.ts';
 import { confirmationText } from '../../domain/notices.ts';
 import { settingsKey } from '../../domain/practice.ts';

@@ -18,11 +18,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { reminderIndexKeys } from '../../domain/reminders.ts';
-import {
-  appointmentAccess, appointmentIndexKeys, appointmentKey, appointmentProblemMessage, appointmentSeriesKey, appointmentSettingsKey, appointmentSettingsOf,
-  cancelStatus, canSee, canWrite, clinicianPartition, clinicianScheduleKey, endOf, formatDateTime, isCancelled, isClinician, MAX_DURATION_MINUTES,
-  parseDateTime, servicesKey, servicesOf, validateAppointmentInput, type AppointmentAccess, type AppointmentData, type AppointmentProblem,
-} from '../../domain/appointment.ts';
+import { appointmentAccess, canSee, canWrite, isClinician, type AppointmentAccess } from '../../domain/appointment/access.ts';
+import { formatDateTime, parseDateTime } from '../../domain/appointment/calendar.ts';
+import { endOf, MAX_DURATION_MINUTES, validateAppointmentInput, type AppointmentData } from '../../domain/appointment/input.ts';
+import { appointmentIndexKeys, appointmentKey, appointmentSeriesKey, appointmentSettingsKey, clinicianPartition, clinicianScheduleKey, servicesKey } from '../../domain/appointment/keys.ts';
+import { appointmentProblemMessage, type AppointmentProblem } from '../../domain/appointment/problems.ts';
+import { servicesOf } from '../../domain/appointment/services.ts';
+import { appointmentSettingsOf } from '../../domain/appointment/settings.ts';
+import { cancelStatus, isCancelled } from '../../domain/appointment/status.ts';
 import { clientKey } from '../../domain/client.ts';
 import { clientScope } from '../../domain/permissions.ts';
 import { settingsKey } from '../../domain/practice.ts';

@@ -1,12 +1,12 @@
 /**
  * Appointment.access (data source: NONE): second step of every appointment and appointment-
  * settings field. `authorize` has checked the field's plan feature (FIELD_RULES); this step
- * checks the caller's appointment rights (domain/appointment.ts appointmentAccess: own, all,
+ * checks the caller's appointment rights (domain/appointment/access.ts appointmentAccess: own, all,
  * locked, the scheduler) and stashes them: queries need read access, the appointment writes need
  * write access. Coordinators and roles without appointment rights are Unauthorized here.
  */
 import { util, type Context, type NONERequest } from '@aws-appsync/utils';
-import { appointmentAccess } from '../../domain/appointment.ts';
+import { appointmentAccess } from '../../domain/appointment/access.ts';
 
 const WRITES = ['createAppointment', 'editAppointment', 'cancelAppointment', 'setAppointmentStatus'];
 

@@ -7,7 +7,7 @@
  */
 import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
-import { toAppointment } from '../../domain/appointment.ts';
+import { toAppointment } from '../../domain/appointment/api.ts';
 
 const ACTIONS: Record<string, string> = {
   createAppointment: 'appointment.create',

@@ -5,7 +5,7 @@
  */
 import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
-import { appointmentKey } from '../../domain/appointment.ts';
+import { appointmentKey } from '../../domain/appointment/keys.ts';
 
 export function request(ctx: Context): DynamoDBUpdateItemRequest {
   const note = ctx.prev.result as Record<string, unknown>;

@@ -6,7 +6,8 @@
  */
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
-import { appointmentKey, canSee } from '../../domain/appointment.ts';
+import { canSee } from '../../domain/appointment/access.ts';
+import { appointmentKey } from '../../domain/appointment/keys.ts';
 import { appointmentIdOfNote } from '../../domain/progress-note.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {

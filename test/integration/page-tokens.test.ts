@@ -14,7 +14,7 @@ import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import { clientItems, validateClientInput } from '../../domain/client.ts';
-import { appointmentIndexKeys } from '../../domain/appointment.ts';
+import { appointmentIndexKeys } from '../../domain/appointment/keys.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 

@@ -3,7 +3,10 @@
 // daylight-saving changes (domain/appointment.ts, domain/recurrence.ts).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { appointmentAccess, cancelStatus, formatDateTime, parseDate, parseDateTime, validateAppointmentInput } from '../../domain/appointment.ts';
+import { appointmentAccess } from '../../domain/appointment/access.ts';
+import { formatDateTime, parseDate, parseDateTime } from '../../domain/appointment/calendar.ts';
+import { validateAppointmentInput } from '../../domain/appointment/input.ts';
+import { cancelStatus } from '../../domain/appointment/status.ts';
 import { expandOccurrences, fromFloating, localDate, shiftWallClock } from '../../domain/recurrence.ts';
 
 const TZ = 'US/Pacific';

@@ -11,7 +11,7 @@ import { validateClientInput, problemSummary } from '../../domain/client.ts';
 import { validateTeamMember } from '../../domain/team.ts';
 import { validateTherapistInput } from '../../domain/profile.ts';
 import { validatePracticeDetails } from '../../domain/practice.ts';
-import { validateAppointmentInput } from '../../domain/appointment.ts';
+import { validateAppointmentInput } from '../../domain/appointment/input.ts';
 import { validateNoteCreate } from '../../domain/progress-note.ts';
 import { validateSignup, signupRefusal } from '../../domain/signup.ts';
 import { MESSAGES } from '../../domain/messages.ts';

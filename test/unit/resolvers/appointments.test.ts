@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, loadResolverEntry } from '../../../local/appsync/evaluate.ts';
 import type { ResolverCode } from '../../../local/appsync/loader.ts';
 import { FUNCTIONS, RESOLVERS } from '../../../resolvers/map.ts';
-import { appointmentAccess } from '../../../domain/appointment.ts';
+import { appointmentAccess } from '../../../domain/appointment/access.ts';
 import { page as pageOf } from './paging.ts';
 
 const NOW = new Date('2030-03-04T05:06:07.089Z');

@@ -9,7 +9,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 describe('APPSYNC_JS lint', () => {
   it('resolvers and the domain files they import have no errors', async () => {
     const eslint = new ESLint({ cwd: ROOT });
-    const results = await eslint.lintFiles(['resolvers', 'domain/permissions.ts', 'domain/tables.ts', 'domain/client.ts', 'domain/contact-fields.ts', 'domain/states.ts', 'domain/practice.ts', 'domain/field-readers.ts', 'domain/team.ts', 'domain/profile.ts', 'domain/pricing.ts', 'domain/appointment.ts', 'domain/progress-note.ts', 'domain/messages.ts']);
+    const results = await eslint.lintFiles(['resolvers', 'domain/permissions.ts', 'domain/tables.ts', 'domain/client.ts', 'domain/contact-fields.ts', 'domain/states.ts', 'domain/practice.ts', 'domain/field-readers.ts', 'domain/team.ts', 'domain/profile.ts', 'domain/pricing.ts', 'domain/appointment', 'domain/progress-note.ts', 'domain/messages.ts']);
     const linted = results.map((r) => r.filePath.slice(ROOT.length + 1)).sort();
     expect(linted).toEqual(expect.arrayContaining(['domain/client.ts', 'domain/permissions.ts', 'resolvers/functions/authorize.ts', 'resolvers/pipeline.ts', 'resolvers/Query.me.ts']));
     expect(linted).not.toContain('resolvers/map.ts');

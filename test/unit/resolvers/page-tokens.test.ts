@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, loadResolverEntry, type EvaluationContext } from '../../../local/appsync/evaluate.ts';
 import type { ResolverCode } from '../../../local/appsync/loader.ts';
 import { FUNCTIONS } from '../../../resolvers/map.ts';
-import { appointmentAccess } from '../../../domain/appointment.ts';
+import { appointmentAccess } from '../../../domain/appointment/access.ts';
 import { page, sealedToken } from './paging.ts';
 
 const OWNER = { sub: 'owner-a', practiceId: 'practice-a', roles: ['owner'], plan: 'professional', groups: ['Therapists'] };
