@@ -14,7 +14,7 @@ import { appointmentSeriesKey, servicesKey } from '../domain/appointment/keys.ts
 import { DEFAULT_SERVICES } from '../domain/appointment/services.ts';
 import { DEFAULT_TIMEZONE } from '../domain/field-readers.ts';
 import { expandOccurrences, fromFloating, toFloating } from '../domain/recurrence.ts';
-import { occurrenceItem } from '../functions/appointments/index.ts';
+import { occurrenceItem } from '../functions/appointments/occurrence.ts';
 
 export interface SeededMember {
   sub: string;

@@ -29,7 +29,7 @@ import { APPOINTMENT_PAGE_SIZE } from '../../domain/appointment/api.ts';
 import { endOf, validateAppointmentInput } from '../../domain/appointment/input.ts';
 import { DEFAULT_TIMEZONE } from '../../domain/field-readers.ts';
 import { fromFloating, toFloating } from '../../domain/recurrence.ts';
-import { occurrenceItem } from '../../functions/appointments/index.ts';
+import { occurrenceItem } from '../../functions/appointments/occurrence.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 import { batchWrite, percentile } from './measure.ts';

@@ -4,7 +4,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { cancelAppointment, createAppointment, editAppointment, handler, type AppointmentsRequest } from '../../functions/appointments/index.ts';
+import { cancelAppointment } from '../../functions/appointments/cancel.ts';
+import { createAppointment } from '../../functions/appointments/create.ts';
+import { editAppointment } from '../../functions/appointments/edit.ts';
+import { handler, type AppointmentsRequest } from '../../functions/appointments/index.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const caller = { sub: 'owner-sub', practiceId: 'p1', roles: ['owner'], groups: ['Therapists'] };
