@@ -9,9 +9,9 @@ import { practicePartition } from '../../domain/tables.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function sources(dir: string): string[] {
+function sources(dir: string, endings = ['.ts']): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .filter((e) => e.isFile() && endings.some((end) => e.name.endsWith(end)))
     .map((e) => join(e.parentPath, e.name));
 }
 
@@ -22,5 +22,14 @@ describe('the practice partition key', () => {
   it('no resolver builds it inline', () => {
     const inline = sources('resolvers').filter((f) => /['"`]P#['"`$]/.test(readFileSync(f, 'utf8')));
     expect(inline.map((f) => f.slice(ROOT.length + 1))).toEqual([]);
+  });
+});
+
+describe('the portal home path', () => {
+  it('has one name, HOME_PATH in web/src/portal/paths.ts', () => {
+    const named = sources('web/src', ['.ts', '.tsx'])
+      .filter((f) => /(const|let)\s+\w+\s*=\s*['"]\/app\/clients['"]/.test(readFileSync(f, 'utf8')))
+      .map((f) => f.slice(ROOT.length + 1));
+    expect(named).toEqual(['web/src/portal/paths.ts']);
   });
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useT } from './i18n/I18nProvider';
 import { PageErrorBoundary } from './public/ErrorBoundary';
+import { HOME_PATH } from './portal/paths';
 
 /*
  * Every page is its own chunk. The public pages (landing, pricing, help, public video) import
@@ -48,7 +49,6 @@ const page = (element: ReactNode) => (
   </PageErrorBoundary>
 );
 
-export const APP_HOME = '/app/clients';
 
 export function AppRoutes() {
   return (
@@ -67,7 +67,7 @@ export function AppRoutes() {
         <Route element={page(<RequireAuth />)}>
           <Route path="/video/:id" element={page(<VideoPage />)} />
           <Route path="/app" element={page(<PortalLayout />)}>
-            <Route index element={<Navigate to={APP_HOME} replace />} />
+            <Route index element={<Navigate to={HOME_PATH} replace />} />
             <Route path="clients" element={page(<ClientsPage />)} />
             <Route path="clients/:id" element={page(<ClientDetailPage />)} />
             <Route path="appointment" element={page(<AppointmentPage />)} />

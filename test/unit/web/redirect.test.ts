@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { HOME_PATH } from '../../../web/src/portal/paths';
 import {
-  DEFAULT_AFTER_SIGN_IN,
   REDIRECT_STORAGE_KEY,
   forgetOrigin,
   redirectTarget,
@@ -29,13 +29,13 @@ describe('redirect after sign-in', () => {
 
   it('prefers router state, then the stored origin, then /app/clients', () => {
     const storage = memoryStorage();
-    expect(redirectTarget(undefined, storage)).toBe(DEFAULT_AFTER_SIGN_IN);
+    expect(redirectTarget(undefined, storage)).toBe(HOME_PATH);
     rememberOrigin('/video/abc', storage);
     expect(redirectTarget(null, storage)).toBe('/video/abc');
     expect(redirectTarget({ from: '/app/schedule' }, storage)).toBe('/app/schedule');
     expect(redirectTarget({ from: 'https://evil.example' }, storage)).toBe('/video/abc');
     forgetOrigin(storage);
-    expect(redirectTarget({}, storage)).toBe(DEFAULT_AFTER_SIGN_IN);
+    expect(redirectTarget({}, storage)).toBe(HOME_PATH);
   });
 
   it('never stores an unsafe origin', () => {

@@ -2,8 +2,9 @@
  * Where to go after sign-in. The origin of a blocked visit is kept in router state and, to survive
  * a reload of /signin, in sessionStorage. Only same-site paths are accepted (no open redirect).
  */
+import { HOME_PATH } from '../portal/paths';
+
 export const REDIRECT_STORAGE_KEY = 'portal.redirectAfterSignIn';
-export const DEFAULT_AFTER_SIGN_IN = '/app/clients';
 
 export interface FromState {
   from?: string;
@@ -33,7 +34,7 @@ export function rememberOrigin(path: string, storage: StorageLike = sessionStora
 /** The target after sign-in: router state first, then the stored origin, then /app/clients. No side effects. */
 export function redirectTarget(state: unknown, storage: Pick<StorageLike, 'getItem'> = sessionStorage): string {
   const fromState = state && typeof state === 'object' ? safeRedirectTarget((state as FromState).from) : null;
-  return fromState ?? safeRedirectTarget(storage.getItem(REDIRECT_STORAGE_KEY)) ?? DEFAULT_AFTER_SIGN_IN;
+  return fromState ?? safeRedirectTarget(storage.getItem(REDIRECT_STORAGE_KEY)) ?? HOME_PATH;
 }
 
 /** Called once the user has been sent on. */

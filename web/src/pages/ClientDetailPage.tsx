@@ -18,6 +18,7 @@ import { formatPhone } from '../i18n/format';
 import { reportApiError, useBanners } from '../shell/banners';
 import type { ClientsPageState } from './ClientsPage';
 import { useClientRights } from '../clients/useClientRights';
+import { HOME_PATH } from '../portal/paths';
 
 // The form and the confirmation load when first opened: the list itself stays light.
 const ClientFormModal = lazy(() =>
@@ -35,7 +36,6 @@ const RemoveClientModal = lazy(() =>
 const ClientChart = lazy(() => import('../clients/ClientChart').then((m) => ({ default: m.ClientChart })));
 const ClientInvite = lazy(() => import('../clients/ClientChart').then((m) => ({ default: m.ClientInvite })));
 
-const LIST_PATH = '/app/clients';
 
 type Load = { status: 'loading' } | { status: 'ready'; client: Client } | { status: 'missing' } | { status: 'failed'; error: ApiError };
 
@@ -46,10 +46,10 @@ function BackLink() {
   const navigate = useNavigate();
   return (
     <Link
-      href={LIST_PATH}
+      href={HOME_PATH}
       onFollow={(event) => {
         event.preventDefault();
-        navigate(LIST_PATH);
+        navigate(HOME_PATH);
       }}
     >
       Back to clients
@@ -226,7 +226,7 @@ export default function ClientDetailPage() {
             client={client}
             onDismiss={() => setRemoving(false)}
             // History state outlives the page: it carries no name.
-            onRemoved={() => navigate(LIST_PATH, { state: { removed: true } satisfies ClientsPageState })}
+            onRemoved={() => navigate(HOME_PATH, { state: { removed: true } satisfies ClientsPageState })}
             onFailed={(error) => {
               setRemoving(false);
               reportApiError(error);

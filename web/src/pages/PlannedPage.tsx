@@ -6,6 +6,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { plannedKey } from '../i18n/catalog';
 import { useT } from '../i18n/I18nProvider';
 import { plannedPageFor } from '../portal/planned-pages';
+import { HOME_PATH } from '../portal/paths';
 
 /** A portal route whose page is still being built says what it will hold; an unknown path goes home. */
 export default function PlannedPage() {
@@ -13,7 +14,7 @@ export default function PlannedPage() {
   const t = useT();
   const path = pathname.replace(/\/+$/, '');
   const planned = plannedPageFor(path);
-  if (!planned) return <Navigate to="/app/clients" replace />;
+  if (!planned) return <Navigate to={HOME_PATH} replace />;
   // Insights charts share the Insights page.
   const key = path.startsWith('/app/insights/') ? '/app/insights' : path;
   return (

@@ -6,6 +6,7 @@ import { menuKey, menuSectionKey } from '../i18n/catalog';
 import { useT, type I18n } from '../i18n/I18nProvider';
 import { ENGLISH_TRANSLATOR } from '../i18n/translator';
 import { ALL_APPS, isGroup, lockedItemsHidden, navigationFor, type AppList, type NavLink, type NavSection } from './navigation';
+import { HOME_PATH } from './paths';
 
 /** Side-navigation items in the page's language (English unless given `t`); labels from domain/route-access.ts. */
 export function toSideNavigationItems(sections: NavSection[], t: I18n['t'] = ENGLISH_TRANSLATOR.t): SideNavigationProps.Item[] {
@@ -41,7 +42,7 @@ export function SideNav({ viewer, apps = ALL_APPS, title, onNavigate }: { viewer
   const t = useT();
   return (
     <SideNavigation
-      header={{ text: title, href: '/app/clients' }}
+      header={{ text: title, href: HOME_PATH }}
       activeHref={location.pathname}
       items={toSideNavigationItems(navigationFor(viewer, lockedItemsHidden(), apps), t)}
       onFollow={(event) => {

@@ -9,6 +9,7 @@ import { isOfferedLocale, LOCALE_NAMES, OFFERED_LOCALES, type OfferedLocale } fr
 import { ENGLISH } from '../i18n/catalog';
 import { ENGLISH_TRANSLATOR } from '../i18n/translator';
 import type { Avatar } from './useAvatar';
+import { HOME_PATH } from './paths';
 
 /** Spec part 2 §2.3: 'Upgrade My Account' on the basic plan (planRef 1), 'Switch Plan' on the others. */
 export function planButtonText(plan: string | null | undefined, t: I18n['t'] = ENGLISH_TRANSLATOR.t): string | null {
@@ -59,7 +60,7 @@ function avatarIcon(avatar: Avatar | undefined, photoAlt: string): Pick<TopNavig
 export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, searchClients, onHelp, onHelpVideo, onTour, onLogout, avatar }: TopBarProps) {
   const navigate = useNavigate();
   const { t, locale, setLocale } = useI18n();
-  const canReadClients = viewer !== null && routeAccess('/app/clients', viewer) === 'allowed';
+  const canReadClients = viewer !== null && routeAccess(HOME_PATH, viewer) === 'allowed';
   const coordinatorOnly = viewer !== null && isCoordinatorOnly(viewer);
   // Controls that would do nothing are not shown (issue 19): Add needs the right to create a
   // client (a biller only edits), the plan button the right to change the plan (owner, admin).
@@ -77,7 +78,7 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
       ariaLabel: t('topbar.addClient'),
       disableUtilityCollapse: true,
       // The clients page opens its add form when it sees this state.
-      onClick: () => navigate('/app/clients', { state: { addClient: true } }),
+      onClick: () => navigate(HOME_PATH, { state: { addClient: true } }),
     });
   if (planText) utilities.push({ type: 'button', text: planText, onClick: () => navigate('/app/upgrade-plan') });
   if (hasHelpTopic) utilities.push({ type: 'button', iconName: 'status-info', ariaLabel: t('topbar.helpForPage'), title: t('topbar.helpForPage'), onClick: onHelp });

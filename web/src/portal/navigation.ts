@@ -1,7 +1,7 @@
 import { menuFor, routeAccess, isCoordinatorOnly, type MenuItem, type Viewer } from '../../../domain/route-access';
+import { HOME_PATH, UPGRADE_PATH } from './paths';
 
-export const UPGRADE_PATH = '/app/upgrade-plan';
-export const HOME_PATH = '/app/clients';
+export { HOME_PATH, UPGRADE_PATH };
 
 /** The spec's `isLockHide` flag in local storage hides plan-locked menu items. */
 export function lockedItemsHidden(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
