@@ -10,7 +10,8 @@ const clientsApi = vi.hoisted(() => ({ getClients: vi.fn(), getClient: vi.fn(), 
 vi.mock('../../../web/src/clients/api', async (original) => ({ ...(await original<object>()), ...clientsApi }));
 
 import type { Client } from '../../../web/src/clients/api';
-import { CLIENT_MESSAGES } from '../../../web/src/clients/client-fields';
+import { CLIENT_MESSAGE_KEYS } from '../../../web/src/clients/client-fields';
+import { ENGLISH_TRANSLATOR } from '../../../web/src/i18n/translator';
 import { ClientFormModal } from '../../../web/src/clients/ClientFormModal';
 
 function renderForm(client: Client | null = null) {
@@ -77,7 +78,7 @@ describe('client form', () => {
     const { user, onSaved } = renderForm(ADA);
     await fill(user, 'Middle name', 'King');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText(CLIENT_MESSAGES.conflict);
+    await screen.findByText(ENGLISH_TRANSLATOR.t(CLIENT_MESSAGE_KEYS.conflict));
     expect(clientsApi.editClient).toHaveBeenCalledWith(ADA.id, 1, expect.objectContaining({ personalDetail: expect.objectContaining({ middle: 'King' }) }));
     expect((screen.getByLabelText('Nickname') as HTMLInputElement).value).toBe('Countess');
 

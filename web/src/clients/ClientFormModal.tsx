@@ -14,13 +14,12 @@ import { useState } from 'react';
 import { STATES, validateClientInput } from '../../../domain/client';
 import { addClient, editClient, getClient, toApiError, type Client } from './api';
 import {
-  CLIENT_MESSAGES, EMPTY_FORM, FIELD_LABEL, FIELD_PATH, errorsByField, formValuesOf, toClientInput, todayIso, type ClientFormValues,
+  CLIENT_MESSAGE_KEYS, EMPTY_FORM, FIELD_PATH, GENDERS, PHONE_TYPES, errorsByField, fieldLabel, formValuesOf, shownChoice, toClientInput, todayIso, type ClientFormValues,
 } from './client-fields';
+import { useI18n } from '../i18n/I18nProvider';
 import { SystemErrorAlert } from './SystemErrorAlert';
 
 const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: s.name }));
-const GENDER_OPTIONS = ['Female', 'Male', 'Non-binary', 'Other', 'Prefer not to say'].map((g) => ({ value: g, label: g }));
-const PHONE_TYPE_OPTIONS = ['Mobile', 'Home', 'Work'].map((t) => ({ value: t, label: t }));
 
 type TextKey = keyof typeof FIELD_PATH;
 
@@ -43,6 +42,10 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const i18n = useI18n();
+  const { t } = i18n;
+  const genderOptions = GENDERS.map((g) => ({ value: g, label: shownChoice(i18n, 'gender', g) }));
+  const phoneTypeOptions = PHONE_TYPES.map((p) => ({ value: p, label: shownChoice(i18n, 'phoneType', p) }));
 
   /** Changes a value; its field's error clears as soon as the field is right (or shows what is still wrong). */
   const set = <K extends keyof ClientFormValues>(key: K, value: ClientFormValues[K]) => {
@@ -50,14 +53,14 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
     setValues(next);
     const path = (FIELD_PATH as Record<string, string>)[key];
     if (!path || !errors[path]) return;
-    const still = errorsByField(validateClientInput(toClientInput(next, base), todayIso()).problems)[path];
+    const still = errorsByField(validateClientInput(toClientInput(next, base), todayIso()).problems, i18n)[path];
     setErrors(({ [path]: _cleared, ...rest }) => (still ? { ...rest, [path]: still } : rest));
   };
 
   const submit = async () => {
     const input = toClientInput(values, base);
     const { problems } = validateClientInput(input, todayIso());
-    setErrors(errorsByField(problems));
+    setErrors(errorsByField(problems, i18n));
     setFailure(null);
     if (problems.length) return;
     setSaving(true);
@@ -67,7 +70,7 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
     } catch (caught) {
       const error = toApiError(caught);
       if (error.errorType === 'ValidationError' && error.fields.length) {
-        setErrors(errorsByField(error.fields));
+        setErrors(errorsByField(error.fields, i18n));
       } else if (error.errorType === 'ConflictError' && base) {
         await reloadAfterConflict(base.id);
       } else {
@@ -82,7 +85,7 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
     try {
       const latest = await getClient(id);
       if (!latest) {
-        setFailure(CLIENT_MESSAGES.notFound);
+        setFailure(t(CLIENT_MESSAGE_KEYS.notFound));
         return;
       }
       setBase(latest);
@@ -97,7 +100,7 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
   const text = (key: TextKey, extra: { placeholder?: string; constraint?: string; type?: 'email' | 'text' } = {}) => {
     const path = FIELD_PATH[key];
     return (
-      <FormField label={FIELD_LABEL[path]} errorText={errors[path]} constraintText={extra.constraint}>
+      <FormField label={fieldLabel(i18n, path)} errorText={errors[path]} constraintText={extra.constraint}>
         <Input
           value={values[key] as string}
           onChange={({ detail }) => set(key, detail.value)}
@@ -113,13 +116,13 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
   const select = (key: 'gender' | 'phoneType' | 'state', options: { value: string; label: string }[]) => {
     const path = FIELD_PATH[key];
     return (
-      <FormField label={FIELD_LABEL[path]} errorText={errors[path]}>
+      <FormField label={fieldLabel(i18n, path)} errorText={errors[path]}>
         <Select
           selectedOption={options.find((o) => o.value === values[key]) ?? null}
           onChange={({ detail }) => set(key, detail.selectedOption.value ?? '')}
           options={[{ value: '', label: '-' }, ...options]}
           filteringType={options.length > 10 ? 'auto' : 'none'}
-          placeholder="Choose"
+          placeholder={t('clients.form.choose')}
           invalid={Boolean(errors[path])}
         />
       </FormField>
@@ -131,15 +134,15 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
       visible
       size="large"
       onDismiss={onDismiss}
-      header={base ? 'Edit client' : 'Add client'}
+      header={base ? t('clients.form.editTitle') : t('clients.add')}
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button variant="link" onClick={onDismiss}>
-              Cancel
+              {t('clients.form.cancel')}
             </Button>
             <Button variant="primary" loading={saving} onClick={() => void submit()}>
-              {base ? 'Save' : 'Add client'}
+              {base ? t('clients.form.save') : t('clients.add')}
             </Button>
           </SpaceBetween>
         </Box>
@@ -154,25 +157,25 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
       >
         <Form>
           <SpaceBetween size="l">
-            {conflict && <Alert type="warning">{CLIENT_MESSAGES.conflict}</Alert>}
+            {conflict && <Alert type="warning">{t(CLIENT_MESSAGE_KEYS.conflict)}</Alert>}
             {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
-            <Header variant="h3">Personal details</Header>
+            <Header variant="h3">{t('clients.section.personal')}</Header>
             <ColumnLayout columns={3}>
               {text('first')}
               {text('middle')}
               {text('last')}
               {text('suffix')}
               {text('nickname')}
-              {text('dateOfBirth', { placeholder: 'MM/DD/YYYY', constraint: 'MM/DD/YYYY' })}
-              {select('gender', GENDER_OPTIONS)}
+              {text('dateOfBirth', { placeholder: t('clients.form.dateFormat'), constraint: t('clients.form.dateFormat') })}
+              {select('gender', genderOptions)}
             </ColumnLayout>
-            <Header variant="h3">Contact</Header>
+            <Header variant="h3">{t('clients.section.contact')}</Header>
             <ColumnLayout columns={3}>
-              {text('phone', { constraint: 'US numbers without +1 are fine' })}
-              {select('phoneType', PHONE_TYPE_OPTIONS)}
+              {text('phone', { constraint: t('clients.form.phoneHint') })}
+              {select('phoneType', phoneTypeOptions)}
               {text('email', { type: 'email' })}
             </ColumnLayout>
-            <Header variant="h3">Address</Header>
+            <Header variant="h3">{t('clients.section.address')}</Header>
             <ColumnLayout columns={3}>
               {text('line1')}
               {text('line2')}
@@ -180,18 +183,18 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
               {select('state', STATE_OPTIONS)}
               {text('zip')}
             </ColumnLayout>
-            <Header variant="h3">Communication</Header>
+            <Header variant="h3">{t('clients.section.communication')}</Header>
             <SpaceBetween size="xs">
               <Checkbox checked={values.sendEmailReminder} onChange={({ detail }) => set('sendEmailReminder', detail.checked)}>
-                Send e-mail reminders
+                {t('clients.sendEmailReminder')}
               </Checkbox>
               <Checkbox checked={values.emailCommunication} onChange={({ detail }) => set('emailCommunication', detail.checked)}>
-                Communicate by e-mail
+                {t('clients.emailCommunication')}
               </Checkbox>
             </SpaceBetween>
             {base && (
               <Box variant="small">
-                Status: {base.status} ({base.active ? 'active' : 'inactive'})
+                {t('clients.form.statusLine', { status: t(`clients.status.${base.active ? 'active' : 'archived'}`), active: base.active ? 'yes' : 'no' })}
               </Box>
             )}
           </SpaceBetween>

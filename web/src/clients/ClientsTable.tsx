@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Client, ClientListStatus } from './api';
 import { useT } from '../i18n/I18nProvider';
+import type { Translator } from '../i18n/translator';
 import { clientName } from './client-name';
 import { formatPhone } from '../i18n/format';
 import { isoDate, shownDateOfBirth } from './dates';
@@ -24,15 +25,16 @@ export const SEARCH_MIN_LENGTH = 2;
 
 const byText = (pick: (c: Client) => string | null) => (a: Client, b: Client) => (pick(a) ?? '').localeCompare(pick(b) ?? '', undefined, { sensitivity: 'base' });
 
-const COLUMNS: TableProps.ColumnDefinition<Client>[] = [
-  { id: 'name', header: 'Name', cell: (c) => clientName(c), sortingComparator: byText(clientName), isRowHeader: true },
-  { id: 'dateOfBirth', header: 'Date of birth', cell: (c) => shownDateOfBirth(c.dateOfBirth), sortingComparator: byText((c) => isoDate(c.dateOfBirth)) },
-  { id: 'phone', header: 'Phone', cell: (c) => formatPhone(c.contact.phone) || '-', sortingComparator: byText((c) => c.contact.phone) },
-  { id: 'email', header: 'E-mail', cell: (c) => c.contact.email ?? '-', sortingComparator: byText((c) => c.contact.email) },
+/** The columns in the page's language; `name` is the sorting column (its id is stable across languages). */
+const columnsIn = (t: Translator['t']): TableProps.ColumnDefinition<Client>[] => [
+  { id: 'name', header: t('clients.column.name'), cell: (c) => clientName(c), sortingComparator: byText(clientName), isRowHeader: true },
+  { id: 'dateOfBirth', header: t('clients.field.dateOfBirth'), cell: (c) => shownDateOfBirth(c.dateOfBirth), sortingComparator: byText((c) => isoDate(c.dateOfBirth)) },
+  { id: 'phone', header: t('clients.field.phone'), cell: (c) => formatPhone(c.contact.phone) || '-', sortingComparator: byText((c) => c.contact.phone) },
+  { id: 'email', header: t('clients.field.email'), cell: (c) => c.contact.email ?? '-', sortingComparator: byText((c) => c.contact.email) },
   {
     id: 'status',
-    header: 'Status',
-    cell: (c) => <StatusIndicator type={c.active ? 'success' : 'stopped'}>{c.status}</StatusIndicator>,
+    header: t('clients.field.status'),
+    cell: (c) => <StatusIndicator type={c.active ? 'success' : 'stopped'}>{t(`clients.status.${c.active ? 'active' : 'archived'}`)}</StatusIndicator>,
     sortingComparator: byText((c) => c.status),
   },
 ];
@@ -73,21 +75,22 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
   const emptyState = (
     <Box textAlign="center" color="inherit">
       <SpaceBetween size="xs">
-        <b>No clients</b>
-        {canCreate && <Button onClick={onAdd}>Add client</Button>}
+        <b>{t('clients.empty')}</b>
+        {canCreate && <Button onClick={onAdd}>{t('clients.add')}</Button>}
       </SpaceBetween>
     </Box>
   );
+  const baseColumns = useMemo(() => columnsIn(t), [t]);
   const filteredItems = useMemo(() => source.items.filter((c) => matches(c, filteringText)), [source.items, filteringText]);
   const { items, collectionProps, paginationProps, actions } = useCollection(filteredItems, {
-    sorting: { defaultState: { sortingColumn: COLUMNS[0] } },
+    sorting: { defaultState: { sortingColumn: baseColumns[0] } },
     pagination: { pageSize: PAGE_SIZE },
     selection: { keepSelection: false, trackBy: 'id' },
   });
   const selected = collectionProps.selectedItems?.[0];
   const searching = filteringText.trim().length >= SEARCH_MIN_LENGTH;
 
-  const columns = COLUMNS.map((column) =>
+  const columns = baseColumns.map((column) =>
     column.id === 'name'
       ? {
           ...column,
@@ -115,13 +118,13 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
       columnDefinitions={columns}
       items={items}
       loading={source.loading && source.items.length === 0}
-      loadingText="Loading clients"
+      loadingText={t('clients.loading')}
       empty={
         searching || filteringText ? (
           <Box textAlign="center" color="inherit">
             <SpaceBetween size="xs">
-              <b>No matches</b>
-              <Button onClick={() => onFilteringTextChange('')}>Clear filter</Button>
+              <b>{t('clients.noMatches')}</b>
+              <Button onClick={() => onFilteringTextChange('')}>{t('clients.clearFilter')}</Button>
             </SpaceBetween>
           </Box>
         ) : (
@@ -129,10 +132,10 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
         )
       }
       ariaLabels={{
-        selectionGroupLabel: 'Client selection',
-        itemSelectionLabel: (_, c) => `Select ${clientName(c)}`,
-        allItemsSelectionLabel: () => 'Select all',
-        tableLabel: 'Clients',
+        selectionGroupLabel: t('clients.selection'),
+        itemSelectionLabel: (_, c) => t('clients.select', { name: clientName(c) }),
+        allItemsSelectionLabel: () => t('clients.selectAll'),
+        tableLabel: t('clients.title'),
       }}
       header={
         <Header
@@ -148,32 +151,32 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
               )}
               {!archived && (
               <Button disabled={!selected} onClick={() => selected && onEdit(selected)}>
-                Edit
+                {t('clients.edit')}
               </Button>
               )}
               {!archived && canRemove && (
                 <Button disabled={!selected} onClick={() => selected && onRemove(selected)}>
-                  Remove
+                  {t('clients.remove')}
                 </Button>
               )}
               {canCreate && (
                 <Button variant="primary" onClick={onAdd}>
-                  Add client
+                  {t('clients.add')}
                 </Button>
               )}
             </SpaceBetween>
           }
         >
-          Clients
+          {t('clients.title')}
         </Header>
       }
       filter={
         <SpaceBetween direction="horizontal" size="xs">
         <TextFilter
           filteringText={filteringText}
-          filteringPlaceholder="Find clients"
-          filteringAriaLabel="Find clients"
-          countText={filteringText ? `${filteredItems.length} ${filteredItems.length === 1 ? 'match' : 'matches'}` : undefined}
+          filteringPlaceholder={t('clients.find')}
+          filteringAriaLabel={t('clients.find')}
+          countText={filteringText ? t('clients.matches', { count: filteredItems.length }) : undefined}
           onChange={({ detail }) => {
             onFilteringTextChange(detail.filteringText);
             actions.setCurrentPage(1);
@@ -196,7 +199,7 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
         <Pagination
           {...paginationProps}
           openEnd={Boolean(source.nextToken)}
-          ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
+          ariaLabels={{ nextPageLabel: t('clients.page.next'), previousPageLabel: t('clients.page.previous'), pageLabel: (n) => t('clients.page.number', { page: n }) }}
           onChange={({ detail }) => {
             if (detail.currentPageIndex > paginationProps.pagesCount && source.nextToken) {
               void source.loadMore().then(() => actions.setCurrentPage(detail.currentPageIndex));

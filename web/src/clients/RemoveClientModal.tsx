@@ -4,7 +4,8 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { removeClient, toApiError, type ApiError, type Client } from './api';
-import { CLIENT_MESSAGES, clientName } from './client-fields';
+import { CLIENT_MESSAGE_KEYS, clientName } from './client-fields';
+import { useT } from '../i18n/I18nProvider';
 
 export interface RemoveClientModalProps {
   client: Client;
@@ -16,6 +17,7 @@ export interface RemoveClientModalProps {
 /** "Remove <first last>?" — and what removing (archiving) means — before anything is sent. */
 export function RemoveClientModal({ client, onDismiss, onRemoved, onFailed }: RemoveClientModalProps) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const confirm = async () => {
     setBusy(true);
     try {
@@ -31,21 +33,21 @@ export function RemoveClientModal({ client, onDismiss, onRemoved, onFailed }: Re
     <Modal
       visible
       onDismiss={onDismiss}
-      header={`Remove ${clientName(client)}?`}
+      header={t('clients.removeTitle', { name: clientName(client) })}
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button variant="link" onClick={onDismiss}>
-              Cancel
+              {t('clients.form.cancel')}
             </Button>
             <Button variant="primary" loading={busy} onClick={() => void confirm()}>
-              Remove
+              {t('clients.remove')}
             </Button>
           </SpaceBetween>
         </Box>
       }
     >
-      {CLIENT_MESSAGES.removeExplained}
+      {t(CLIENT_MESSAGE_KEYS.removeExplained)}
     </Modal>
   );
 }

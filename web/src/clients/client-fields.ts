@@ -5,12 +5,13 @@
 import { STATES, type ClientInput, type FieldProblem } from '../../../domain/client';
 import { MESSAGES } from '../../../domain/messages';
 import type { Client } from './api';
+import { ENGLISH_TRANSLATOR, type Translator } from '../i18n/translator';
 
-export const CLIENT_MESSAGES = {
-  notFound: 'The client was not found',
-  conflict: 'This client was changed by someone else. We reloaded the latest details: review them and save again.',
-  removeExplained:
-    'Removing archives the client: they leave the clients list and can no longer be edited, but their clinical records are kept.',
+/** Catalog keys of the form's and the page's own messages (web/src/i18n/messages). */
+export const CLIENT_MESSAGE_KEYS = {
+  notFound: 'clients.notFound',
+  conflict: 'clients.conflict',
+  removeExplained: 'clients.removeExplained',
 } as const;
 
 // The list imports clientName from its own module, so the form's model (and the state list)
@@ -101,54 +102,68 @@ export function toClientInput(values: ClientFormValues, existing?: Client | null
   };
 }
 
-/** Field labels, also used in the messages. */
-export const FIELD_LABEL: Record<string, string> = {
-  'personalDetail.first': 'First name',
-  'personalDetail.middle': 'Middle name',
-  'personalDetail.last': 'Last name',
-  'personalDetail.suffix': 'Suffix',
-  'personalDetail.nickname': 'Nickname',
-  dateOfBirth: 'Date of birth',
-  gender: 'Gender',
-  'contact.phone': 'Phone',
-  'contact.type': 'Phone type',
-  'contact.email': 'E-mail',
-  'address.line1': 'Address line 1',
-  'address.line2': 'Address line 2',
-  'address.city': 'City',
-  'address.state': 'State',
-  'address.zip': 'Zip',
-  therapistId: 'Clinician',
+/** Catalog keys of the field labels (clients.field.*), also used in the messages. */
+export const FIELD_LABEL_KEY: Record<string, string> = {
+  'personalDetail.first': 'clients.field.first',
+  'personalDetail.middle': 'clients.field.middle',
+  'personalDetail.last': 'clients.field.last',
+  'personalDetail.suffix': 'clients.field.suffix',
+  'personalDetail.nickname': 'clients.field.nickname',
+  dateOfBirth: 'clients.field.dateOfBirth',
+  gender: 'clients.field.gender',
+  'contact.phone': 'clients.field.phone',
+  'contact.type': 'clients.field.phoneType',
+  'contact.email': 'clients.field.email',
+  'address.line1': 'clients.field.line1',
+  'address.line2': 'clients.field.line2',
+  'address.city': 'clients.field.city',
+  'address.state': 'clients.field.state',
+  'address.zip': 'clients.field.zip',
+  therapistId: 'clients.field.therapistId',
 };
 
-/** What to show under a field for a problem; the spec's own words where it has them. */
-export function problemMessage(problem: FieldProblem): string {
-  const label = FIELD_LABEL[problem.field] ?? problem.field;
-  if (problem.field === 'personalDetail.first' && problem.reason === 'required') return MESSAGES.firstNameRequired;
-  if (problem.field === 'personalDetail.last' && problem.reason === 'required') return MESSAGES.lastNameRequired;
-  if (problem.field === 'contact.phone' && problem.reason === 'format') return MESSAGES.invalidPhone;
-  if (problem.field === 'contact.email' && problem.reason === 'format') return MESSAGES.invalidEmail;
-  if (problem.field === 'dateOfBirth' && problem.reason === 'format') return 'Enter a real date of birth as MM/DD/YYYY';
-  if (problem.field === 'address.zip' && problem.reason === 'format') return 'Enter a zip code that matches the state';
-  if (problem.field === 'dateOfBirth' && problem.reason === 'range') return MESSAGES.dateOfBirthRange;
-  if (problem.reason === 'characters') return MESSAGES.textCharacters;
-  if (problem.reason === 'markup') return MESSAGES.nameMarkup;
+/** A field's label in the translator's language (the input path itself for an unknown field). */
+export const fieldLabel = (tr: Pick<Translator, 't'>, field: string): string => (FIELD_LABEL_KEY[field] ? tr.t(FIELD_LABEL_KEY[field]) : field);
+
+/** The stored gender and phone-type values are English words; these are their catalog keys. */
+export const GENDERS = ['Female', 'Male', 'Non-binary', 'Other', 'Prefer not to say'] as const;
+export const PHONE_TYPES = ['Mobile', 'Home', 'Work'] as const;
+const slugOf = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+/** A stored gender or phone type shown in the translator's language (an unknown value as it is). */
+export function shownChoice(tr: Pick<Translator, 't'>, kind: 'gender' | 'phoneType', value: string | null): string {
+  if (!value) return '';
+  const known = (kind === 'gender' ? GENDERS : PHONE_TYPES) as readonly string[];
+  return known.includes(value) ? tr.t(`clients.${kind}.${slugOf(value)}`) : value;
+}
+
+/** What to show under a field for a problem, in the translator's language; the spec's own words where it has them. */
+export function problemMessage(problem: FieldProblem, tr: Translator = ENGLISH_TRANSLATOR): string {
+  const label = fieldLabel(tr, problem.field);
+  if (problem.field === 'personalDetail.first' && problem.reason === 'required') return tr.tm(MESSAGES.firstNameRequired);
+  if (problem.field === 'personalDetail.last' && problem.reason === 'required') return tr.tm(MESSAGES.lastNameRequired);
+  if (problem.field === 'contact.phone' && problem.reason === 'format') return tr.tm(MESSAGES.invalidPhone);
+  if (problem.field === 'contact.email' && problem.reason === 'format') return tr.tm(MESSAGES.invalidEmail);
+  if (problem.field === 'dateOfBirth' && problem.reason === 'format') return tr.t('clients.problem.dateOfBirthFormat');
+  if (problem.field === 'address.zip' && problem.reason === 'format') return tr.t('clients.problem.zipFormat');
+  if (problem.field === 'dateOfBirth' && problem.reason === 'range') return tr.tm(MESSAGES.dateOfBirthRange);
+  if (problem.reason === 'characters') return tr.tm(MESSAGES.textCharacters);
+  if (problem.reason === 'markup') return tr.tm(MESSAGES.nameMarkup);
   switch (problem.reason) {
     case 'required':
-      return `${label} is required`;
+      return tr.t('clients.problem.required', { label });
     case 'length':
-      return `${label} is too long`;
+      return tr.t('clients.problem.length', { label });
     case 'format':
-      return `${label} is not valid`;
+      return tr.t('clients.problem.format', { label });
     default:
-      return `${label} cannot be set here`;
+      return tr.t('clients.problem.other', { label });
   }
 }
 
 /** One message per field (the first problem found), keyed by the field's input path. */
-export function errorsByField(problems: FieldProblem[]): Record<string, string> {
+export function errorsByField(problems: FieldProblem[], tr: Translator = ENGLISH_TRANSLATOR): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const problem of problems) errors[problem.field] ??= problemMessage(problem);
+  for (const problem of problems) errors[problem.field] ??= problemMessage(problem, tr);
   return errors;
 }
 

@@ -54,6 +54,8 @@ export const TRANSLATED_SPEC_MESSAGES = [
   'textCharacters',
   // Issue 19: the note-signing rule, shown in place in the progress note.
   'noteNotStarted', 'clientNotArchived',
+  // The client form's own (issue 19, portal pages in every language).
+  'dateOfBirthRange', 'nameMarkup',
 ] as const satisfies readonly MessageKey[];
 
 /** The English texts whose source is domain/: the spec's messages and the pricing data. */

@@ -11,8 +11,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { getClient, restoreClient, toApiError, type ApiError, type Client } from '../clients/api';
-import { useT } from '../i18n/I18nProvider';
-import { CLIENT_MESSAGES, clientName, stateName } from '../clients/client-fields';
+import { useI18n, useT } from '../i18n/I18nProvider';
+import { CLIENT_MESSAGE_KEYS, clientName, fieldLabel, shownChoice, stateName } from '../clients/client-fields';
 import { shownDateOfBirth } from '../clients/dates';
 import { formatPhone } from '../i18n/format';
 import { reportApiError, useBanners } from '../shell/banners';
@@ -40,10 +40,10 @@ const ClientInvite = lazy(() => import('../clients/ClientChart').then((m) => ({ 
 type Load = { status: 'loading' } | { status: 'ready'; client: Client } | { status: 'missing' } | { status: 'failed'; error: ApiError };
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 function BackLink() {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <Link
       href={HOME_PATH}
@@ -52,58 +52,62 @@ function BackLink() {
         navigate(HOME_PATH);
       }}
     >
-      Back to clients
+      {t('clients.back')}
     </Link>
   );
 }
 
 function ClientDetails({ client }: { client: Client }) {
   const { personalDetail: p, contact, address } = client;
+  const i18n = useI18n();
+  const { t } = i18n;
+  const label = (field: string) => fieldLabel(i18n, field);
+  const yesNo = (value: boolean) => (value ? t('clients.yes') : t('clients.no'));
   return (
     <SpaceBetween size="l">
-      <Container header={<Header variant="h2">Personal details</Header>}>
+      <Container header={<Header variant="h2">{t('clients.section.personal')}</Header>}>
         <KeyValuePairs
           columns={3}
           items={[
-            { label: 'First name', value: p.first },
-            { label: 'Middle name', value: orDash(p.middle) },
-            { label: 'Last name', value: p.last },
-            { label: 'Suffix', value: orDash(p.suffix) },
-            { label: 'Nickname', value: orDash(p.nickname) },
-            { label: 'Date of birth', value: shownDateOfBirth(client.dateOfBirth) },
-            { label: 'Gender', value: orDash(client.gender) },
+            { label: label('personalDetail.first'), value: p.first },
+            { label: label('personalDetail.middle'), value: orDash(p.middle) },
+            { label: label('personalDetail.last'), value: p.last },
+            { label: label('personalDetail.suffix'), value: orDash(p.suffix) },
+            { label: label('personalDetail.nickname'), value: orDash(p.nickname) },
+            { label: label('dateOfBirth'), value: shownDateOfBirth(client.dateOfBirth) },
+            { label: label('gender'), value: orDash(shownChoice(i18n, 'gender', client.gender)) },
             {
-              label: 'Status',
-              value: <StatusIndicator type={client.active ? 'success' : 'stopped'}>{client.status}</StatusIndicator>,
+              label: t('clients.field.status'),
+              value: <StatusIndicator type={client.active ? 'success' : 'stopped'}>{t(`clients.status.${client.active ? 'active' : 'archived'}`)}</StatusIndicator>,
             },
           ]}
         />
       </Container>
-      <Container header={<Header variant="h2">Contact and address</Header>}>
+      <Container header={<Header variant="h2">{t('clients.section.contactAddress')}</Header>}>
         <KeyValuePairs
           columns={3}
           items={[
-            { label: 'Phone', value: orDash(formatPhone(contact.phone)) },
-            { label: 'Phone type', value: orDash(contact.type) },
-            { label: 'E-mail', value: orDash(contact.email) },
-            { label: 'Address line 1', value: orDash(address.line1) },
-            { label: 'Address line 2', value: orDash(address.line2) },
-            { label: 'City', value: orDash(address.city) },
-            { label: 'State', value: orDash(stateName(address.state)) },
-            { label: 'Zip', value: orDash(address.zip) },
+            { label: label('contact.phone'), value: orDash(formatPhone(contact.phone)) },
+            { label: label('contact.type'), value: orDash(shownChoice(i18n, 'phoneType', contact.type)) },
+            { label: label('contact.email'), value: orDash(contact.email) },
+            { label: label('address.line1'), value: orDash(address.line1) },
+            { label: label('address.line2'), value: orDash(address.line2) },
+            { label: label('address.city'), value: orDash(address.city) },
+            { label: label('address.state'), value: orDash(stateName(address.state)) },
+            { label: label('address.zip'), value: orDash(address.zip) },
           ]}
         />
       </Container>
-      <Container header={<Header variant="h2">Communication</Header>}>
+      <Container header={<Header variant="h2">{t('clients.section.communication')}</Header>}>
         <KeyValuePairs
           columns={3}
           items={[
             {
-              label: 'Send e-mail reminders',
+              label: t('clients.sendEmailReminder'),
               value: yesNo(client.sendEmailReminder),
             },
             {
-              label: 'Communicate by e-mail',
+              label: t('clients.emailCommunication'),
               value: yesNo(client.communicationSetting.email),
             },
           ]}
@@ -146,11 +150,11 @@ export default function ClientDetailPage() {
   }, [id]);
 
   if (load.status === 'loading') {
-    return <StatusIndicator type="loading">Loading client</StatusIndicator>;
+    return <StatusIndicator type="loading">{t('clients.loadingOne')}</StatusIndicator>;
   }
   if (load.status === 'missing') {
     return (
-      <ContentLayout header={<Header variant="h1">{CLIENT_MESSAGES.notFound}</Header>}>
+      <ContentLayout header={<Header variant="h1">{t(CLIENT_MESSAGE_KEYS.notFound)}</Header>}>
         <BackLink />
       </ContentLayout>
     );
@@ -183,8 +187,8 @@ export default function ClientDetailPage() {
             variant="h1"
             actions={
               <SpaceBetween direction="horizontal" size="xs">
-                {client.active && <Button onClick={() => setEditing(true)}>Edit</Button>}
-                {client.active && rights.canRemove && <Button onClick={() => setRemoving(true)}>Remove</Button>}
+                {client.active && <Button onClick={() => setEditing(true)}>{t('clients.edit')}</Button>}
+                {client.active && rights.canRemove && <Button onClick={() => setRemoving(true)}>{t('clients.remove')}</Button>}
               </SpaceBetween>
             }
           >
@@ -207,7 +211,7 @@ export default function ClientDetailPage() {
           {client.active && <ClientInvite />}
           <ClientChart clientId={client.id} />
         </Suspense>
-        <Box variant="small">Last updated {client.updatedAt.slice(0, 10)}</Box>
+        <Box variant="small">{t('clients.lastUpdated', { date: client.updatedAt.slice(0, 10) })}</Box>
       </SpaceBetween>
       <Suspense fallback={null}>
         {editing && (
@@ -217,7 +221,7 @@ export default function ClientDetailPage() {
             onSaved={(saved) => {
               setEditing(false);
               setLoad({ status: 'ready', client: saved });
-              banners.show('success', `${clientName(saved)} was saved.`);
+              banners.show('success', t('clients.saved', { name: clientName(saved) }));
             }}
           />
         )}

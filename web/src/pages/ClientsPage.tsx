@@ -69,14 +69,14 @@ export default function ClientsPage() {
     if (state.addClient && !rights.canCreate) return; // the viewer is still loading
     if (state.addClient) setEditing('new');
     // The shell clears banners when the path changes, after this page's effects: show it next tick.
-    if (state.removed) setTimeout(() => banners.show('success', 'The client was removed.'), 0);
+    if (state.removed) setTimeout(() => banners.show('success', t('clients.removed')), 0);
     navigate(location.pathname, { replace: true, state: null });
-  }, [location.key, location.state, location.pathname, rights.canCreate, navigate, banners]);
+  }, [location.key, location.state, location.pathname, rights.canCreate, navigate, banners, t]);
 
   const onSaved = (saved: Client) => {
     const added = editing === 'new';
     setEditing(null);
-    banners.show('success', `${clientName(saved)} was ${added ? 'added' : 'saved'}.`);
+    banners.show('success', t(added ? 'clients.added' : 'clients.saved', { name: clientName(saved) }));
     list.reload();
     if (searching) search.reload();
   };
@@ -94,7 +94,7 @@ export default function ClientsPage() {
     setRemoving(null);
     list.forget(client.id);
     search.forget(client.id);
-    banners.show('success', `${clientName(client)} was removed.`);
+    banners.show('success', t('clients.removedNamed', { name: clientName(client) }));
   };
 
   return (
@@ -108,7 +108,7 @@ export default function ClientsPage() {
         onAdd={() => setEditing('new')}
         onEdit={(client) => setEditing(client)}
         onRemove={(client) => setRemoving(client)}
-        description={`Signed in as ${email ?? ''}`}
+        description={t('clients.signedInAs', { email: email ?? '' })}
         status={status}
         onStatusChange={setStatus}
         onRestore={(client) => void onRestore(client)}

@@ -1,0 +1,79 @@
+/**
+ * No user-facing text written as a literal in web/src (issue 19, "portal pages in every language"):
+ * every label, header, message and JSX text comes from the catalogs, so a page in Español or 中文
+ * has no English left in it. How the scan decides what is text: test/support/literal-text.ts; why a
+ * static scan: docs/decisions.md, "Portal pages in every language".
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { literalTexts, literalTextsOf, sourceFiles } from '../../support/literal-text';
+
+const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
+
+/**
+ * The English source of catalog entries, not a page's text: the catalog test checks the catalog
+ * has these word for word (planned pages' titles and what they will hold).
+ */
+const ENGLISH_SOURCES = ['portal/planned-pages.ts'];
+
+/**
+ * Debt: files whose texts are not in the catalogs yet, with how many literal texts each has today.
+ * A file may only go down (convert it, then delete its line); one that is not listed has none.
+ */
+const NOT_YET_TRANSLATED: Record<string, number> = {
+  'appointments/AppointmentCalendar.tsx': 1,
+  'appointments/AppointmentDetailsModal.tsx': 31,
+  'appointments/AppointmentFormModal.tsx': 56,
+  'appointments/ProgressNoteModal.tsx': 16,
+  'appointments/messages.ts': 12,
+  'appointments/status.ts': 5,
+  'pages/AccountActivityPage.tsx': 14,
+  'pages/AppointmentPage.tsx': 9,
+  'pages/AppointmentStatusPage.tsx': 26,
+  'pages/BillingAndServicePage.tsx': 27,
+  'pages/PracticeDetailsPage.tsx': 22,
+  'pages/ProfilePage.tsx': 35,
+  'pages/TeamMembersPage.tsx': 21,
+  'pages/UpgradePlanPage.tsx': 22,
+  'profile/PhotoUpload.tsx': 7,
+  'settings/form.tsx': 1,
+  'team/TeamMemberModal.tsx': 8,
+  'team/roles.ts': 9,
+};
+
+const found = sourceFiles(WEB_SRC)
+  .flatMap((path) => literalTexts(path, WEB_SRC))
+  .map((literal) => ({ ...literal, file: literal.file.split('\\').join('/') }))
+  .filter((literal) => !ENGLISH_SOURCES.includes(literal.file));
+const countIn = (file: string) => found.filter((literal) => literal.file === file).length;
+
+describe('no literal user-facing text in web/src', () => {
+  it('the scan finds text in JSX, in text props and properties, in messages and in text tables, and nothing else', () => {
+    const sample = [
+      "const STATUS_LABEL = { attended: 'Attended' };",
+      "const Page = () => <Box header={busy ? 'Saving' : t('page.title')} variant=\"h2\" iconName=\"add-plus\">",
+      "  <b>No clients</b>{' '}{open ? 'Open' : 'Closed'}{t('clients.add')}",
+      "  <Table loadingText=\"Loading\" ariaLabels={{ pageLabel: (n) => `Page ${n}` }} columns={[{ id: 'name', header: 'Name' }]} />",
+      "  <Link href=\"https://example.com/help\" className=\"wide\">{name}</Link>-",
+      '</Box>;',
+      "if (kind === 'archived') banners.show('success', 'The client was removed.');",
+      "const empty = { label: '-', value: '' };",
+    ].join('\n');
+    expect(literalTextsOf('sample.tsx', sample).map((literal) => literal.text)).toEqual([
+      'Attended', 'Saving', 'No clients', 'Open', 'Closed', 'Loading', 'Page …', 'Name', 'The client was removed.',
+    ]);
+  });
+
+  it('files not listed as debt (Clients, the client form and page, the shell, public pages, sign-in, sign-up) have none', () => {
+    const listed = new Set(Object.keys(NOT_YET_TRANSLATED));
+    expect(found.filter((literal) => !listed.has(literal.file)).map(({ file, line, text }) => `${file}:${line} ${text}`)).toEqual([]);
+  });
+
+  it('a file listed as debt gains no literal text, and leaves the list once converted', () => {
+    for (const [file, count] of Object.entries(NOT_YET_TRANSLATED)) {
+      const now = countIn(file);
+      expect(now, `${file} has more literal texts than listed: move the new ones to the catalogs`).toBeLessThanOrEqual(count);
+      expect(now, `${file} has no literal text left: delete its line from NOT_YET_TRANSLATED`).toBeGreaterThan(0);
+    }
+  });
+});
