@@ -6,7 +6,7 @@
 import appsync from '@aws-appsync/eslint-plugin';
 
 /** Files that end up in resolver bundles. Keep in step with the imports of resolvers/. */
-export const APPSYNC_FILES = ['resolvers/**/*.ts', 'domain/permissions.ts', 'domain/tables.ts', 'domain/npi.ts', 'domain/client.ts', 'domain/contact-fields.ts', 'domain/phone.ts', 'domain/states.ts', 'domain/practice.ts', 'domain/field-readers.ts', 'domain/team.ts', 'domain/profile.ts', 'domain/pricing.ts', 'domain/appointment/*.ts', 'domain/progress-note.ts', 'domain/messages.ts', 'domain/human-text.ts', 'domain/date-window.ts'];
+export const APPSYNC_FILES = ['resolvers/**/*.ts', 'domain/permissions.ts', 'domain/tables.ts', 'domain/npi.ts', 'domain/timezone.ts', 'domain/client.ts', 'domain/contact-fields.ts', 'domain/phone.ts', 'domain/states.ts', 'domain/practice.ts', 'domain/field-readers.ts', 'domain/team.ts', 'domain/profile.ts', 'domain/pricing.ts', 'domain/appointment/*.ts', 'domain/progress-note.ts', 'domain/messages.ts', 'domain/human-text.ts', 'domain/date-window.ts'];
 /** Build-time helpers under resolvers/ that run in Node, not in APPSYNC_JS. */
 export const NODE_FILES = ['resolvers/map.ts', 'resolvers/bundle.ts'];
 

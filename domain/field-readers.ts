@@ -7,6 +7,7 @@
 import { isValidEmail, isValidState, normalizeZip, toE164, type FieldProblem } from './client.ts';
 import { readHumanText, type TextKind } from './human-text.ts';
 import { isValidNpi } from './npi.ts';
+import { DEFAULT_TIMEZONE } from './timezone.ts';
 
 const DIGITS = '0123456789';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -186,7 +187,7 @@ export function readTaxonomyCode(value: unknown, field: string, problems: FieldP
 
 /** IANA time-zone areas accepted in "Area/Location" names (plus UTC). */
 export const TIMEZONE_AREAS = ['Africa', 'America', 'Antarctica', 'Arctic', 'Asia', 'Atlantic', 'Australia', 'Europe', 'Indian', 'Pacific', 'US', 'Canada', 'Etc'];
-export const DEFAULT_TIMEZONE = 'US/Pacific';
+export { DEFAULT_TIMEZONE };
 
 /**
  * An IANA zone name by shape: UTC, or Area/Location[/Sub] with a known area and parts of letters,

@@ -6,60 +6,15 @@
  * a daylight-saving change; each floating time is then placed in the timezone.
  */
 import * as rruleModule from 'rrule';
-import { DEFAULT_TIMEZONE } from './field-readers.ts';
+import { fromFloating, localDate, toFloating, usableTimezone } from './wall-clock.ts';
 import { parseDate } from './appointment/calendar.ts';
 import { MAX_OCCURRENCES, type RecurrenceData } from './appointment/input.ts';
 
 // rrule ships CommonJS for Node (no named exports there) and ESM for bundlers (esbuild): take RRule from either.
 const { RRule } = ((rruleModule as unknown as { RRule?: unknown }).RRule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default) as typeof rruleModule;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timezone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    formatters.set(timezone, f);
-  }
-  return f;
-}
-
-/** The timezone if Intl knows it, else the default (US/Pacific). */
-export function usableTimezone(timezone: unknown): string {
-  if (typeof timezone !== 'string' || timezone.length === 0) return DEFAULT_TIMEZONE;
-  try {
-    formatter(timezone);
-    return timezone;
-  } catch {
-    return DEFAULT_TIMEZONE;
-  }
-}
-
-/** The wall-clock time of an instant in the timezone, as a floating epoch (local fields read as UTC). */
-export function toFloating(utcMs: number, timezone: string): number {
-  const parts = Object.fromEntries(formatter(timezone).formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
-  const seconds = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return seconds + (utcMs - Math.floor(utcMs / 1000) * 1000);
-}
-
-/**
- * The instant at which the timezone's clock shows this floating time. In the spring-forward gap
- * (a wall time that does not exist) it is the instant one offset-change later, as calendars do.
- */
-export function fromFloating(floatingMs: number, timezone: string): number {
-  const first = floatingMs - (toFloating(floatingMs, timezone) - floatingMs);
-  const second = floatingMs - (toFloating(first, timezone) - first);
-  if (second === first || toFloating(second, timezone) === floatingMs) return second;
-  // Neither instant shows this wall time: it is in the gap; take the later reading.
-  return Math.max(first, second);
-}
-
-/** YYYY-MM-DD of an instant in the timezone. */
-export function localDate(utcMs: number, timezone: string): string {
-  return new Date(toFloating(utcMs, timezone)).toISOString().slice(0, 10);
-}
+// Wall-clock conversion: the one implementation, shared with the browser (issue 17).
+export { usableTimezone, toFloating, fromFloating, localDate };
 
 export interface Expansion {
   /** UTC starts, first = the given start. */

@@ -7,33 +7,14 @@
  * the practice shows at 10:00 whatever the browser's zone, and a drop at 10:00 is read back as
  * 10:00 in the practice. `calendarIso` / `fromCalendarDate` are that mapping.
  */
-export const DEFAULT_TIMEZONE = 'US/Pacific';
-export const FALLBACK_ABBREVIATION = 'PDT';
+import { DEFAULT_TIMEZONE, FALLBACK_ABBREVIATION } from '../../../domain/timezone';
+import { fromFloating, toFloating, usableTimezone } from '../../../domain/wall-clock';
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+export { DEFAULT_TIMEZONE, FALLBACK_ABBREVIATION };
 
-/** The zone if the browser knows it, else the default. */
+/** The zone if the browser knows it, else the default (domain/wall-clock.ts). */
 export function practiceTimezone(zone: string | null | undefined): string {
-  if (!zone) return DEFAULT_TIMEZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_TIMEZONE;
-  }
-}
-
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-function partsFormat(zone: string): Intl.DateTimeFormat {
-  let format = partsFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    partsFormats.set(zone, format);
-  }
-  return format;
+  return usableTimezone(zone);
 }
 
 interface WallParts {
@@ -46,18 +27,8 @@ interface WallParts {
 }
 
 function wallParts(utcMs: number, zone: string): WallParts {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormat(zone).formatToParts(new Date(utcMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second };
-}
-
-/** Minutes the zone is ahead of UTC at that instant (US/Pacific: -480 in winter, -420 in summer). */
-export function offsetMinutes(zone: string, utcMs: number): number {
-  const w = wallParts(utcMs, zone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / MINUTE);
+  const w = new Date(toFloating(utcMs, zone));
+  return { year: w.getUTCFullYear(), month: w.getUTCMonth() + 1, day: w.getUTCDate(), hour: w.getUTCHours(), minute: w.getUTCMinutes(), second: w.getUTCSeconds() };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -94,17 +65,7 @@ export function utcFromWallClock(date: string, time: string, zone: string): stri
   if (!isIsoDate(date) || !isTime(time)) throw new RangeError('date must be YYYY-MM-DD and time HH:mm');
   const [y, mo, d] = date.split('-').map(Number);
   const [h, mi] = time.split(':').map(Number);
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
-  // Try both offsets around the instant; keep the earliest candidate that reads back as asked.
-  const candidates = [offsetMinutes(zone, asUtc - DAY), offsetMinutes(zone, asUtc + DAY)]
-    .map((offset) => asUtc - offset * MINUTE)
-    .sort((a, b) => a - b);
-  for (const candidate of candidates) {
-    const back = wallClock(new Date(candidate), zone);
-    if (back.date === date && back.time === time) return new Date(candidate).toISOString();
-  }
-  // In the gap of a spring-forward change: the standard-time reading (an hour later on the clock).
-  return new Date(asUtc - Math.min(...[offsetMinutes(zone, asUtc - DAY), offsetMinutes(zone, asUtc + DAY)]) * MINUTE).toISOString();
+  return new Date(fromFloating(Date.UTC(y, mo - 1, d, h, mi), zone)).toISOString();
 }
 
 /** The zone's short name at that instant (PST / PDT for US/Pacific), or PDT when unknown. */
