@@ -62,3 +62,17 @@ describe('the default time zone and the wall-clock conversion', () => {
     expect(webWallClock('2026-11-01T08:30:00.000Z', 'US/Pacific')).toEqual({ date: '2026-11-01', time: '01:30' });
   });
 });
+
+describe('the files that must obey the resolver runtime (APPSYNC_JS)', () => {
+  it('are read from the resolvers\' imports, so a domain file a resolver imports is linted', async () => {
+    // @ts-expect-error eslint.config.js is plain JavaScript without declarations.
+    const { APPSYNC_FILES } = (await import('../../eslint.config.js')) as { APPSYNC_FILES: string[] };
+    expect(APPSYNC_FILES).toEqual(expect.arrayContaining(['resolvers/**/*.ts', 'domain/identity.ts', 'domain/permissions.ts', 'domain/human-text.ts', 'domain/npi.ts']));
+    expect(APPSYNC_FILES).not.toContain('domain/recurrence.ts');
+    expect(APPSYNC_FILES).not.toContain('domain/wall-clock.ts');
+  });
+  it('resolvers/tsconfig.json keeps no second list', () => {
+    const tsconfig = JSON.parse(readFileSync(join(ROOT, 'resolvers/tsconfig.json'), 'utf8')) as { include: string[] };
+    expect(tsconfig.include).toEqual(['./**/*.ts']);
+  });
+});
