@@ -24,11 +24,6 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Plan tiers (spec part 2 §3). The default plan name is ESSENTIALS (= basic). */
-export const PLANS = ['basic', 'premium', 'professional'] as const;
-export type Plan = (typeof PLANS)[number];
-export const DEFAULT_PLAN_NAME = 'ESSENTIALS';
-
 /**
  * Custom attributes on the user pool. All of them grant rights or describe billing,
  * so none is writable by the app client: only the back end (admin APIs, triggers) sets them.

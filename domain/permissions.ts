@@ -5,7 +5,7 @@
  *
  *   - PERMISSIONS: named capabilities; ROLE_PERMISSIONS / GROUP_PERMISSIONS: who holds them (the
  *     union over a user's roles and groups applies).
- *   - FEATURES / PLAN_FEATURES: what each plan tier covers (plan gating is separate from roles).
+ *   - FEATURES / PLAN_FEATURES (plan.ts): what each plan tier covers (plan gating is separate from roles).
  *   - Menu gates, routes, routeAccess() and menuFor() — what the browser uses — are in
  *     route-access.ts, built on this table.
  *   - FIELD_RULES: for each schema field `<Type>.<field>`, the permission it needs and the plan
@@ -24,7 +24,8 @@
  * @aws-appsync/eslint-plugin): no classes, no try/catch, no while/for(;;), no regex, no recursion,
  * no async, no function passing except inline callbacks to Array methods.
  */
-import type { Plan, Role } from './identity.ts';
+import type { Role } from './identity.ts';
+import { FEATURES, isPlan, planHas, type Feature } from './plan.ts';
 
 /** Named permissions. A field names exactly one; roles grant sets of them. */
 export const PERMISSIONS = {
@@ -154,47 +155,8 @@ export const GROUP_PERMISSIONS: Record<string, Permission[]> = {
 };
 
 
-/** Plan features: what a plan tier covers (spec part 2 §6, plan-based route access). */
-export const FEATURES = {
-  /** Everything every plan has (sign-in logging, one's own identity). */
-  core: 'core',
-  profile: 'profile',
-  dashboard: 'dashboard',
-  clients: 'clients',
-  appointments: 'appointments',
-  communication: 'communication',
-  secureMessaging: 'secureMessaging',
-  coachApps: 'coachApps',
-  appsExport: 'appsExport',
-  groups: 'groups',
-  homework: 'homework',
-  assessments: 'assessments',
-  insights: 'insights',
-  billing: 'billing',
-  coverage: 'coverage',
-  settings: 'settings',
-  subscription: 'subscription',
-  teamMembers: 'teamMembers',
-  accountActivity: 'accountActivity',
-} as const;
-export type Feature = (typeof FEATURES)[keyof typeof FEATURES];
-
+// Plan features and plan gating (FEATURES, PLAN_FEATURES, planHas): plan.ts.
 const F = FEATURES;
-
-/** The lists are the spec's, as written (premium does not list insights, dashboard or activity). */
-export const PLAN_FEATURES: Record<Plan, Feature[]> = {
-  basic: [F.core, F.profile, F.coachApps, F.insights, F.clients, F.teamMembers, F.accountActivity, F.dashboard],
-  premium: [
-    F.core, F.profile, F.homework, F.coachApps, F.subscription, F.appointments, F.communication, F.groups,
-    F.assessments, F.clients, F.teamMembers, F.appsExport, F.secureMessaging,
-  ],
-  professional: [
-    F.core, F.profile, F.dashboard, F.clients, F.appointments, F.communication, F.secureMessaging, F.coachApps,
-    F.appsExport, F.groups, F.homework, F.assessments, F.insights, F.billing, F.coverage, F.settings,
-    F.subscription, F.teamMembers, F.accountActivity,
-  ],
-};
-
 
 export interface FieldRule {
   permission: Permission;
@@ -292,12 +254,6 @@ export function roleHas(role: string, permission: Permission): boolean {
   return granted !== null && granted.indexOf(permission) >= 0;
 }
 
-/** Whether a plan includes a feature (unknown plan → false). */
-export function planHas(plan: string, feature: Feature): boolean {
-  const features = own(PLAN_FEATURES as Record<string, Feature[]>, plan);
-  return features !== null && features.indexOf(feature) >= 0;
-}
-
 /** Whether a group grants a permission (unknown group → false). */
 export function groupHas(group: string, permission: Permission): boolean {
   const granted = own(GROUP_PERMISSIONS, group);
@@ -319,7 +275,7 @@ export function canCall(field: string, roles: string[] | null | undefined, plan:
     return false;
   }
   // Unknown plans are denied even for fields without a feature: a corrupt membership fails closed.
-  if (own(PLAN_FEATURES as Record<string, Feature[]>, plan) === null) {
+  if (!isPlan(plan)) {
     return false;
   }
   if (rule.feature && !planHas(plan, rule.feature)) {

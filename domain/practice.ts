@@ -237,30 +237,6 @@ export function settingsProblemSummary(kind: SettingsKind, problems: FieldProble
 }
 
 // ---------------------------------------------------------------------------------------------
-// Plans (spec part 2 §3 "Plans"). The practice's plan and subscription live on the owner's
-// membership (the practice's record: practiceId = the owner's sub); every member's membership
-// carries a copy of `plan`, the only field the authorize step needs.
-
-/** Plan names as stored (planName): the default plan name is ESSENTIALS (= basic). */
-export const PLAN_NAMES: Record<string, string> = { basic: 'ESSENTIALS', premium: 'PREMIUM', professional: 'PROFESSIONAL' };
-
-/** The current plan from the practice's (owner's) membership record. */
-export function toCurrentPlan(owner: Record<string, unknown> | null): Record<string, unknown> {
-  const record = owner || {};
-  const planId = (record.plan as string) || 'basic';
-  const trial = record.isOnTrial;
-  return {
-    subscriptionId: record.subscriptionId || null,
-    subscriptionDue: record.subscriptionDue || null,
-    planId: planId,
-    planRef: record.planRef || null,
-    planName: (record.planName as string) || PLAN_NAMES[planId] || null,
-    isOnTrial: trial === undefined || trial === null ? 0 : Number(trial),
-    teleHealth: record.teleHealth === true,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Apps used (spec part 2 §3 "Apps used"): which therapy apps the practice uses, its default app,
 // and per-app flags hiding communities and health/nutrition (food, physical_activity). A practice
 // without a saved record uses every app with nothing hidden (the demo practice: all apps).

@@ -5,7 +5,7 @@
  * The spec names the free tier "Basic" on the plan cards and "Essentials" in the matrix and as the
  * default plan name (ESSENTIALS); they are the same plan, `basic` in domain/identity.ts.
  */
-import type { Plan } from './identity.ts';
+import { PLANS, type Plan } from './plan.ts';
 
 export interface PlanOffer {
   id: Plan;
@@ -77,7 +77,7 @@ export interface MatrixFeature {
   plans: readonly Plan[];
 }
 
-const ALL: readonly Plan[] = ['basic', 'premium', 'professional'];
+const ALL: readonly Plan[] = PLANS;
 const PREMIUM_UP: readonly Plan[] = ['premium', 'professional'];
 const PROFESSIONAL: readonly Plan[] = ['professional'];
 

@@ -4,7 +4,8 @@
  * permissions.ts — the same table the API's authorize step enforces; here it is the browser's
  * courtesy gating. Pure functions, no I/O.
  */
-import { FEATURES, PERMISSIONS, holds, planHas, type Feature, type Permission } from './permissions.ts';
+import { PERMISSIONS, holds, type Permission } from './permissions.ts';
+import { FEATURES, planHas, type Feature } from './plan.ts';
 
 const P = PERMISSIONS;
 const F = FEATURES;

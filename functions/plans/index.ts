@@ -9,9 +9,8 @@
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { membershipKey } from '../../domain/tables.ts';
-import { PLANS } from '../../domain/identity.ts';
 import { PLAN_OFFERS, TELE_HEALTH_ADD_ON } from '../../domain/pricing.ts';
-import { PLAN_NAMES, toCurrentPlan } from '../../domain/practice.ts';
+import { PLAN_NAMES, isPlan, toCurrentPlan } from '../../domain/plan.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { getMembership } from '../shared/membership.ts';
 import { paymentProviderFromEnv, type PaymentProvider } from '../shared/payment-provider.ts';
@@ -42,7 +41,7 @@ async function practiceMembers(practiceId: string): Promise<Array<Record<string,
 export async function changePlan(request: PlansRequest, provider: PaymentProvider = paymentProviderFromEnv(), now = new Date()) {
   const { caller, args } = request;
   const planId = args.planId;
-  if (typeof planId !== 'string' || !(PLANS as readonly string[]).includes(planId)) {
+  if (typeof planId !== 'string' || !isPlan(planId)) {
     throw new Refusal('Invalid plan: planId (format)', 'ValidationError');
   }
   const teleHealth = args.teleHealth === true;

@@ -6,7 +6,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { membershipKey } from '../../domain/tables.ts';
-import { DEFAULT_PLAN_NAME, type Plan, type Role } from '../../domain/identity.ts';
+import type { Role } from '../../domain/identity.ts';
+import { DEFAULT_PLAN_NAME, type Plan } from '../../domain/plan.ts';
 import { dynamo, table } from './aws.ts';
 
 export interface Membership {

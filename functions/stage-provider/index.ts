@@ -10,7 +10,7 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DEFAULT_PLAN_NAME } from '../../domain/identity.ts';
+import { DEFAULT_PLAN_NAME } from '../../domain/plan.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { signupRefusal, toE164, validateSignup, type SignupProviderInput } from '../../domain/signup.ts';
 import { trimText } from '../../domain/human-text.ts';

@@ -6,7 +6,7 @@
 import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { membershipKey } from '../../domain/tables.ts';
-import { toCurrentPlan } from '../../domain/practice.ts';
+import { toCurrentPlan } from '../../domain/plan.ts';
 
 export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(membershipKey(ctx.stash.caller.practiceId)), consistentRead: true };

@@ -1,6 +1,7 @@
 // The role matrix and plan gating (domain/permissions.ts) and route/menu gating (domain/route-access.ts), role by role.
 import { describe, expect, it } from 'vitest';
-import { ROLES, PLANS } from '../../domain/identity.ts';
+import { ROLES } from '../../domain/identity.ts';
+import { PLANS } from '../../domain/plan.ts';
 import { canCall, clientScope, FIELD_RULES } from '../../domain/permissions.ts';
 import { ALWAYS_REACHABLE, MENU_GATES, menuFor, passesGate, ROUTES, routeAccess, type MenuGate, type Viewer } from '../../domain/route-access.ts';
 

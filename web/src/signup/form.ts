@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../domain/messages';
 import {
   passwordError, toE164, validateClinician, validatePersonal, validatePractice, type FieldErrors, type SignupProviderInput,
 } from '../../../domain/signup';
-import { DEFAULT_PLAN_NAME } from '../../../domain/identity';
+import { DEFAULT_PLAN_NAME } from '../../../domain/plan';
 
 export interface SignupForm {
   firstName: string;
