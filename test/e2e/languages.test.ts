@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_OWNER } from '../../local/demo-accounts.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { signedInBrowser, signInInBrowser } from '../support/browser-signin.ts';
+import { ENGLISH as PUBLIC_ENGLISH, loadCatalog } from '../../web/src/i18n/catalog.ts';
+import { PORTAL_ENGLISH } from '../../web/src/i18n/portal-messages.ts';
+import { LANGUAGE_STORAGE_KEY, type OfferedLocale } from '../../web/src/i18n/locales.ts';
 import { usePortal } from '../support/portal.ts';
 
 const portal = usePortal();
@@ -125,4 +128,62 @@ describe('languages', () => {
     await heading(page).filter({ hasText: '登录' }).waitFor();
     await context.close();
   });
+
+  /**
+   * The portal's pages in Spanish and Chinese (issue 19): every text a person meets on the page —
+   * each element's own text, aria-label, placeholder, title — is checked against the English
+   * catalog: none may be an English message that the language translates. Converted so far: the
+   * clients list, the add-client form with its errors, and the client page.
+   */
+  async function shownTexts(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const texts = new Set<string>();
+      for (const element of document.body.querySelectorAll('*')) {
+        if (element.closest('script, style, [hidden]')) continue;
+        for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+          const value = element.getAttribute(name)?.trim();
+          if (value) texts.add(value);
+        }
+        for (const node of element.childNodes) if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) texts.add(node.textContent.trim());
+      }
+      return [...texts];
+    });
+  }
+
+  async function englishLeft(page: Page, locale: OfferedLocale): Promise<string[]> {
+    const catalog = await loadCatalog(locale);
+    const translated = new Set(Object.entries({ ...PUBLIC_ENGLISH, ...PORTAL_ENGLISH }).filter(([key, english]) => catalog[key] !== undefined && catalog[key] !== english).map(([, english]) => english));
+    return (await shownTexts(page)).filter((text) => translated.has(text));
+  }
+
+  for (const [locale, words] of [
+    ['es', { clients: 'Clientes', add: 'Agregar cliente', firstRequired: 'El nombre es obligatorio', back: 'Volver a clientes', personal: 'Datos personales' }],
+    ['zh', { clients: '客户', add: '添加客户', firstRequired: '名字为必填项', back: '返回客户列表', personal: '个人信息' }],
+  ] as const) {
+    it(`shows the clients list, the add-client form with its errors and a client's page in ${locale}, no English left`, async () => {
+      const context = await portal.browser.newContext();
+      const page = await context.newPage();
+      await signedInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, locale]);
+      await page.goto(portal.runtime.url + '/app/clients');
+      await heading(page).filter({ hasText: words.clients }).waitFor();
+      await page.getByRole('table').getByRole('link').first().waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+
+      await page.getByRole('button', { name: words.add }).last().click();
+      const form = page.getByRole('dialog');
+      await form.getByRole('heading', { name: words.add }).waitFor();
+      await form.getByRole('button', { name: words.add }).click();
+      await form.getByText(words.firstRequired).waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'hidden' });
+
+      await page.getByRole('table').getByRole('link').first().click();
+      await page.getByRole('link', { name: words.back }).waitFor();
+      await page.getByRole('heading', { name: words.personal }).waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+      await context.close();
+    });
+  }
 });

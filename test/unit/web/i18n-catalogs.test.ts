@@ -7,11 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
 import { MENU } from '../../../domain/route-access';
 import { PLANNED_PAGES } from '../../../web/src/portal/planned-pages';
-import { ENGLISH, loadCatalog, menuKey, menuSectionKey, plannedKey, specMessageKeyOf, TRANSLATED_SPEC_MESSAGES } from '../../../web/src/i18n/catalog';
+import { ENGLISH as PUBLIC_ENGLISH, loadCatalog, menuKey, menuSectionKey, plannedKey, specMessageKeyOf, TRANSLATED_SPEC_MESSAGES } from '../../../web/src/i18n/catalog';
 import { LOCALES, OFFERED_LOCALES } from '../../../web/src/i18n/locales';
 import { createTranslator } from '../../../web/src/i18n/translator';
+import { PORTAL_ENGLISH } from '../../../web/src/i18n/portal-messages';
 
 const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
+/** English in full: the entry catalog and the portal pages' part (which loads with the portal). */
+const ENGLISH = { ...PUBLIC_ENGLISH, ...PORTAL_ENGLISH };
 const englishKeys = Object.keys(ENGLISH).sort();
 
 /** The names of a message's placeholders ({siteName}, {amount}, ...). */
@@ -31,6 +34,12 @@ describe('message catalogs', () => {
   it('Arabic is loaded but not offered', () => {
     expect(LOCALES).toContain('ar');
     expect(OFFERED_LOCALES).toEqual(['en', 'zh', 'es', 'fr', 'it']);
+  });
+
+  it('the portal pages\' English is its own part, apart from the public pages\' catalog', () => {
+    expect(Object.keys(PORTAL_ENGLISH).filter((key) => key in PUBLIC_ENGLISH)).toEqual([]);
+    expect(Object.keys(PORTAL_ENGLISH).length).toBeGreaterThan(90);
+    expect(createTranslator('en', PUBLIC_ENGLISH).t('clients.add')).toBe('Add client');
   });
 
   for (const locale of LOCALES.filter((l) => l !== 'en')) {

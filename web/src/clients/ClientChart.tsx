@@ -11,6 +11,7 @@ import { STATUS_LABEL } from '../appointments/status';
 import { formatInZone, practiceTimezone } from '../appointments/time';
 import { useT } from '../i18n/I18nProvider';
 import { useViewer } from '../portal/ViewerContext';
+import '../i18n/portal-messages';
 
 const ProgressNoteModal = lazy(() => import('../appointments/ProgressNoteModal').then((m) => ({ default: m.ProgressNoteModal })));
 

@@ -18,6 +18,7 @@ import {
 } from './client-fields';
 import { useI18n } from '../i18n/I18nProvider';
 import { SystemErrorAlert } from './SystemErrorAlert';
+import '../i18n/portal-messages';
 
 const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: s.name }));
 

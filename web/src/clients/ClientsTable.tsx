@@ -18,6 +18,7 @@ import { clientName } from './client-name';
 import { formatPhone } from '../i18n/format';
 import { isoDate, shownDateOfBirth } from './dates';
 import type { ClientPages } from './useClientPages';
+import '../i18n/portal-messages';
 
 export const PAGE_SIZE = 20;
 /** Server search starts at this many characters (the filter is client-side below it). */

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { removeClient, toApiError, type ApiError, type Client } from './api';
 import { CLIENT_MESSAGE_KEYS, clientName } from './client-fields';
 import { useT } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 
 export interface RemoveClientModalProps {
   client: Client;

@@ -6,6 +6,7 @@ import { STATES, type ClientInput, type FieldProblem } from '../../../domain/cli
 import { MESSAGES } from '../../../domain/messages';
 import type { Client } from './api';
 import { ENGLISH_TRANSLATOR, type Translator } from '../i18n/translator';
+import '../i18n/portal-messages';
 
 /** Catalog keys of the form's and the page's own messages (web/src/i18n/messages). */
 export const CLIENT_MESSAGE_KEYS = {

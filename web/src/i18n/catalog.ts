@@ -74,22 +74,36 @@ function domainTexts(): Record<string, string> {
   return texts;
 }
 
-/** The complete English catalog: every key any language must have. */
+/**
+ * The English catalog of the public pages, sign-in, sign-up and the shell. The portal pages' English
+ * (messages/portal/en.json) joins it through addEnglish when the portal's code loads
+ * (portal-messages.ts), so it does not weigh on the public pages.
+ */
 export const ENGLISH: Catalog = { ...(en as Record<string, string>), ...domainTexts() };
 
+const englishParts: Record<string, string> = {};
+/** Adds a part of the English catalog that loads with its own code (the portal pages'). */
+export function addEnglish(part: Catalog): void {
+  Object.assign(englishParts, part);
+}
+/** A key's English message, from the entry catalog or a part that has loaded; undefined otherwise. */
+export const englishMessage = (key: string): string | undefined => ENGLISH[key] ?? englishParts[key];
+
 type CatalogModule = { default: Record<string, string> };
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<CatalogModule>> = {
-  zh: () => import('./messages/zh.json'),
-  es: () => import('./messages/es.json'),
-  fr: () => import('./messages/fr.json'),
-  it: () => import('./messages/it.json'),
-  ar: () => import('./messages/ar.json'),
+/** A language's public messages and its portal part, each its own chunk, loaded together. */
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<[CatalogModule, CatalogModule]>> = {
+  zh: () => Promise.all([import('./messages/zh.json'), import('./messages/portal/zh.json')]),
+  es: () => Promise.all([import('./messages/es.json'), import('./messages/portal/es.json')]),
+  fr: () => Promise.all([import('./messages/fr.json'), import('./messages/portal/fr.json')]),
+  it: () => Promise.all([import('./messages/it.json'), import('./messages/portal/it.json')]),
+  ar: () => Promise.all([import('./messages/ar.json'), import('./messages/portal/ar.json')]),
 };
 
-/** One language's catalog (its own chunk; English is already here). */
+/** One language's catalog (its own chunks; English is already here, its portal part with the portal). */
 export async function loadCatalog(locale: Locale): Promise<Catalog> {
   if (locale === 'en') return ENGLISH;
-  return (await LOADERS[locale]()).default;
+  const [main, portal] = await LOADERS[locale]();
+  return { ...main.default, ...portal.default };
 }
 
 /** The key of one of the spec's messages given its English text, or undefined for any other text. */

@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { ENGLISH, specMessageKeyOf, type Catalog } from './catalog';
+import { ENGLISH, englishMessage, specMessageKeyOf, type Catalog } from './catalog';
 import type { Locale } from './locales';
 
 export type MessageValues = Record<string, string | number | Date>;
@@ -23,7 +23,7 @@ export function createTranslator(locale: Locale, catalog: Catalog): Translator {
     let message = compiled.get(key);
     if (!message) {
       const inCatalog = catalog[key] !== undefined;
-      const source = inCatalog ? catalog[key] : ENGLISH[key];
+      const source = inCatalog ? catalog[key] : englishMessage(key);
       if (source === undefined) return key;
       message = new IntlMessageFormat(source, inCatalog ? locale : 'en');
       compiled.set(key, message);

@@ -19,6 +19,7 @@ import { reportApiError, useBanners } from '../shell/banners';
 import type { ClientsPageState } from './ClientsPage';
 import { useClientRights } from '../clients/useClientRights';
 import { HOME_PATH } from '../portal/paths';
+import '../i18n/portal-messages';
 
 // The form and the confirmation load when first opened: the list itself stays light.
 const ClientFormModal = lazy(() =>

@@ -9,6 +9,7 @@ import { ClientsTable, SEARCH_MIN_LENGTH } from '../clients/ClientsTable';
 import { reportApiError, useBanners } from '../shell/banner-state';
 import { useClientPages, useDebounced } from '../clients/useClientPages';
 import { useClientRights } from '../clients/useClientRights';
+import '../i18n/portal-messages';
 
 // The form and the confirmation load when first opened: the list itself stays light.
 const ClientFormModal = lazy(() => import('../clients/ClientFormModal').then((m) => ({ default: m.ClientFormModal })));
