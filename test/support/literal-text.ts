@@ -65,6 +65,10 @@ function isTextPosition(literal: ts.Node): boolean {
   if (ts.isJsxAttribute(parent)) return TEXT_NAME.test(nameOf(parent.name) ?? '');
   if (ts.isPropertyAssignment(parent) && parent.initializer === top) {
     if (TEXT_NAME.test(nameOf(parent.name) ?? '')) return true;
+    // An object given to a text prop: buttonText={{ today: 'Today' }}.
+    let holder: ts.Node = parent.parent.parent;
+    while (holder && ts.isParenthesizedExpression(holder)) holder = holder.parent;
+    if (holder && ts.isJsxExpression(holder) && ts.isJsxAttribute(holder.parent) && TEXT_NAME.test(nameOf(holder.parent.name) ?? '')) return true;
     // A text table: const FIELD_LABEL = { first: 'First name' }.
     const object = parent.parent;
     const declaration = object.parent && (ts.isAsExpression(object.parent) || ts.isSatisfiesExpression(object.parent)) ? object.parent.parent : object.parent;

@@ -7,14 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
 import { MENU } from '../../../domain/route-access';
 import { PLANNED_PAGES } from '../../../web/src/portal/planned-pages';
-import { ENGLISH as PUBLIC_ENGLISH, loadCatalog, menuKey, menuSectionKey, plannedKey, specMessageKeyOf, TRANSLATED_SPEC_MESSAGES } from '../../../web/src/i18n/catalog';
+import { ENGLISH as PUBLIC_ENGLISH, loadCatalog, loadedEnglish, menuKey, menuSectionKey, plannedKey, specMessageKeyOf, TRANSLATED_SPEC_MESSAGES } from '../../../web/src/i18n/catalog';
 import { LOCALES, OFFERED_LOCALES } from '../../../web/src/i18n/locales';
 import { createTranslator } from '../../../web/src/i18n/translator';
 import { PORTAL_ENGLISH } from '../../../web/src/i18n/portal-messages';
+// Portal modules whose tables of texts are the English of their keys (addEnglishSource).
+import '../../../web/src/appointments/status';
+import '../../../web/src/appointments/messages';
 
 const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
-/** English in full: the entry catalog and the portal pages' part (which loads with the portal). */
-const ENGLISH = { ...PUBLIC_ENGLISH, ...PORTAL_ENGLISH };
+/** English in full: the entry catalog, the portal pages' part and the portal's text tables (which load with the portal). */
+const ENGLISH = loadedEnglish();
 const englishKeys = Object.keys(ENGLISH).sort();
 
 /** The names of a message's placeholders ({siteName}, {amount}, ...). */

@@ -7,6 +7,9 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { forwardRef, useCallback, useState } from 'react';
 import { listAllAppointments, type Appointment } from './api';
 import { STATUS_LABEL } from './status';
+import { useI18n } from '../i18n/I18nProvider';
+import { ENGLISH_TRANSLATOR, type Translator } from '../i18n/translator';
+import '../i18n/portal-messages';
 import { calendarIso, calendarNow, fromCalendarDate } from './time';
 import './calendar.css';
 
@@ -42,21 +45,23 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
   { zone, meId, onSlot, onOpen, onMove, onLoadFailed, onLoaded },
   ref,
 ) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const events = useCallback(
     (info: EventSourceFuncArg, success: (events: EventInput[]) => void, failure: (error: Error) => void) => {
       listAllAppointments({ from: fromCalendarDate(info.start, zone), to: fromCalendarDate(info.end, zone) }).then(
         (items) => {
           // Every status shows, told apart by colour and icon (calendar.css); cancelled ones are struck through.
-          success(items.map((a) => toEvent(a, zone, meId)));
+          success(items.map((a) => toEvent(a, zone, meId, i18n)));
           onLoaded?.(items.length);
         },
         (error: unknown) => {
           onLoadFailed(error);
-          failure(error instanceof Error ? error : new Error('The appointments could not be loaded.'));
+          failure(error instanceof Error ? error : new Error(t('appointments.calendar.loadFailed')));
         },
       );
     },
-    [zone, meId, onLoadFailed, onLoaded],
+    [zone, meId, onLoadFailed, onLoaded, i18n, t],
   );
 
   const [phone] = useState(isPhone);
@@ -70,8 +75,19 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
       initialView={phone ? 'listWeek' : 'dayGridMonth'}
       headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
       buttonIcons={false}
-      buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'Agenda' }}
-      views={{ listWeek: { buttonText: 'Agenda' } }}
+      buttonText={{
+        prev: t('appointments.calendar.previous'),
+        next: t('appointments.calendar.next'),
+        today: t('appointments.calendar.today'),
+        month: t('appointments.calendar.month'),
+        week: t('appointments.calendar.week'),
+        day: t('appointments.calendar.day'),
+        list: t('appointments.calendar.agenda'),
+      }}
+      views={{ listWeek: { buttonText: t('appointments.calendar.agenda') } }}
+      allDayText={t('appointments.calendar.allDay')}
+      noEventsText={t('appointments.calendar.noEvents')}
+      moreLinkText={(n) => t('appointments.calendar.more', { count: n })}
       height="auto"
       dayMaxEvents={4}
       nowIndicator
@@ -117,10 +133,10 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
 });
 
 /** One appointment as a calendar event: practice wall-clock times; only the writable, scheduled ones drag. */
-export function toEvent(a: Appointment, zone: string, meId: string | null): EventInput {
+export function toEvent(a: Appointment, zone: string, meId: string | null, tr: Translator = ENGLISH_TRANSLATOR): EventInput {
   const who = a.clinicianId !== meId && a.clinicianName ? ` · ${a.clinicianName}` : '';
-  const video = a.locationType === 'TELEHEALTH' ? ' (video)' : '';
-  const status = a.status === 'SCHEDULED' ? '' : ` · ${STATUS_LABEL[a.status]}`;
+  const video = a.locationType === 'TELEHEALTH' ? ` ${tr.t('appointments.calendar.video')}` : '';
+  const status = a.status === 'SCHEDULED' ? '' : ` · ${tr.tm(STATUS_LABEL[a.status])}`;
   return {
     id: a.id,
     title: `${a.clientName}${video}${who}${status}`,

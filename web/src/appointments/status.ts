@@ -1,6 +1,9 @@
 /** Appointment statuses as people read them, and the status page's date range. */
 import type { Appointment, AppointmentStatus } from './api.ts';
 import { addDays, utcFromWallClock } from './time.ts';
+import { addEnglishSource } from '../i18n/catalog.ts';
+import { ENGLISH_TRANSLATOR } from '../i18n/translator.ts';
+import '../i18n/portal-messages.ts';
 
 export const STATUS_LABEL: Record<AppointmentStatus, string> = {
   SCHEDULED: 'Upcoming',
@@ -9,6 +12,8 @@ export const STATUS_LABEL: Record<AppointmentStatus, string> = {
   CANCELLED: 'Cancelled',
   LATE_CANCELLED: 'Late-cancelled',
 };
+// The English of appointments.status.* (translated in messages/portal/<lang>.json): show a label through tm().
+addEnglishSource('appointments.status', STATUS_LABEL);
 
 /** The status page's filter, in the spec's order (issue #7): upcoming, attended, no-show, cancelled, late-cancelled. */
 export const STATUS_ORDER: AppointmentStatus[] = ['SCHEDULED', 'ATTENDED', 'NO_SHOW', 'CANCELLED', 'LATE_CANCELLED'];
@@ -29,11 +34,11 @@ export function showsOnCalendar(appointment: Pick<Appointment, 'status'>): boole
   return appointment.status !== 'CANCELLED' && appointment.status !== 'LATE_CANCELLED';
 }
 
-/** "Weekly, 6 times" / "Every other week until 2026-05-01". */
-export function recurrenceText(recurrence: Appointment['recurrence']): string | null {
+/** "Weekly, 6 times" / "Every other week until 2026-05-01", in the translator's language. */
+export function recurrenceText(recurrence: Appointment['recurrence'], t: (key: string, values?: Record<string, string | number>) => string = ENGLISH_TRANSLATOR.t): string | null {
   if (!recurrence) return null;
-  const every = recurrence.interval === 2 ? 'Every other week' : 'Weekly';
-  if (recurrence.count) return `${every}, ${recurrence.count} times`;
-  if (recurrence.until) return `${every} until ${recurrence.until}`;
-  return every;
+  const every = recurrence.interval === 2 ? 'biweekly' : 'weekly';
+  if (recurrence.count) return t('appointments.recurrence.count', { every, count: recurrence.count });
+  if (recurrence.until) return t('appointments.recurrence.until', { every, until: recurrence.until });
+  return t('appointments.recurrence.every', { every });
 }

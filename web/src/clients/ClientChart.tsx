@@ -9,7 +9,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { getAppointmentSettings, listAllAppointments, type Appointment } from '../appointments/api';
 import { STATUS_LABEL } from '../appointments/status';
 import { formatInZone, practiceTimezone } from '../appointments/time';
-import { useT } from '../i18n/I18nProvider';
+import { useI18n, useT } from '../i18n/I18nProvider';
 import { useViewer } from '../portal/ViewerContext';
 import '../i18n/portal-messages';
 
@@ -42,7 +42,7 @@ type ChartLoad = { status: 'loading' } | { status: 'ready'; zone: string; items:
  * to write. Roles or plans without appointments see no chart (the API refuses; nothing to show).
  */
 export function ClientChart({ clientId }: { clientId: string }) {
-  const t = useT();
+  const { t, tm } = useI18n();
   const viewer = useViewer();
   const meId = viewer.status === 'ready' ? viewer.me.id : null;
   const [load, setLoad] = useState<ChartLoad>({ status: 'loading' });
@@ -82,7 +82,7 @@ export function ClientChart({ clientId }: { clientId: string }) {
         columnDefinitions={[
           { id: 'when', header: t('clients.chart.when'), cell: (a) => formatInZone(a.start, zone), isRowHeader: true },
           { id: 'clinician', header: t('clients.chart.clinician'), cell: (a) => a.clinicianName ?? '-' },
-          { id: 'status', header: t('clients.chart.status'), cell: (a) => STATUS_LABEL[a.status] ?? a.status },
+          { id: 'status', header: t('clients.chart.status'), cell: (a) => tm(STATUS_LABEL[a.status] ?? a.status) },
           {
             id: 'note',
             header: t('clients.chart.note'),

@@ -54,8 +54,9 @@ export const TRANSLATED_SPEC_MESSAGES = [
   'textCharacters',
   // Issue 19: the note-signing rule, shown in place in the progress note.
   'noteNotStarted', 'clientNotArchived',
-  // The client form's own (issue 19, portal pages in every language).
+  // The client form's own and the appointments' (issue 19, portal pages in every language).
   'dateOfBirthRange', 'nameMarkup',
+  'appointmentEndBeforeStart', 'unknownClient', 'clinicianDoubleBooked', 'signedNoteLocked', 'tooManyOccurrences', 'untilBeforeStart',
 ] as const satisfies readonly MessageKey[];
 
 /** The English texts whose source is domain/: the spec's messages and the pricing data. */
@@ -86,6 +87,22 @@ const englishParts: Record<string, string> = {};
 export function addEnglish(part: Catalog): void {
   Object.assign(englishParts, part);
 }
+/** English text → key of the texts whose source is a portal module (addEnglishSource). */
+const sourceKeys = new Map<string, string>();
+/**
+ * A portal module's table of texts by name (e.g. appointments/status.ts's STATUS_LABEL) is the
+ * English of `${prefix}.${name}`; tm(text) then translates those texts as it does the spec's.
+ */
+export function addEnglishSource(prefix: string, texts: Readonly<Record<string, string>>): void {
+  for (const [name, text] of Object.entries(texts)) {
+    englishParts[`${prefix}.${name}`] = literal(text);
+    sourceKeys.set(text, `${prefix}.${name}`);
+  }
+}
+
+/** English in full so far: the entry catalog and every part that has loaded (for the catalog test). */
+export const loadedEnglish = (): Catalog => ({ ...ENGLISH, ...englishParts });
+
 /** A key's English message, from the entry catalog or a part that has loaded; undefined otherwise. */
 export const englishMessage = (key: string): string | undefined => ENGLISH[key] ?? englishParts[key];
 
@@ -110,5 +127,5 @@ export async function loadCatalog(locale: Locale): Promise<Catalog> {
 const byText = new Map<string, MessageKey>(TRANSLATED_SPEC_MESSAGES.map((key) => [MESSAGES[key], key]));
 export const specMessageKeyOf = (text: string): string | undefined => {
   const key = byText.get(text);
-  return key ? specMessageKey(key) : undefined;
+  return key ? specMessageKey(key) : sourceKeys.get(text);
 };

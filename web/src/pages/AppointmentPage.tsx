@@ -16,6 +16,8 @@ import { formatInZone, practiceToday, timezoneAbbreviation } from '../appointmen
 import { usePracticeCalendar } from '../appointments/usePracticeCalendar';
 import { toApiError } from '../settings/graphql';
 import { reportApiError, useBanners } from '../shell/banners';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 
 type Dialog =
   | { kind: 'create'; values: AppointmentFormValues }
@@ -28,6 +30,7 @@ type Dialog =
 export default function AppointmentPage() {
   const practice = usePracticeCalendar();
   const banners = useBanners();
+  const { t, tm } = useI18n();
   const calendar = useRef<FullCalendar>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { zone } = practice;
@@ -39,24 +42,23 @@ export default function AppointmentPage() {
     (appointment: Appointment, start: string, revert: () => void) => {
       editAppointment(appointment.id, appointment.version, 'THIS', { start }).then(
         () => {
-          banners.show('success', `The appointment was moved to ${formatInZone(start, zone)}.`);
+          banners.show('success', t('appointments.page.moved', { when: formatInZone(start, zone) }));
           calendar.current?.getApi().refetchEvents();
         },
         (caught: unknown) => {
           revert();
           const error = toApiError(caught);
-          if (error.errorType === 'ValidationError' || error.errorType === 'ConflictError') banners.show('error', error.message || 'The appointment could not be moved.');
+          if (error.errorType === 'ValidationError' || error.errorType === 'ConflictError') banners.show('error', tm(error.message) || t('appointments.page.notMoved'));
           else reportApiError(caught);
         },
       );
     },
-    [banners, zone],
+    [banners, zone, t, tm],
   );
 
   const onSaved = (saved: Appointment[], created: boolean) => {
     setDialog(null);
-    const what = saved.length > 1 ? `${saved.length} appointments were` : 'The appointment was';
-    banners.show('success', `${what} ${created ? 'created' : 'saved'}.`);
+    banners.show('success', t(created ? 'appointments.page.created' : 'appointments.page.saved', { count: saved.length }));
     reload();
   };
 
@@ -66,20 +68,20 @@ export default function AppointmentPage() {
     <SpaceBetween size="l">
       <Header
         variant="h1"
-        description={`Times are in the practice's time zone: ${zone} (${timezoneAbbreviation(zone)}).`}
+        description={t('appointments.page.timeZone', { zone, abbreviation: timezoneAbbreviation(zone) })}
         actions={
           practice.canCreate && (
             <Button variant="primary" disabled={practice.status !== 'ready'} onClick={() => newAt(practiceToday(zone), null)}>
-              New appointment
+              {t('appointments.page.new')}
             </Button>
           )
         }
       >
-        Appointments
+        {t('appointments.page.title')}
       </Header>
       {practice.status === 'failed' && (
-        <Alert type="error" header="The calendar settings could not be loaded.">
-          Reload the page to try again.
+        <Alert type="error" header={t('appointments.page.settingsFailed')}>
+          {t('appointments.page.reload')}
         </Alert>
       )}
       <Container>
