@@ -87,13 +87,6 @@ export function current(): Invocation {
   return inv;
 }
 
-/** Resets the ambient state used when handlers are called outside `withInvocation` (tests). */
-export function resetAmbientInvocation(partial: Partial<Invocation> = {}): Invocation {
-  const inv = newInvocation(partial);
-  g[CURRENT] = inv;
-  return inv;
-}
-
 /** Process-wide default clock (tests freeze it; the executor passes its own per invocation). */
 export function setDefaultClock(clock: (() => Date) | null): void {
   if (clock) g[DEFAULT_CLOCK] = clock;

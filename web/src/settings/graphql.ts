@@ -18,13 +18,6 @@ export async function call<T>(query: string, variables: Record<string, unknown>,
   }
 }
 
-/** Server field problems ({field, reason}) as one message per field path. */
-export function problemsByField(fields: { field: string; reason: string }[], describe: (field: string, reason: string) => string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const { field, reason } of fields) out[field] ??= describe(field, reason);
-  return out;
-}
-
 /** A generic wording for a rule the server names. */
 export function reasonText(reason: string): string {
   switch (reason) {
