@@ -186,4 +186,27 @@ describe('languages', () => {
       await context.close();
     });
   }
+
+  for (const [locale, words] of [
+    ['es', { title: 'Citas', create: 'Crear cita', clientRequired: 'Elija un cliente.', today: 'Hoy' }],
+    ['zh', { title: '预约', create: '创建预约', clientRequired: '请选择客户。', today: '今天' }],
+  ] as const) {
+    it(`shows the appointments calendar and the New appointment form with its errors in ${locale}, no English left`, async () => {
+      const context = await portal.browser.newContext();
+      const page = await context.newPage();
+      await signedInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, locale]);
+      await page.goto(portal.runtime.url + '/app/appointment');
+      await heading(page).filter({ hasText: words.title }).waitFor();
+      await page.getByRole('button', { name: words.today }).waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+
+      await page.getByRole('button', { name: await loadCatalog(locale).then((c) => c['appointments.page.new']) }).click();
+      const form = page.getByRole('dialog');
+      await form.getByRole('button', { name: words.create }).click();
+      await form.getByText(words.clientRequired).waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -27,7 +27,6 @@ const ENGLISH_SOURCES = [
  */
 const NOT_YET_TRANSLATED: Record<string, number> = {
   'appointments/AppointmentDetailsModal.tsx': 31,
-  'appointments/AppointmentFormModal.tsx': 56,
   'appointments/ProgressNoteModal.tsx': 16,
   'pages/AccountActivityPage.tsx': 14,
   'pages/AppointmentStatusPage.tsx': 26,

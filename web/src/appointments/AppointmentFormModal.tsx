@@ -15,7 +15,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { useEffect, useRef, useState } from 'react';
 import { getClients } from '../clients/api';
-import { useT } from '../i18n/I18nProvider';
+import { useI18n, useT } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 import { clientName } from '../clients/client-fields';
 import { SystemErrorAlert } from '../clients/SystemErrorAlert';
 import { toApiError } from '../settings/graphql';
@@ -43,11 +44,7 @@ export interface AppointmentFormModalProps {
   onSaved: (saved: Appointment[]) => void;
 }
 
-const REPEAT_OPTIONS = [
-  { value: 'NONE', label: 'Does not repeat' },
-  { value: 'WEEKLY', label: 'Weekly' },
-  { value: 'BIWEEKLY', label: 'Every other week' },
-];
+const REPEAT_CHOICES = ['NONE', 'WEEKLY', 'BIWEEKLY'] as const;
 
 /**
  * Create or edit an appointment. Dates and times are the practice's (its zone and abbreviation
@@ -57,7 +54,10 @@ const REPEAT_OPTIONS = [
  */
 export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const { zone, locations, clinicians, canBookForOthers, meId, initial, onDismiss, onSaved } = props;
-  const t = useT();
+  const { t, tm } = useI18n();
+  /** A field's error in the page's language (errors are kept as their English source, see messages.ts). */
+  const shown = (error: string | undefined) => (error ? tm(error) : undefined);
+  const repeatOptions = REPEAT_CHOICES.map((value) => ({ value, label: t(`appointments.form.repeat.${value}`) }));
   const [base, setBase] = useState<Appointment | null>(props.appointment);
   const [values, setValues] = useState<AppointmentFormValues>(initial);
   // The start time is read and typed 12-hour with AM/PM (an en-US practice); values.time stays HH:mm.
@@ -149,7 +149,7 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const startIso = isIsoDate(values.date) && isTime(values.time) ? utcFromWallClock(values.date, values.time, zone) : null;
   const abbreviation = timezoneAbbreviation(zone, startIso ? new Date(startIso) : new Date());
   const clinicianOptions = clinicians.map((c) => ({ value: c.id, label: c.name }));
-  const serviceOptions = services.map((s) => ({ value: s.code, label: `${s.code} ${s.description}`, description: `${s.defaultMinutes} minutes` }));
+  const serviceOptions = services.map((s) => ({ value: s.code, label: `${s.code} ${s.description}`, description: t('appointments.form.minutes', { count: s.defaultMinutes }) }));
   const locationOptions = locations.map((name) => ({ value: name, label: name }));
   const inSeries = Boolean(base?.seriesId);
 
@@ -158,15 +158,15 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
       visible
       size="large"
       onDismiss={onDismiss}
-      header={editing ? 'Edit appointment' : 'New appointment'}
+      header={editing ? t('appointments.form.editTitle') : t('appointments.page.new')}
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button variant="link" onClick={onDismiss}>
-              Cancel
+              {t('appointments.form.cancel')}
             </Button>
             <Button variant="primary" loading={saving} onClick={() => void submit()}>
-              {editing ? 'Save' : 'Create appointment'}
+              {editing ? t('appointments.form.save') : t('appointments.form.create')}
             </Button>
           </SpaceBetween>
         </Box>
@@ -181,11 +181,11 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
       >
         <Form>
           <SpaceBetween size="l">
-            {conflict && <Alert type="warning">{APPOINTMENT_MESSAGES.conflict}</Alert>}
-            {formMessage && <Alert type="error">{formMessage}</Alert>}
+            {conflict && <Alert type="warning">{tm(APPOINTMENT_MESSAGES.conflict)}</Alert>}
+            {formMessage && <Alert type="error">{tm(formMessage)}</Alert>}
             {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
             <ColumnLayout columns={2}>
-              <FormField label="Client" errorText={errors.clientId}>
+              <FormField label={t('appointments.form.client')} errorText={shown(errors.clientId)}>
                 <ClientSelect
                   value={values.clientId ? { value: values.clientId, label: values.clientLabel } : null}
                   disabled={editing}
@@ -194,17 +194,17 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                 />
               </FormField>
               {choosesClinician && (selfBookable ? clinicianOptions.length > 1 : true) && (
-                <FormField label="Clinician" errorText={errors.clinicianId} constraintText={selfBookable ? 'Leave empty to book for yourself.' : undefined}>
+                <FormField label={t('appointments.form.clinician')} errorText={shown(errors.clinicianId)} constraintText={selfBookable ? t('appointments.form.clinicianHint') : undefined}>
                   <Select
                     selectedOption={clinicianOptions.find((o) => o.value === values.clinicianId) ?? null}
                     onChange={({ detail }) => set('clinicianId', detail.selectedOption.value ?? '')}
-                    options={selfBookable ? [{ value: '', label: 'Me' }, ...clinicianOptions.filter((o) => o.value !== meId)] : clinicianOptions}
-                    placeholder={selfBookable ? 'Me' : 'Choose a clinician'}
+                    options={selfBookable ? [{ value: '', label: t('appointments.form.me') }, ...clinicianOptions.filter((o) => o.value !== meId)] : clinicianOptions}
+                    placeholder={selfBookable ? t('appointments.form.me') : t('appointments.form.chooseClinician')}
                     invalid={Boolean(errors.clinicianId)}
                   />
                 </FormField>
               )}
-              <FormField label="Service" errorText={errors.serviceCode}>
+              <FormField label={t('appointments.form.service')} errorText={shown(errors.serviceCode)}>
                 <Select
                   selectedOption={serviceOptions.find((o) => o.value === values.serviceCode) ?? null}
                   onChange={({ detail }) => {
@@ -214,45 +214,45 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                   }}
                   options={serviceOptions}
                   statusType={servicesStatus}
-                  loadingText="Loading services"
-                  errorText="The services could not be loaded."
-                  placeholder="Choose a service"
+                  loadingText={t('appointments.form.loadingServices')}
+                  errorText={t('appointments.form.servicesFailed')}
+                  placeholder={t('appointments.form.chooseService')}
                   invalid={Boolean(errors.serviceCode)}
                 />
               </FormField>
             </ColumnLayout>
-            <FormField label="Location" errorText={errors.locationType}>
+            <FormField label={t('appointments.form.location')} errorText={shown(errors.locationType)}>
               <RadioGroup
                 value={values.locationType}
                 onChange={({ detail }) => set('locationType', detail.value === 'TELEHEALTH' ? 'TELEHEALTH' : 'OFFICE')}
                 items={[
-                  { value: 'OFFICE', label: 'Office' },
-                  { value: 'TELEHEALTH', label: 'Telehealth (video)' },
+                  { value: 'OFFICE', label: t('appointments.form.office') },
+                  { value: 'TELEHEALTH', label: t('appointments.form.telehealth') },
                 ]}
               />
             </FormField>
             {values.locationType === 'OFFICE' && locationOptions.length > 0 && (
-              <FormField label="Office location" errorText={errors.locationName}>
+              <FormField label={t('appointments.form.officeLocation')} errorText={shown(errors.locationName)}>
                 <Select
                   selectedOption={locationOptions.find((o) => o.value === values.locationName) ?? null}
                   onChange={({ detail }) => set('locationName', detail.selectedOption.value ?? '')}
                   options={locationOptions}
-                  placeholder="Choose a location"
+                  placeholder={t('appointments.form.chooseLocation')}
                   invalid={Boolean(errors.locationName)}
                 />
               </FormField>
             )}
             <ColumnLayout columns={3}>
-              <FormField label="Date" errorText={errors.start} constraintText="YYYY/MM/DD">
+              <FormField label={t('appointments.form.date')} errorText={shown(errors.start)} constraintText={t('appointments.form.dateFormat')}>
                 <DatePicker
                   value={values.date}
                   onChange={({ detail }) => set('date', detail.value)}
-                  placeholder="YYYY/MM/DD"
-                  openCalendarAriaLabel={(selected) => `Choose the date${selected ? `, selected ${selected}` : ''}`}
+                  placeholder={t('appointments.form.dateFormat')}
+                  openCalendarAriaLabel={(selected) => t('appointments.form.chooseDate', { hasSelected: selected ? 'yes' : 'no', selected: selected ?? '' })}
                   invalid={Boolean(errors.start)}
                 />
               </FormField>
-              <FormField label={`Start time (${abbreviation})`} constraintText={`${zone} time`}>
+              <FormField label={t('appointments.form.startTime', { abbreviation })} constraintText={t('appointments.form.zoneTime', { zone })}>
                 <SpaceBetween direction="horizontal" size="xs">
                   <TimeInput
                     value={clock.clock}
@@ -262,7 +262,7 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                     }}
                     format="hh:mm"
                     use24Hour={false}
-                    placeholder="hh:mm"
+                    placeholder={t('appointments.form.timeFormat')}
                     invalid={Boolean(errors.start)}
                   />
                   <SegmentedControl
@@ -274,13 +274,13 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                       set('time', fromTwelveHour(clock.clock, meridiem) ?? clock.clock);
                     }}
                     options={[
-                      { id: 'AM', text: 'AM' },
-                      { id: 'PM', text: 'PM' },
+                      { id: 'AM', text: t('appointments.form.am') },
+                      { id: 'PM', text: t('appointments.form.pm') },
                     ]}
                   />
                 </SpaceBetween>
               </FormField>
-              <FormField label="Duration (minutes)" errorText={errors.durationMinutes}>
+              <FormField label={t('appointments.form.duration')} errorText={shown(errors.durationMinutes)}>
                 <Input
                   type="number"
                   inputMode="numeric"
@@ -292,37 +292,37 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
             </ColumnLayout>
             {withRecurrence && (
               <ColumnLayout columns={3}>
-                <FormField label="Repeat" errorText={errors.recurrence}>
+                <FormField label={t('appointments.form.repeat')} errorText={shown(errors.recurrence)}>
                   <Select
-                    selectedOption={REPEAT_OPTIONS.find((o) => o.value === values.repeat) ?? REPEAT_OPTIONS[0]}
+                    selectedOption={repeatOptions.find((o) => o.value === values.repeat) ?? repeatOptions[0]}
                     onChange={({ detail }) => set('repeat', (detail.selectedOption.value ?? 'NONE') as RepeatChoice)}
-                    options={REPEAT_OPTIONS}
+                    options={repeatOptions}
                   />
                 </FormField>
                 {values.repeat !== 'NONE' && (
-                  <FormField label="Ends">
+                  <FormField label={t('appointments.form.ends')}>
                     <RadioGroup
                       value={values.ends}
                       onChange={({ detail }) => set('ends', detail.value as EndsChoice)}
                       items={[
-                        { value: 'COUNT', label: 'After a number of sessions' },
-                        { value: 'UNTIL', label: 'On a date' },
+                        { value: 'COUNT', label: t('appointments.form.endsCount') },
+                        { value: 'UNTIL', label: t('appointments.form.endsUntil') },
                       ]}
                     />
                   </FormField>
                 )}
                 {values.repeat !== 'NONE' && values.ends === 'COUNT' && (
-                  <FormField label="Number of sessions" errorText={errors['recurrence.count']} constraintText="1 to 52">
+                  <FormField label={t('appointments.form.count')} errorText={shown(errors['recurrence.count'])} constraintText={t('appointments.form.countHint')}>
                     <Input type="number" inputMode="numeric" value={values.count} onChange={({ detail }) => set('count', detail.value)} invalid={Boolean(errors['recurrence.count'])} />
                   </FormField>
                 )}
                 {values.repeat !== 'NONE' && values.ends === 'UNTIL' && (
-                  <FormField label="Last date" errorText={errors['recurrence.until']} constraintText="YYYY/MM/DD">
+                  <FormField label={t('appointments.form.until')} errorText={shown(errors['recurrence.until'])} constraintText={t('appointments.form.dateFormat')}>
                     <DatePicker
                       value={values.until}
                       onChange={({ detail }) => set('until', detail.value)}
-                      placeholder="YYYY/MM/DD"
-                      openCalendarAriaLabel={(selected) => `Choose the last date${selected ? `, selected ${selected}` : ''}`}
+                      placeholder={t('appointments.form.dateFormat')}
+                      openCalendarAriaLabel={(selected) => t('appointments.form.chooseUntil', { hasSelected: selected ? 'yes' : 'no', selected: selected ?? '' })}
                       invalid={Boolean(errors['recurrence.until'])}
                     />
                   </FormField>
@@ -330,19 +330,19 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
               </ColumnLayout>
             )}
             {inSeries && (
-              <FormField label="Apply to">
+              <FormField label={t('appointments.form.applyTo')}>
                 <RadioGroup
                   value={scope}
                   onChange={({ detail }) => setScope(detail.value === 'SERIES' ? 'SERIES' : 'THIS')}
                   items={[
-                    { value: 'THIS', label: 'This appointment only' },
-                    { value: 'SERIES', label: 'This and the later appointments of the series' },
+                    { value: 'THIS', label: t('appointments.form.scopeThis') },
+                    { value: 'SERIES', label: t('appointments.form.scopeSeries') },
                   ]}
                 />
               </FormField>
             )}
             <Checkbox checked={values.sendEmailReminder} onChange={({ detail }) => set('sendEmailReminder', detail.checked)}>
-              Send reminder
+              {t('appointments.form.sendReminder')}
             </Checkbox>
           </SpaceBetween>
         </Form>
@@ -356,6 +356,7 @@ function ClientSelect({ value, disabled, invalid, onChange }: { value: SelectPro
   const [options, setOptions] = useState<SelectProps.Option[]>([]);
   const [status, setStatus] = useState<SelectProps['statusType']>('pending');
   const request = useRef(0);
+  const t = useT();
 
   const load = (filteringText: string) => {
     const text = filteringText.trim();
@@ -379,12 +380,12 @@ function ClientSelect({ value, disabled, invalid, onChange }: { value: SelectPro
       filteringType="manual"
       onLoadItems={({ detail }) => load(detail.filteringText)}
       statusType={status}
-      loadingText="Searching clients"
-      errorText="The clients could not be loaded."
-      empty="No matching clients"
-      filteringPlaceholder="Type a name"
-      filteringAriaLabel="Find a client"
-      placeholder="Choose a client"
+      loadingText={t('appointments.form.searchingClients')}
+      errorText={t('appointments.form.clientsFailed')}
+      empty={t('appointments.form.noClients')}
+      filteringPlaceholder={t('appointments.form.typeName')}
+      filteringAriaLabel={t('appointments.form.findClient')}
+      placeholder={t('appointments.form.chooseClient')}
       disabled={disabled}
       invalid={invalid}
     />
