@@ -7,7 +7,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { forwardRef, useCallback, useState } from 'react';
 import { listAllAppointments, type Appointment } from './api';
 import { STATUS_LABEL } from './status';
-import { useI18n } from '../i18n/I18nProvider';
+import { languageTag, useI18n } from '../i18n/I18nProvider';
 import { ENGLISH_TRANSLATOR, type Translator } from '../i18n/translator';
 import '../i18n/portal-messages';
 import { calendarIso, calendarNow, fromCalendarDate } from './time';
@@ -71,6 +71,8 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
       ref={ref}
       plugins={PLUGINS}
       timeZone="UTC"
+      // Month titles and weekday names through Intl in the page's language (FullCalendar's own texts are set below).
+      locale={languageTag(i18n.locale)}
       now={() => calendarNow(zone)}
       initialView={phone ? 'listWeek' : 'dayGridMonth'}
       headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
