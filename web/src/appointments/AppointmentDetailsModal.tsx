@@ -18,6 +18,8 @@ import { cancelAppointment, getAppointment, setAppointmentStatus, type Appointme
 import { APPOINTMENT_MESSAGES } from './messages';
 import { recurrenceText, STATUS_LABEL } from './status';
 import { formatInZone } from './time';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 
 export interface AppointmentDetailsModalProps {
   appointment: Appointment;
@@ -47,6 +49,7 @@ const STATUS_TYPE: Record<AppointmentStatus, 'pending' | 'success' | 'warning' |
  */
 export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDismiss, onEdit, onOpenNote, onChanged }: AppointmentDetailsModalProps) {
   const navigate = useNavigate();
+  const { t, tm } = useI18n();
   const [appointment, setAppointment] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | ApiError | null>(null);
@@ -69,7 +72,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
       if (error.errorType === 'ConflictError') {
         const latest = await getAppointment(a.id).catch(() => null);
         if (latest) setAppointment(latest);
-        setNotice(latest ? APPOINTMENT_MESSAGES.conflict : APPOINTMENT_MESSAGES.notFound);
+        setNotice(tm(latest ? APPOINTMENT_MESSAGES.conflict : APPOINTMENT_MESSAGES.notFound));
       } else {
         setFailure(error);
       }
@@ -81,15 +84,14 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
   const mark = (status: AppointmentStatus, label: string) =>
     run(label, async () => {
       const saved = await setAppointmentStatus(a.id, a.version, status);
-      return `The appointment was marked ${STATUS_LABEL[saved.status].toLowerCase()}.`;
+      return t('appointments.details.marked', { status: saved.status });
     });
 
   const cancel = () =>
     run('cancel', async () => {
       const cancelled = await cancelAppointment(a.id, a.version, scope);
       const late = cancelled.some((c) => c.status === 'LATE_CANCELLED');
-      const what = cancelled.length > 1 ? `${cancelled.length} appointments were cancelled` : 'The appointment was cancelled';
-      return late ? `${what} (late cancellation).` : `${what}.`;
+      return t('appointments.details.cancelled', { count: cancelled.length, late: late ? 'yes' : 'no' });
     });
 
   const copy = async () => {
@@ -99,7 +101,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
       setCopied(true);
     } catch {
       setCopied(false);
-      setFailure('The link could not be copied: select it and copy it by hand.');
+      setFailure(t('appointments.details.copyFailed'));
     }
   };
 
@@ -108,68 +110,68 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
         {((canWrite && a.clinicianId === meId) || a.progressNoteId) && open && (
-          <Button onClick={() => onOpenNote(a)}>Progress note</Button>
+          <Button onClick={() => onOpenNote(a)}>{t('appointments.details.note')}</Button>
         )}
         {canWrite && a.status === 'SCHEDULED' && (
           <>
-            <Button onClick={() => onEdit(a)}>Edit</Button>
+            <Button onClick={() => onEdit(a)}>{t('appointments.details.edit')}</Button>
             <Button onClick={() => void mark('ATTENDED', 'attended')} loading={busy === 'attended'}>
-              Mark attended
+              {t('appointments.details.markAttended')}
             </Button>
             <Button onClick={() => void mark('NO_SHOW', 'noshow')} loading={busy === 'noshow'}>
-              No-show
+              {t('appointments.details.markNoShow')}
             </Button>
-            <Button onClick={() => setCancelling(true)}>Cancel appointment</Button>
+            <Button onClick={() => setCancelling(true)}>{t('appointments.details.cancel')}</Button>
           </>
         )}
         {canWrite && (a.status === 'ATTENDED' || a.status === 'NO_SHOW') && (
           <Button onClick={() => void mark('SCHEDULED', 'reopen')} loading={busy === 'reopen'}>
-            Back to upcoming
+            {t('appointments.details.reopen')}
           </Button>
         )}
         <Button variant="primary" onClick={onDismiss}>
-          Close
+          {t('appointments.details.close')}
         </Button>
       </SpaceBetween>
     </Box>
   );
 
   return (
-    <Modal visible size="large" onDismiss={onDismiss} header={`Appointment with ${a.clientName}`} footer={footer}>
+    <Modal visible size="large" onDismiss={onDismiss} header={t('appointments.details.title', { name: a.clientName })} footer={footer}>
       <SpaceBetween size="l">
         {notice && <Alert type="warning">{notice}</Alert>}
         {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
-        {a.readOnly && <Alert type="info">You can view this appointment but not change it.</Alert>}
+        {a.readOnly && <Alert type="info">{t('appointments.details.readOnly')}</Alert>}
         <KeyValuePairs
           columns={3}
           items={[
-            { label: 'Client', value: a.clientName },
-            { label: 'Clinician', value: a.clinicianName ?? '-' },
-            { label: 'Service', value: a.serviceCode },
-            { label: 'When', value: formatInZone(a.start, zone) },
-            { label: 'Duration', value: `${a.durationMinutes} minutes` },
-            { label: 'Location', value: a.locationType === 'TELEHEALTH' ? 'Telehealth (video)' : (a.locationName ?? 'Office') },
-            { label: 'Repeats', value: recurrenceText(a.recurrence) ?? 'Does not repeat' },
-            { label: 'Status', value: <StatusIndicator type={STATUS_TYPE[a.status]}>{STATUS_LABEL[a.status]}</StatusIndicator> },
-            { label: 'Reminder', value: a.sendEmailReminder ? 'Sent before the appointment' : 'None' },
+            { label: t('appointments.form.client'), value: a.clientName },
+            { label: t('appointments.form.clinician'), value: a.clinicianName ?? '-' },
+            { label: t('appointments.form.service'), value: a.serviceCode },
+            { label: t('appointments.details.when'), value: formatInZone(a.start, zone) },
+            { label: t('appointments.details.duration'), value: t('appointments.form.minutes', { count: a.durationMinutes }) },
+            { label: t('appointments.form.location'), value: a.locationType === 'TELEHEALTH' ? t('appointments.form.telehealth') : (a.locationName ?? t('appointments.form.office')) },
+            { label: t('appointments.details.repeats'), value: recurrenceText(a.recurrence, t) ?? t('appointments.form.repeat.NONE') },
+            { label: t('appointments.details.status'), value: <StatusIndicator type={STATUS_TYPE[a.status]}>{tm(STATUS_LABEL[a.status])}</StatusIndicator> },
+            { label: t('appointments.details.reminder'), value: a.sendEmailReminder ? t('appointments.details.reminderSent') : t('appointments.details.none') },
           ]}
         />
         {a.locationType === 'TELEHEALTH' && a.videoRoomId && (
           <SpaceBetween size="s">
             {!a.readOnly && (
               <Button iconName="video-on" onClick={() => navigate(`/video/${a.videoRoomId}`)}>
-                Start video
+                {t('appointments.details.startVideo')}
               </Button>
             )}
             {clientLink && (
-              <FormField label="Client's video link" description="Send this to the client: they join without signing in." stretch>
+              <FormField label={t('appointments.details.clientLink')} description={t('appointments.details.clientLinkHint')} stretch>
                 <ColumnLayout columns={2}>
-                  <Input value={clientLink} readOnly ariaLabel="Client's video link" />
+                  <Input value={clientLink} readOnly ariaLabel={t('appointments.details.clientLink')} />
                   <SpaceBetween direction="horizontal" size="xs" alignItems="center">
                     <Button iconName="copy" onClick={() => void copy()}>
-                      Copy
+                      {t('appointments.details.copy')}
                     </Button>
-                    {copied && <StatusIndicator type="success">{MESSAGES.linkCopied}</StatusIndicator>}
+                    {copied && <StatusIndicator type="success">{tm(MESSAGES.linkCopied)}</StatusIndicator>}
                   </SpaceBetween>
                 </ColumnLayout>
               </FormField>
@@ -179,12 +181,12 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
         {cancelling && (
           <Alert
             type="warning"
-            header="Cancel this appointment?"
+            header={t('appointments.details.cancelTitle')}
             action={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => setCancelling(false)}>Keep it</Button>
+                <Button onClick={() => setCancelling(false)}>{t('appointments.details.keep')}</Button>
                 <Button variant="primary" loading={busy === 'cancel'} onClick={() => void cancel()}>
-                  Confirm cancellation
+                  {t('appointments.details.confirmCancel')}
                 </Button>
               </SpaceBetween>
             }
@@ -193,14 +195,14 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
               <RadioGroup
                 value={scope}
                 onChange={({ detail }) => setScope(detail.value === 'SERIES' ? 'SERIES' : 'THIS')}
-                ariaLabel="What to cancel"
+                ariaLabel={t('appointments.details.whatToCancel')}
                 items={[
-                  { value: 'THIS', label: 'This appointment only' },
-                  { value: 'SERIES', label: 'This and the later appointments of the series' },
+                  { value: 'THIS', label: t('appointments.form.scopeThis') },
+                  { value: 'SERIES', label: t('appointments.form.scopeSeries') },
                 ]}
               />
             ) : (
-              'Cancelling within the practice’s cancellation window counts as a late cancellation.'
+              t('appointments.details.lateWarning')
             )}
           </Alert>
         )}
