@@ -16,6 +16,11 @@ import {
 } from './api';
 import { APPOINTMENT_MESSAGES } from './messages';
 import { formatInZone, wallClock } from './time';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
+
+/** Sections and templates the catalog names (appointments.note.*); others show the service's label. */
+const SECTION_KEYS = ['subjective', 'objective', 'assessment', 'plan', 'data', 'behavior', 'intervention', 'response', 'note'];
 
 export interface ProgressNoteModalProps {
   appointment: Appointment;
@@ -35,6 +40,9 @@ type Load = { status: 'loading' } | { status: 'ready'; templates: NoteTemplateMe
  * never change, and later additions are addenda shown under it.
  */
 export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSaved }: ProgressNoteModalProps) {
+  const { t, tm } = useI18n();
+  const sectionLabel = (s: { key: string; label: string }) => (SECTION_KEYS.includes(s.key) ? t(`appointments.note.section.${s.key}`) : s.label);
+  const templateLabel = (m: { template: string; label: string }) => (m.template === 'FREE' ? t('appointments.note.freeForm') : m.label);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [template, setTemplate] = useState<NoteTemplate>('SOAP');
   const [texts, setTexts] = useState<Record<string, string>>({});
@@ -65,7 +73,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
 
   if (load.status !== 'ready') {
     return (
-      <Modal visible size="large" onDismiss={onDismiss} header="Progress note">
+      <Modal visible size="large" onDismiss={onDismiss} header={t('appointments.details.note')}>
         {load.status === 'loading' ? <Spinner size="large" /> : <SystemErrorAlert detail={load.message} />}
       </Modal>
     );
@@ -80,7 +88,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
   const reloadAfterConflict = async () => {
     const latest = await getProgressNote(appointment.id).catch(() => null);
     show(templates, latest);
-    setNotice(APPOINTMENT_MESSAGES.noteConflict);
+    setNotice(tm(APPOINTMENT_MESSAGES.noteConflict));
   };
 
   const save = async (sign: boolean) => {
@@ -93,7 +101,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
         ? await editProgressNote(note.id, { version: note.version, sections: sectionInput, sign })
         : await createProgressNote(appointment.id, wallClock(appointment.start, zone).date, { template, sections: sectionInput, sign });
       show(templates, saved);
-      setNotice(sign ? 'The note was signed.' : 'The note was saved.');
+      setNotice(sign ? t('appointments.note.signed') : t('appointments.note.saved'));
       onSaved(saved);
     } catch (caught) {
       const error = toApiError(caught);
@@ -107,7 +115,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
   const addAddendum = async () => {
     if (!note) return;
     if (!addendum.trim()) {
-      setAddendumError(APPOINTMENT_MESSAGES.addendumRequired);
+      setAddendumError(tm(APPOINTMENT_MESSAGES.addendumRequired));
       return;
     }
     setAddendumError(null);
@@ -118,7 +126,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
       const saved = await editProgressNote(note.id, { version: note.version, addendum: addendum.trim() });
       show(templates, saved);
       setAddendum('');
-      setNotice('The addendum was added.');
+      setNotice(t('appointments.note.addendumAdded'));
       onSaved(saved);
     } catch (caught) {
       const error = toApiError(caught);
@@ -133,15 +141,15 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
         <Button variant={signed || readOnly ? 'primary' : 'link'} onClick={onDismiss}>
-          Close
+          {t('appointments.details.close')}
         </Button>
         {!signed && !readOnly && (
           <>
             <Button loading={saving === 'save'} onClick={() => void save(false)}>
-              Save
+              {t('appointments.form.save')}
             </Button>
             <Button variant="primary" loading={saving === 'sign'} onClick={() => void save(true)}>
-              Save and sign
+              {t('appointments.note.saveAndSign')}
             </Button>
           </>
         )}
@@ -150,32 +158,32 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
   );
 
   return (
-    <Modal visible size="large" onDismiss={onDismiss} header={`Progress note: ${appointment.clientName}`} footer={footer}>
+    <Modal visible size="large" onDismiss={onDismiss} header={t('appointments.note.title', { name: appointment.clientName })} footer={footer}>
       <SpaceBetween size="l">
         <Box variant="p" color="text-body-secondary">
           {formatInZone(appointment.start, zone)}
-          {note?.signedAt ? ` · Signed ${formatInZone(note.signedAt, zone)}` : ''}
+          {note?.signedAt ? ` · ${t('appointments.note.signedAt', { when: formatInZone(note.signedAt, zone) })}` : ''}
         </Box>
         {notice && <Alert type="success">{notice}</Alert>}
         {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
         {!note && !readOnly && (
-          <FormField label="Template">
+          <FormField label={t('appointments.note.template')}>
             <Select
-              selectedOption={meta ? { value: meta.template, label: meta.label } : null}
+              selectedOption={meta ? { value: meta.template, label: templateLabel(meta) } : null}
               onChange={({ detail }) => setTemplate((detail.selectedOption.value ?? 'SOAP') as NoteTemplate)}
-              options={templates.map((t) => ({ value: t.template, label: t.label }))}
+              options={templates.map((m) => ({ value: m.template, label: templateLabel(m) }))}
             />
           </FormField>
         )}
-        {!note && readOnly && <Box>No progress note was written for this appointment.</Box>}
+        {!note && readOnly && <Box>{t('appointments.note.none')}</Box>}
         {signed || (readOnly && note) ? (
           <SpaceBetween size="m">
-            <Header variant="h3" description={signed ? 'Signed notes cannot be changed; add an addendum instead.' : undefined}>
-              {meta?.label ?? 'Note'}
+            <Header variant="h3" description={signed ? t('appointments.note.signedHint') : undefined}>
+              {meta ? templateLabel(meta) : t('appointments.note.section.note')}
             </Header>
             {sections.map((s) => (
               <div key={s.key}>
-                <Box variant="awsui-key-label">{s.label}</Box>
+                <Box variant="awsui-key-label">{sectionLabel(s)}</Box>
                 <Box variant="p">
                   <span style={{ whiteSpace: 'pre-wrap' }}>{texts[s.key] || '-'}</span>
                 </Box>
@@ -185,14 +193,14 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
         ) : (
           !readOnly &&
           sections.map((s) => (
-            <FormField key={s.key} label={s.label} stretch>
+            <FormField key={s.key} label={sectionLabel(s)} stretch>
               <Textarea value={texts[s.key] ?? ''} rows={4} onChange={({ detail }) => setTexts((t) => ({ ...t, [s.key]: detail.value }))} />
             </FormField>
           ))
         )}
         {note && note.addenda.length > 0 && (
           <SpaceBetween size="s">
-            <Header variant="h3">Addenda</Header>
+            <Header variant="h3">{t('appointments.note.addenda')}</Header>
             {note.addenda.map((item) => (
               <div key={item.id}>
                 <Box variant="awsui-key-label">{formatInZone(item.createdAt, zone)}</Box>
@@ -205,11 +213,11 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
         )}
         {signed && !readOnly && (
           <SpaceBetween size="xs">
-            <FormField label="Add addendum" errorText={addendumError} stretch>
+            <FormField label={t('appointments.note.addAddendum')} errorText={addendumError} stretch>
               <Textarea value={addendum} rows={3} onChange={({ detail }) => setAddendum(detail.value)} invalid={Boolean(addendumError)} />
             </FormField>
             <Button loading={saving === 'addendum'} onClick={() => void addAddendum()}>
-              Add addendum
+              {t('appointments.note.addAddendum')}
             </Button>
           </SpaceBetween>
         )}
