@@ -9,7 +9,9 @@
  *    as a branch of ?:, ||, ??, && or an arrow's result: header={base ? 'Edit client' : 'Add client'};
  *  - such a literal as a JSX child: {saving ? 'Saving' : 'Save'};
  *  - a literal message handed to a banner or an error setter: banners.show('success', 'Saved.');
- *  - the values of a constant named like a text table: const STATUS_LABEL = { attended: 'Attended' }.
+ *  - the values of a constant named like a text table: const STATUS_LABEL = { attended: 'Attended' };
+ *  - a text-named variable's value (const title = ...) and what a text-named function returns
+ *    (function problemText() { return 'Choose at least one role'; }).
  * A literal without a letter ('-', '(', '·') is not text.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -22,6 +24,8 @@ const TEXT_NAME = /(label|labels|text|description|header|placeholder|title|reaso
 const TEXT_TABLE = /(label|labels|message|messages|text|texts|title|titles|description|descriptions)$/i;
 /** Calls whose argument is a message for the person: banners.show(type, text), setFailure(text), ... */
 const MESSAGE_SINK = /^(show|setFailure|setError|setMessage|setNotice|alert|confirm)$/;
+/** Functions that make a text: problemText, reasonText, rolesText, statusLabel, ... */
+const TEXT_FUNCTION = /(text|message|label|title)$/i;
 const LETTER = /\p{L}/u;
 
 export interface LiteralText {
@@ -73,6 +77,15 @@ function isTextPosition(literal: ts.Node): boolean {
     const object = parent.parent;
     const declaration = object.parent && (ts.isAsExpression(object.parent) || ts.isSatisfiesExpression(object.parent)) ? object.parent.parent : object.parent;
     return Boolean(declaration && ts.isVariableDeclaration(declaration) && TEXT_TABLE.test(nameOf(declaration.name) ?? ''));
+  }
+  // const title = member ? `Edit ${name}` : 'Add team member';
+  if (ts.isVariableDeclaration(parent) && parent.initializer === top) return TEXT_NAME.test(nameOf(parent.name) ?? '');
+  // function problemText(...) { return 'Choose at least one role'; } — a function named for text.
+  if (ts.isReturnStatement(parent) || ts.isArrowFunction(top)) {
+    let fn: ts.Node | undefined = parent;
+    while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+    const fnName = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) ? nameOf(fn.name) : fn && ts.isVariableDeclaration(fn.parent) ? nameOf(fn.parent.name) : undefined;
+    return TEXT_FUNCTION.test(fnName ?? '');
   }
   if (ts.isCallExpression(parent) && parent.arguments.includes(top as ts.Expression)) {
     const callee = ts.isPropertyAccessExpression(parent.expression) ? parent.expression.name.text : nameOf(parent.expression);

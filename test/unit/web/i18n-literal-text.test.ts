@@ -34,8 +34,9 @@ const NOT_YET_TRANSLATED: Record<string, number> = {
   'pages/TeamMembersPage.tsx': 21,
   'pages/UpgradePlanPage.tsx': 22,
   'profile/PhotoUpload.tsx': 7,
-  'settings/form.tsx': 1,
-  'team/TeamMemberModal.tsx': 8,
+  'settings/form.tsx': 8,
+  'settings/graphql.ts': 5,
+  'team/TeamMemberModal.tsx': 13,
   'team/roles.ts': 9,
 };
 
@@ -57,9 +58,12 @@ describe('no literal user-facing text in web/src', () => {
       '</Box>;',
       "if (kind === 'archived') banners.show('success', 'The client was removed.');",
       "const empty = { label: '-', value: '' };",
+      "const title = editing ? t('x.edit') : 'Add team member';",
+      "function problemText(reason: string) { if (reason === 'required') return 'Choose at least one role'; return t('x.other'); }",
+      "function fieldPath(key: string) { return 'memberDetail.email'; }",
     ].join('\n');
     expect(literalTextsOf('sample.tsx', sample).map((literal) => literal.text)).toEqual([
-      'Attended', 'Saving', 'No clients', 'Open', 'Closed', 'Loading', 'Page …', 'Name', 'Today', 'The client was removed.',
+      'Attended', 'Saving', 'No clients', 'Open', 'Closed', 'Loading', 'Page …', 'Name', 'Today', 'The client was removed.', 'Add team member', 'Choose at least one role',
     ]);
   });
 
