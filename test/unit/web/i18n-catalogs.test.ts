@@ -14,6 +14,7 @@ import { PORTAL_ENGLISH } from '../../../web/src/i18n/portal-messages';
 // Portal modules whose tables of texts are the English of their keys (addEnglishSource).
 import '../../../web/src/appointments/status';
 import '../../../web/src/appointments/messages';
+import '../../../web/src/team/roles';
 
 const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
 /** English in full: the entry catalog, the portal pages' part and the portal's text tables (which load with the portal). */

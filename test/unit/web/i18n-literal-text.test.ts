@@ -19,6 +19,8 @@ const ENGLISH_SOURCES = [
   // Registered with addEnglishSource: appointments.status.* and appointments.message.*.
   'appointments/status.ts',
   'appointments/messages.ts',
+  // team.role.*
+  'team/roles.ts',
 ];
 
 /**
@@ -31,13 +33,10 @@ const NOT_YET_TRANSLATED: Record<string, number> = {
   'pages/BillingAndServicePage.tsx': 27,
   'pages/PracticeDetailsPage.tsx': 22,
   'pages/ProfilePage.tsx': 35,
-  'pages/TeamMembersPage.tsx': 21,
   'pages/UpgradePlanPage.tsx': 22,
   'profile/PhotoUpload.tsx': 7,
   'settings/form.tsx': 8,
   'settings/graphql.ts': 5,
-  'team/TeamMemberModal.tsx': 13,
-  'team/roles.ts': 9,
 };
 
 const found = sourceFiles(WEB_SRC)

@@ -12,6 +12,8 @@ import { reportApiError, useBanners } from '../shell/banners';
 import { listAllTeamMembers, removeTeamMember, type TeamMember } from '../team/api';
 import { memberName, rolesText } from '../team/roles';
 import { TeamMemberModal } from '../team/TeamMemberModal';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 
 const isOwner = (m: TeamMember) => m.grantedRoles.includes('owner');
 
@@ -19,6 +21,8 @@ const isOwner = (m: TeamMember) => m.grantedRoles.includes('owner');
 export default function TeamMembersPage() {
   const canManage = useHolds(PERMISSIONS.teamMembers);
   const banners = useBanners();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
@@ -42,7 +46,7 @@ export default function TeamMembersPage() {
     const added = editing === 'new';
     setEditing(null);
     setMembers((list) => (added ? [...list, saved] : list.map((m) => (m.id === saved.id ? saved : m))));
-    banners.show('success', added ? `${memberName(saved)} was added. An invitation was sent to their e-mail.` : `${memberName(saved)} was saved.`);
+    banners.show('success', t(added ? 'team.added' : 'team.saved', { name: memberName(saved) }));
   };
 
   const remove = async () => {
@@ -52,7 +56,7 @@ export default function TeamMembersPage() {
     try {
       await removeTeamMember(removing.id);
       setMembers((list) => list.filter((m) => m.id !== removing.id));
-      banners.show('success', `${memberName(removing)} was removed.`);
+      banners.show('success', t('team.removed', { name: memberName(removing) }));
       setRemoving(null);
     } catch (error) {
       setRemoveFailure((error as Error).message ?? '');
@@ -66,10 +70,10 @@ export default function TeamMembersPage() {
       <Table
         variant="full-page"
         loading={loading}
-        loadingText="Loading team members"
+        loadingText={t('team.loading')}
         items={members}
         trackBy="id"
-        ariaLabels={{ tableLabel: 'Team members' }}
+        ariaLabels={{ tableLabel: t('team.title') }}
         header={
           <Header
             variant="h1"
@@ -77,41 +81,41 @@ export default function TeamMembersPage() {
             actions={
               canManage && (
                 <Button variant="primary" onClick={() => setEditing('new')}>
-                  Add member
+                  {t('team.add')}
                 </Button>
               )
             }
           >
-            Team Members
+            {t('team.title')}
           </Header>
         }
-        empty={<Box textAlign="center">No team members yet.</Box>}
+        empty={<Box textAlign="center">{t('team.empty')}</Box>}
         columnDefinitions={[
-          { id: 'name', header: 'Name', cell: (m) => memberName(m) || '-', isRowHeader: true },
-          { id: 'email', header: 'E-mail', cell: (m) => m.email ?? '-' },
-          { id: 'roles', header: 'Roles', cell: rolesText },
+          { id: 'name', header: t('team.column.name'), cell: (m) => memberName(m) || '-', isRowHeader: true },
+          { id: 'email', header: t('team.field.email'), cell: (m) => m.email ?? '-' },
+          { id: 'roles', header: t('team.roles'), cell: (m) => rolesText(m, i18n) },
           {
             id: 'actions',
-            header: 'Actions',
+            header: t('team.column.actions'),
             cell: (m) =>
               canManage && !isOwner(m) ? (
                 <SpaceBetween direction="horizontal" size="xs">
-                  <Button variant="inline-link" ariaLabel={`Edit roles of ${memberName(m)}`} onClick={() => setEditing(m)}>
-                    Edit roles
+                  <Button variant="inline-link" ariaLabel={t('team.editRolesOf', { name: memberName(m) })} onClick={() => setEditing(m)}>
+                    {t('team.editRoles')}
                   </Button>
                   <Button
                     variant="inline-link"
-                    ariaLabel={`Remove ${memberName(m)}`}
+                    ariaLabel={t('team.removeName', { name: memberName(m) })}
                     onClick={() => {
                       setRemoveFailure(null);
                       setRemoving(m);
                     }}
                   >
-                    Remove
+                    {t('team.remove')}
                   </Button>
                 </SpaceBetween>
               ) : (
-                <Box color="text-body-secondary">{isOwner(m) ? 'Practice owner' : ''}</Box>
+                <Box color="text-body-secondary">{isOwner(m) ? t('team.owner') : ''}</Box>
               ),
           },
         ]}
@@ -121,15 +125,15 @@ export default function TeamMembersPage() {
         <Modal
           visible
           onDismiss={() => setRemoving(null)}
-          header={`Remove ${memberName(removing)}?`}
+          header={t('team.removeTitle', { name: memberName(removing) })}
           footer={
             <Box float="right">
               <SpaceBetween direction="horizontal" size="xs">
                 <Button variant="link" onClick={() => setRemoving(null)}>
-                  Cancel
+                  {t('team.cancel')}
                 </Button>
                 <Button variant="primary" loading={removeBusy} onClick={() => void remove()}>
-                  Remove
+                  {t('team.remove')}
                 </Button>
               </SpaceBetween>
             </Box>
@@ -137,7 +141,7 @@ export default function TeamMembersPage() {
         >
           <SpaceBetween size="s">
             {removeFailure !== null && <SystemErrorAlert detail={removeFailure} />}
-            <Box>They lose access to the practice on their next request.</Box>
+            <Box>{t('team.removeExplained')}</Box>
           </SpaceBetween>
         </Modal>
       )}

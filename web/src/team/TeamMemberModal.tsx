@@ -16,39 +16,42 @@ import { SystemErrorAlert } from '../clients/SystemErrorAlert';
 import { reasonText, toApiError } from '../settings/graphql';
 import { addTeamMember, editTeamMember, type ClinicianInfo, type MemberDetail, type TeamMember } from './api';
 import { ROLE_OPTIONS, memberName } from './roles';
+import { useI18n } from '../i18n/I18nProvider';
+import type { Translator } from '../i18n/translator';
+import '../i18n/portal-messages';
 
 const TEXT_FIELDS = [
-  ['firstName', 'memberDetail.firstName', 'First name'],
-  ['lastName', 'memberDetail.lastName', 'Last name'],
-  ['email', 'memberDetail.email', 'E-mail'],
-  ['licenseType', 'clinicianInfo.licenseType', 'License type'],
-  ['licenseNo', 'clinicianInfo.licenseNo', 'License number'],
-  ['licenseExpires', 'clinicianInfo.licenseExpires', 'License expires'],
-  ['npiNo', 'clinicianInfo.npiNo', 'NPI'],
-  ['specialty', 'clinicianInfo.specialty', 'Specialty'],
+  ['firstName', 'memberDetail.firstName', 'team.field.firstName'],
+  ['lastName', 'memberDetail.lastName', 'team.field.lastName'],
+  ['email', 'memberDetail.email', 'team.field.email'],
+  ['licenseType', 'clinicianInfo.licenseType', 'team.field.licenseType'],
+  ['licenseNo', 'clinicianInfo.licenseNo', 'team.field.licenseNo'],
+  ['licenseExpires', 'clinicianInfo.licenseExpires', 'team.field.licenseExpires'],
+  ['npiNo', 'clinicianInfo.npiNo', 'team.field.npiNo'],
+  ['specialty', 'clinicianInfo.specialty', 'team.field.specialty'],
 ] as const;
 type TextKey = (typeof TEXT_FIELDS)[number][0];
 type Values = Record<TextKey, string> & { roles: string[] };
 
 /** The spec's words where it has them; a plain rule otherwise. */
-function problemText(field: string, reason: string): string {
+function problemText(field: string, reason: string, tr: Translator): string {
   if (reason === 'required') {
-    if (field === 'memberDetail.firstName') return MESSAGES.firstNameRequired;
-    if (field === 'memberDetail.lastName') return MESSAGES.lastNameRequired;
-    if (field === 'memberDetail.email') return MESSAGES.emailRequired;
-    if (field === 'grantedRoles') return 'Choose at least one role';
+    if (field === 'memberDetail.firstName') return tr.tm(MESSAGES.firstNameRequired);
+    if (field === 'memberDetail.lastName') return tr.tm(MESSAGES.lastNameRequired);
+    if (field === 'memberDetail.email') return tr.tm(MESSAGES.emailRequired);
+    if (field === 'grantedRoles') return tr.t('team.problem.roles');
   }
   if (reason === 'format') {
-    if (field === 'memberDetail.email') return MESSAGES.invalidEmail;
-    if (field === 'clinicianInfo.licenseExpires') return 'Enter a real date as YYYY-MM-DD';
-    if (field === 'clinicianInfo.npiNo') return 'Enter a valid 10-digit NPI';
+    if (field === 'memberDetail.email') return tr.tm(MESSAGES.invalidEmail);
+    if (field === 'clinicianInfo.licenseExpires') return tr.t('team.problem.licenseExpires');
+    if (field === 'clinicianInfo.npiNo') return tr.t('team.problem.npi');
   }
   return reasonText(reason);
 }
 
-const byField = (problems: { field: string; reason: string }[]) => {
+const byField = (problems: { field: string; reason: string }[], tr: Translator) => {
   const out: Record<string, string> = {};
-  for (const p of problems) out[p.field] ??= problemText(p.field, p.reason);
+  for (const p of problems) out[p.field] ??= problemText(p.field, p.reason, tr);
   return out;
 };
 
@@ -79,7 +82,10 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const title = member ? `Edit ${memberName(member)}` : 'Add team member';
+  const i18n = useI18n();
+  const { t } = i18n;
+  const title = member ? t('team.editTitle', { name: memberName(member) }) : t('team.addTitle');
+  const roleOptions = ROLE_OPTIONS.map((o) => ({ ...o, label: i18n.tm(o.label) }));
 
   const submit = async () => {
     const detail: MemberDetail = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() };
@@ -91,7 +97,7 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
       specialty: orNull(values.specialty),
     };
     const { problems } = validateTeamMember(detail, values.roles, info);
-    setErrors(byField(problems));
+    setErrors(byField(problems, i18n));
     setFailure(null);
     if (problems.length) return;
     setSaving(true);
@@ -100,7 +106,7 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
       onSaved(saved);
     } catch (caught) {
       const error = toApiError(caught);
-      if (error.errorType === 'ValidationError' && error.fields.length) setErrors(byField(error.fields));
+      if (error.errorType === 'ValidationError' && error.fields.length) setErrors(byField(error.fields, i18n));
       else setFailure(error.message);
     } finally {
       setSaving(false);
@@ -108,7 +114,7 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
   };
 
   const text = ([key, path, label]: (typeof TEXT_FIELDS)[number]) => (
-    <FormField key={key} label={label} errorText={errors[path]} constraintText={key === 'licenseExpires' ? 'YYYY-MM-DD' : undefined}>
+    <FormField key={key} label={t(label)} errorText={errors[path]} constraintText={key === 'licenseExpires' ? t('team.dateFormat') : undefined}>
       <Input
         value={values[key]}
         onChange={({ detail }) => setValues((v) => ({ ...v, [key]: detail.value }))}
@@ -131,28 +137,28 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               <Button formAction="none" variant="link" onClick={onDismiss}>
-                Cancel
+                {t('team.cancel')}
               </Button>
               <Button variant="primary" loading={saving}>
-                {member ? 'Save' : 'Add member'}
+                {member ? t('team.save') : t('team.add')}
               </Button>
             </SpaceBetween>
           }
         >
           <SpaceBetween size="m">
             {failure !== null && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
-            {!member && <Alert type="info">An invitation with a temporary password goes to the e-mail address.</Alert>}
+            {!member && <Alert type="info">{t('team.invitationNote')}</Alert>}
             <ColumnLayout columns={3}>{TEXT_FIELDS.slice(0, 3).map(text)}</ColumnLayout>
-            <FormField label="Roles" errorText={errors.grantedRoles}>
+            <FormField label={t('team.roles')} errorText={errors.grantedRoles}>
               <Multiselect
-                selectedOptions={ROLE_OPTIONS.filter((o) => values.roles.includes(o.value))}
+                selectedOptions={roleOptions.filter((o) => values.roles.includes(o.value))}
                 onChange={({ detail }) => setValues((v) => ({ ...v, roles: detail.selectedOptions.map((o) => o.value as string) }))}
-                options={ROLE_OPTIONS}
-                placeholder="Choose roles"
+                options={roleOptions}
+                placeholder={t('team.chooseRoles')}
                 invalid={Boolean(errors.grantedRoles)}
               />
             </FormField>
-            <Box variant="h3">Clinician details</Box>
+            <Box variant="h3">{t('team.clinicianDetails')}</Box>
             <ColumnLayout columns={3}>{TEXT_FIELDS.slice(3).map(text)}</ColumnLayout>
           </SpaceBetween>
         </Form>

@@ -1,4 +1,6 @@
 import { GRANTABLE_ROLES } from '../../../domain/team';
+import { addEnglishSource } from '../i18n/catalog';
+import { ENGLISH_TRANSLATOR, type Translator } from '../i18n/translator';
 
 /** Team roles by the names the spec shows (part 2 §3, §6). */
 export const ROLE_LABELS: Record<string, string> = {
@@ -12,6 +14,8 @@ export const ROLE_LABELS: Record<string, string> = {
   scheduler: 'Scheduler',
   coordinator: 'Coordinator',
 };
+// The English of team.role.* (translated in messages/portal/<lang>.json): show a label through tm().
+addEnglishSource('team.role', ROLE_LABELS);
 
 /** The seven roles an owner or admin may grant, in the spec's order. */
 export const ROLE_OPTIONS = ['clinicianBasic', 'supervisor', 'clinicianAdmin', 'clinicianFullClient', 'biller', 'clinicianBasicBilling', 'scheduler']
@@ -25,7 +29,7 @@ export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
  * one or more team roles; a member with none is a coordinator (the Cognito group coordinators,
  * which is not a team role), so the cell says Coordinator rather than nothing.
  */
-export const rolesText = (member: { grantedRoles: string[] }) =>
-  member.grantedRoles.length ? member.grantedRoles.map(roleLabel).join(', ') : ROLE_LABELS.coordinator;
+export const rolesText = (member: { grantedRoles: string[] }, tr: Pick<Translator, 'tm'> = ENGLISH_TRANSLATOR) =>
+  member.grantedRoles.length ? member.grantedRoles.map((role) => tr.tm(roleLabel(role))).join(', ') : tr.tm(ROLE_LABELS.coordinator);
 
 export const memberName = (m: { firstName: string | null; lastName: string | null }) => [m.firstName, m.lastName].filter(Boolean).join(' ');
