@@ -32,7 +32,6 @@ const NOT_YET_TRANSLATED: Record<string, number> = {
   'pages/AppointmentStatusPage.tsx': 26,
   'pages/BillingAndServicePage.tsx': 27,
   'pages/PracticeDetailsPage.tsx': 22,
-  'pages/ProfilePage.tsx': 35,
   'pages/UpgradePlanPage.tsx': 22,
   'profile/PhotoUpload.tsx': 7,
   'settings/form.tsx': 8,

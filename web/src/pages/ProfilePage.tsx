@@ -15,6 +15,9 @@ import { PhotoUpload } from '../profile/PhotoUpload';
 import { CONFLICT_MESSAGE, STATE_OPTIONS, SelectField, TextField, errorsByField, flatten, nest, type FieldKind, type FormValue, type FormValues } from '../settings/form';
 import { toApiError, type ApiError } from '../settings/graphql';
 import { reportApiError, useBanners } from '../shell/banners';
+import { GENDERS, shownChoice } from '../clients/client-fields';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 
 const PERSON_FIELDS: Record<string, FieldKind> = {
   'person.first': 'text', 'person.middle': 'text', 'person.last': 'text', 'person.gender': 'text', 'person.dob': 'text', 'person.phone': 'text',
@@ -23,8 +26,6 @@ const PERSON_FIELDS: Record<string, FieldKind> = {
 const PROVIDER_FIELDS: Record<string, FieldKind> = Object.fromEntries(
   ['type', 'firstName', 'lastName', 'phone', 'taxId', 'street', 'city', 'state', 'zip', 'taxonomyCode', 'npi', 'practiceName', 'practiceDetailName'].map((k) => [`provider.${k}`, 'text' as FieldKind]),
 );
-const GENDER_OPTIONS = ['Female', 'Male', 'Non-binary', 'Other', 'Prefer not to say'].map((g) => ({ value: g, label: g }));
-const PROVIDER_TYPE_OPTIONS = PROFILE_PROVIDER_TYPES.map((t) => ({ value: t, label: t === 'individual' ? 'Individual' : 'Organization' }));
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -38,6 +39,10 @@ export default function ProfilePage() {
   const [conflict, setConflict] = useState(false);
   const [failure, setFailure] = useState<string | ApiError | null>(null);
   const banners = useBanners();
+  const i18n = useI18n();
+  const { t } = i18n;
+  const genderOptions = GENDERS.map((g) => ({ value: g, label: shownChoice(i18n, 'gender', g) }));
+  const providerTypeOptions = PROFILE_PROVIDER_TYPES.map((type) => ({ value: type, label: t(type === 'individual' ? 'profile.providerType.individual' : 'profile.providerType.organization') }));
 
   const show = (therapist: Therapist) => {
     setBase(therapist);
@@ -70,7 +75,7 @@ export default function ProfilePage() {
     setSaving(true);
     try {
       show(await editTherapist(base.version, input));
-      banners.show('success', 'Your profile was saved.');
+      banners.show('success', t('profile.saved'));
     } catch (caught) {
       const error = toApiError(caught);
       if (error.errorType === 'ValidationError' && error.fields.length) setErrors(errorsByField(error.fields));
@@ -97,10 +102,10 @@ export default function ProfilePage() {
       }}
     >
       <Form
-        header={<Header variant="h1">Profile</Header>}
+        header={<Header variant="h1">{t('profile.title')}</Header>}
         actions={
           <Button variant="primary" loading={saving}>
-            Save
+            {t('profile.save')}
           </Button>
         }
       >
@@ -111,48 +116,48 @@ export default function ProfilePage() {
             </Alert>
           )}
           {failure !== null && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
-          <Container header={<Header variant="h2">Photo</Header>}>
-            <PhotoUpload hasPhoto={Boolean(base.photo)} onUploaded={() => banners.show('success', 'Your photo was updated.')} />
+          <Container header={<Header variant="h2">{t('profile.photo')}</Header>}>
+            <PhotoUpload hasPhoto={Boolean(base.photo)} onUploaded={() => banners.show('success', t('profile.photoUpdated'))} />
           </Container>
-          <Container header={<Header variant="h2">Personal details</Header>}>
+          <Container header={<Header variant="h2">{t('clients.section.personal')}</Header>}>
             <ColumnLayout columns={3}>
-              <TextField path="person.first" label="First name" required {...common} />
-              <TextField path="person.middle" label="Middle name" {...common} />
-              <TextField path="person.last" label="Last name" required {...common} />
-              <SelectField path="person.gender" label="Gender" options={GENDER_OPTIONS} {...common} />
-              <TextField path="person.dob" label="Date of birth" constraint="MM/DD/YYYY" required {...common} />
-              <TextField path="person.phone" label="Phone" required {...common} />
+              <TextField path="person.first" label={t('clients.field.first')} required {...common} />
+              <TextField path="person.middle" label={t('clients.field.middle')} {...common} />
+              <TextField path="person.last" label={t('clients.field.last')} required {...common} />
+              <SelectField path="person.gender" label={t('clients.field.gender')} options={genderOptions} {...common} />
+              <TextField path="person.dob" label={t('clients.field.dateOfBirth')} constraint={t('clients.form.dateFormat')} required {...common} />
+              <TextField path="person.phone" label={t('clients.field.phone')} required {...common} />
             </ColumnLayout>
           </Container>
-          <Container header={<Header variant="h2">Address</Header>}>
+          <Container header={<Header variant="h2">{t('clients.section.address')}</Header>}>
             <ColumnLayout columns={3}>
-              <TextField path="address.line1" label="Address line 1" required {...common} />
-              <TextField path="address.line2" label="Address line 2" {...common} />
-              <TextField path="address.city" label="City" required {...common} />
-              <SelectField path="address.state" label="State" options={STATE_OPTIONS} {...common} />
-              <TextField path="address.zip" label="Zip" required {...common} />
+              <TextField path="address.line1" label={t('clients.field.line1')} required {...common} />
+              <TextField path="address.line2" label={t('clients.field.line2')} {...common} />
+              <TextField path="address.city" label={t('clients.field.city')} required {...common} />
+              <SelectField path="address.state" label={t('clients.field.state')} options={STATE_OPTIONS} {...common} />
+              <TextField path="address.zip" label={t('clients.field.zip')} required {...common} />
             </ColumnLayout>
           </Container>
-          <Container header={<Header variant="h2">Billing provider</Header>}>
+          <Container header={<Header variant="h2">{t('profile.billingProvider')}</Header>}>
             <SpaceBetween size="m">
               <Checkbox checked={withProvider} onChange={({ detail }) => setWithProvider(detail.checked)}>
-                Bill insurance as this provider
+                {t('profile.billAsProvider')}
               </Checkbox>
               {withProvider && (
                 <ColumnLayout columns={3}>
-                  <SelectField path="provider.type" label="Provider type" options={PROVIDER_TYPE_OPTIONS} {...common} />
-                  <TextField path="provider.firstName" label="Provider first name" {...common} />
-                  <TextField path="provider.lastName" label="Provider last name" {...common} />
-                  <TextField path="provider.phone" label="Provider phone" {...common} />
-                  <TextField path="provider.taxId" label="Tax id" constraint="EIN or SSN, 9 digits" {...common} />
-                  <TextField path="provider.npi" label="Provider NPI" {...common} />
-                  <TextField path="provider.taxonomyCode" label="Taxonomy code" {...common} />
-                  <TextField path="provider.practiceName" label="Organization name" {...common} />
-                  <TextField path="provider.practiceDetailName" label="Practice detail name" {...common} />
-                  <TextField path="provider.street" label="Provider street" {...common} />
-                  <TextField path="provider.city" label="Provider city" {...common} />
-                  <SelectField path="provider.state" label="Provider state" options={STATE_OPTIONS} {...common} />
-                  <TextField path="provider.zip" label="Provider zip" {...common} />
+                  <SelectField path="provider.type" label={t('profile.field.type')} options={providerTypeOptions} {...common} />
+                  <TextField path="provider.firstName" label={t('profile.field.firstName')} {...common} />
+                  <TextField path="provider.lastName" label={t('profile.field.lastName')} {...common} />
+                  <TextField path="provider.phone" label={t('profile.field.phone')} {...common} />
+                  <TextField path="provider.taxId" label={t('profile.field.taxId')} constraint={t('profile.taxIdHint')} {...common} />
+                  <TextField path="provider.npi" label={t('profile.field.npi')} {...common} />
+                  <TextField path="provider.taxonomyCode" label={t('profile.field.taxonomyCode')} {...common} />
+                  <TextField path="provider.practiceName" label={t('profile.field.practiceName')} {...common} />
+                  <TextField path="provider.practiceDetailName" label={t('profile.field.practiceDetailName')} {...common} />
+                  <TextField path="provider.street" label={t('profile.field.street')} {...common} />
+                  <TextField path="provider.city" label={t('profile.field.city')} {...common} />
+                  <SelectField path="provider.state" label={t('profile.field.state')} options={STATE_OPTIONS} {...common} />
+                  <TextField path="provider.zip" label={t('profile.field.zip')} {...common} />
                 </ColumnLayout>
               )}
             </SpaceBetween>
