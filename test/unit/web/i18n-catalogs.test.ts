@@ -15,6 +15,7 @@ import { PORTAL_ENGLISH } from '../../../web/src/i18n/portal-messages';
 import '../../../web/src/appointments/status';
 import '../../../web/src/appointments/messages';
 import '../../../web/src/team/roles';
+import '../../../web/src/settings/messages';
 
 const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
 /** English in full: the entry catalog, the portal pages' part and the portal's text tables (which load with the portal). */

@@ -21,6 +21,8 @@ const ENGLISH_SOURCES = [
   'appointments/messages.ts',
   // team.role.*
   'team/roles.ts',
+  // settings.message.*
+  'settings/messages.ts',
 ];
 
 /**
@@ -34,8 +36,7 @@ const NOT_YET_TRANSLATED: Record<string, number> = {
   'pages/PracticeDetailsPage.tsx': 22,
   'pages/UpgradePlanPage.tsx': 22,
   'profile/PhotoUpload.tsx': 7,
-  'settings/form.tsx': 8,
-  'settings/graphql.ts': 5,
+  'settings/graphql.ts': 1,
 };
 
 const found = sourceFiles(WEB_SRC)

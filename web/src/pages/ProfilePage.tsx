@@ -112,7 +112,7 @@ export default function ProfilePage() {
         <SpaceBetween size="l">
           {conflict && (
             <Alert type="warning" dismissible onDismiss={() => setConflict(false)}>
-              {CONFLICT_MESSAGE}
+              {i18n.tm(CONFLICT_MESSAGE)}
             </Alert>
           )}
           {failure !== null && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}

@@ -11,6 +11,9 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { MESSAGES } from '../../../domain/messages';
 import { STATES } from '../../../domain/states';
 import { reasonText } from './graphql';
+import { SETTINGS_MESSAGES } from './messages';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 
 export type FormValue = string | boolean;
 export type FormValues = Record<string, FormValue>;
@@ -63,14 +66,14 @@ export function problemText(field: string, reason: string): string {
     if (leaf === 'npi') return MESSAGES.npiRequired;
   }
   if (reason === 'format') {
-    if (leaf === 'days' || leaf === 'automateOn' || leaf === 'numMinutes') return 'Enter a whole number in the range shown';
+    if (leaf === 'days' || leaf === 'automateOn' || leaf === 'numMinutes') return SETTINGS_MESSAGES.wholeNumber;
     if (leaf === 'email') return MESSAGES.invalidEmail;
     if (leaf === 'phone' || leaf === 'number') return MESSAGES.invalidPhone;
-    if (leaf === 'dob') return 'Enter a real date of birth as MM/DD/YYYY';
-    if (leaf === 'npi' || leaf === 'npiNo' || leaf === 'organizationNPI') return 'Enter a valid 10-digit NPI';
-    if (leaf === 'zip') return 'Enter a valid ZIP or postal code';
-    if (leaf === 'taxId') return 'Enter a 9-digit tax id';
-    if (leaf === 'timezone') return 'Choose a valid time zone';
+    if (leaf === 'dob') return SETTINGS_MESSAGES.dateOfBirth;
+    if (leaf === 'npi' || leaf === 'npiNo' || leaf === 'organizationNPI') return SETTINGS_MESSAGES.npi;
+    if (leaf === 'zip') return SETTINGS_MESSAGES.zip;
+    if (leaf === 'taxId') return SETTINGS_MESSAGES.taxId;
+    if (leaf === 'timezone') return SETTINGS_MESSAGES.timezone;
   }
   if (reason === 'range' && leaf === 'dob') return MESSAGES.dateOfBirthRange;
   return reasonText(reason);
@@ -94,8 +97,9 @@ interface FieldProps {
 
 export function TextField({ path, label, values, errors, onChange, constraint, required, multiline }: FieldProps & { multiline?: boolean }) {
   const value = String(values[path] ?? '');
+  const { tm } = useI18n();
   return (
-    <FormField label={label} errorText={errors[path]} constraintText={constraint}>
+    <FormField label={label} errorText={errors[path] && tm(errors[path])} constraintText={constraint}>
       {multiline ? (
         <Textarea value={value} onChange={({ detail }) => onChange(path, detail.value)} invalid={Boolean(errors[path])} />
       ) : (
@@ -106,14 +110,15 @@ export function TextField({ path, label, values, errors, onChange, constraint, r
 }
 
 export function SelectField({ path, label, values, errors, onChange, options }: FieldProps & { options: { value: string; label: string }[] }) {
+  const { t, tm } = useI18n();
   return (
-    <FormField label={label} errorText={errors[path]}>
+    <FormField label={label} errorText={errors[path] && tm(errors[path])}>
       <Select
         selectedOption={options.find((o) => o.value === values[path]) ?? null}
         onChange={({ detail }) => onChange(path, detail.selectedOption.value ?? '')}
         options={[{ value: '', label: '-' }, ...options]}
         filteringType={options.length > 10 ? 'auto' : 'none'}
-        placeholder="Choose"
+        placeholder={t('clients.form.choose')}
         ariaLabel={label}
         invalid={Boolean(errors[path])}
       />
@@ -122,8 +127,9 @@ export function SelectField({ path, label, values, errors, onChange, options }: 
 }
 
 export function FlagField({ path, label, values, errors, onChange }: FieldProps) {
+  const { tm } = useI18n();
   return (
-    <FormField errorText={errors[path]}>
+    <FormField errorText={errors[path] && tm(errors[path])}>
       <Checkbox checked={values[path] === true} onChange={({ detail }) => onChange(path, detail.checked)}>
         {label}
       </Checkbox>
@@ -132,4 +138,4 @@ export function FlagField({ path, label, values, errors, onChange }: FieldProps)
 }
 
 /** The alert shown after a stale save: the latest version is loaded into the form. */
-export const CONFLICT_MESSAGE = 'Someone saved these details while you were editing. The latest version is loaded; make your changes again and save.';
+export const CONFLICT_MESSAGE = SETTINGS_MESSAGES.conflict;

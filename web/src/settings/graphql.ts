@@ -6,6 +6,7 @@
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../auth/api';
 import { toApiError } from '../clients/api';
+import { SETTINGS_MESSAGES } from './messages';
 
 export { ApiError, toApiError } from '../clients/api';
 
@@ -22,19 +23,19 @@ export async function call<T>(query: string, variables: Record<string, unknown>,
 export function reasonText(reason: string): string {
   switch (reason) {
     case 'required':
-      return 'Required';
+      return SETTINGS_MESSAGES.required;
     case 'format':
-      return 'Not in the expected format';
+      return SETTINGS_MESSAGES.format;
     case 'length':
     case 'tooLong':
-      return 'Too long';
+      return SETTINGS_MESSAGES.tooLong;
     // The one reader's refusals (domain/human-text.ts) and the date ranges (issue 11 §6).
     case 'characters':
       return MESSAGES.textCharacters;
     case 'markup':
       return MESSAGES.nameMarkup;
     case 'range':
-      return 'Out of the allowed range';
+      return SETTINGS_MESSAGES.range;
     default:
       return `Not accepted (${reason})`;
   }

@@ -46,7 +46,7 @@ function problemText(field: string, reason: string, tr: Translator): string {
     if (field === 'clinicianInfo.licenseExpires') return tr.t('team.problem.licenseExpires');
     if (field === 'clinicianInfo.npiNo') return tr.t('team.problem.npi');
   }
-  return reasonText(reason);
+  return tr.tm(reasonText(reason));
 }
 
 const byField = (problems: { field: string; reason: string }[], tr: Translator) => {
