@@ -12,6 +12,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { ACCESS_TOKEN_TARGETS } from './access-token.ts';
 
 export interface LocalAdminCredentials {
   accessKeyId: string;
@@ -27,17 +28,8 @@ export const PUBLIC_TARGETS = new Set([
   'ResendConfirmationCode',
   'ForgotPassword',
   'ConfirmForgotPassword',
-  'GetUser',
-  'UpdateUserAttributes',
-  'DeleteUserAttributes',
-  'GetUserAttributeVerificationCode',
-  'VerifyUserAttribute',
-  'SetUserMFAPreference',
-  'ChangePassword',
-  'DeleteUser',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'GlobalSignOut',
+  // The caller's own account, by their access token.
+  ...ACCESS_TOKEN_TARGETS,
   'RevokeToken',
   'GetTokensFromRefreshToken',
   // Also authorized by the caller's own access token in Cognito (not implemented by cognito-local).
