@@ -35,7 +35,6 @@ const NOT_YET_TRANSLATED: Record<string, number> = {
   'pages/BillingAndServicePage.tsx': 27,
   'pages/PracticeDetailsPage.tsx': 22,
   'pages/UpgradePlanPage.tsx': 22,
-  'profile/PhotoUpload.tsx': 7,
   'settings/graphql.ts': 1,
 };
 

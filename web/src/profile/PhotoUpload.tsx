@@ -5,6 +5,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { PHOTO_RULES } from '../../../domain/profile';
 import { confirmProfilePhoto, getProfilePhotoUploadUrl, getProfilePhotoUrl, putToPresignedUrl } from './api';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 
 /** The browser's check before asking for an upload URL (the API checks the same, and the bytes). */
 export function photoProblem(file: { type: string; name: string; size: number }): string | null {
@@ -16,6 +18,7 @@ export function photoProblem(file: { type: string; name: string; size: number })
 
 /** The profile photo: shown from a short-lived presigned URL; a new JPG replaces it. */
 export function PhotoUpload({ hasPhoto, onUploaded }: { hasPhoto: boolean; onUploaded: () => void }) {
+  const { t, tm } = useI18n();
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +47,7 @@ export function PhotoUpload({ hasPhoto, onUploaded }: { hasPhoto: boolean; onUpl
       setGeneration((g) => g + 1);
       onUploaded();
     } catch (caught) {
-      setError((caught as Error).message || 'The photo could not be uploaded.');
+      setError((caught as Error).message || t('profile.photoFailed'));
     } finally {
       setBusy(false);
     }
@@ -52,12 +55,12 @@ export function PhotoUpload({ hasPhoto, onUploaded }: { hasPhoto: boolean; onUpl
 
   return (
     <SpaceBetween size="s">
-      {url ? <img src={url} alt="Profile photo" style={{ width: 120, height: 120, objectFit: 'cover', borderRadius: '50%' }} /> : <Box color="text-body-secondary">No photo yet.</Box>}
-      <FormField label="Upload photo" constraintText="JPG, under 2 MB" errorText={error ?? undefined}>
+      {url ? <img src={url} alt={t('profile.photoAlt')} style={{ width: 120, height: 120, objectFit: 'cover', borderRadius: '50%' }} /> : <Box color="text-body-secondary">{t('profile.noPhoto')}</Box>}
+      <FormField label={t('profile.uploadPhoto')} constraintText={t('profile.photoHint')} errorText={error ? tm(error) : undefined}>
         <input
           type="file"
           accept=".jpg,.jpeg,image/jpeg"
-          aria-label="Upload photo"
+          aria-label={t('profile.uploadPhoto')}
           disabled={busy}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -66,7 +69,7 @@ export function PhotoUpload({ hasPhoto, onUploaded }: { hasPhoto: boolean; onUpl
           }}
         />
       </FormField>
-      {busy && <Alert type="info">Uploading…</Alert>}
+      {busy && <Alert type="info">{t('profile.uploading')}</Alert>}
     </SpaceBetween>
   );
 }
