@@ -95,6 +95,8 @@ describe('appointments on day one', () => {
     await p.locator('.fc-listWeek-view').waitFor();
     await p.getByRole('button', { name: 'Month', exact: true }).click();
     await p.locator('.fc-dayGridMonth-view').waitFor();
+    // Month columns name weekdays only: a date there would belong to one week of the month.
+    await expect(p.locator('.fc-dayGridMonth-view .fc-col-header-cell-cushion').first().textContent()).resolves.toMatch(/^[A-Z][a-z]{2}$/);
     for (const [name, word, icon] of [
       [names.attended, 'Attended', '✓'],
       [names.noShow, 'No-show', '⚠'],

@@ -86,7 +86,8 @@ export const AppointmentCalendar = forwardRef<FullCalendar, AppointmentCalendarP
         day: t('appointments.calendar.day'),
         list: t('appointments.calendar.agenda'),
       }}
-      views={{ listWeek: { buttonText: t('appointments.calendar.agenda') } }}
+      // Month columns are weekdays, not dates (a month has several of each): the date headers are for week and day.
+      views={{ listWeek: { buttonText: t('appointments.calendar.agenda') }, dayGridMonth: { dayHeaderFormat: { weekday: 'short' } } }}
       allDayText={t('appointments.calendar.allDay')}
       noEventsText={t('appointments.calendar.noEvents')}
       moreLinkText={(n) => t('appointments.calendar.more', { count: n })}
