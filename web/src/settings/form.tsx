@@ -13,6 +13,8 @@ import { STATES } from '../../../domain/states';
 import { reasonText } from './graphql';
 import { SETTINGS_MESSAGES } from './messages';
 import { useI18n } from '../i18n/I18nProvider';
+import { formatPhone } from '../i18n/format';
+import { toE164 } from '../../../domain/phone';
 import '../i18n/portal-messages';
 
 export type FormValue = string | boolean;
@@ -26,12 +28,20 @@ export function getPath(source: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), source);
 }
 
-/** Flat form values from a nested record, for the given fields. */
+/** A phone field ('person.phone', 'provider.phone', 'phone.number'): shown as people write it, read back by the API's phone reader. */
+function isPhonePath(path: string): boolean {
+  const keys = path.split('.');
+  const last = keys[keys.length - 1];
+  return /phone$/i.test(last) || (last === 'number' && keys.length > 1 && /phone$/i.test(keys[keys.length - 2]));
+}
+
+/** Flat form values from a nested record, for the given fields; phones as (503) 555-0142. */
 export function flatten(source: unknown, fields: Record<string, FieldKind>): FormValues {
   const out: FormValues = {};
   for (const [path, kind] of Object.entries(fields)) {
     const value = getPath(source, path);
-    out[path] = kind === 'flag' ? value === true : value === null || value === undefined ? '' : String(value);
+    const text = value === null || value === undefined ? '' : String(value);
+    out[path] = kind === 'flag' ? value === true : isPhonePath(path) ? formatPhone(text) : text;
   }
   return out;
 }
@@ -45,7 +55,8 @@ export function nest(values: FormValues, fields: Record<string, FieldKind>): Rec
     if (kind === 'flag') value = raw === true;
     else {
       const text = String(raw ?? '').trim();
-      value = text === '' ? null : kind === 'int' && /^-?\d+$/.test(text) ? Number(text) : text;
+      // A phone goes back as the API stores it (+15035550142); one it cannot read goes as typed, for the API to refuse by field.
+      value = text === '' ? null : kind === 'int' && /^-?\d+$/.test(text) ? Number(text) : isPhonePath(path) ? toE164(text) ?? text : text;
     }
     const keys = path.split('.');
     let node = out;
