@@ -56,7 +56,7 @@ describe('portal shell', () => {
   });
 
   it("lists in the Apps menu exactly the apps of the practice's app list", async () => {
-    // MI off: MI Coach goes; DBT Daily stays with DBT (web/src/portal/navigation.ts APP_OF_ROUTE).
+    // MI off: MI Coach goes; DBT Daily stays with DBT (web/src/shell/navigation.ts APP_OF_ROUTE).
     await setPracticeApps({ ACT: true, DBT: true, IFS: true, CBT: true, COACH: true, MI: false });
     const page = await portal.browser.newPage();
     await signInInBrowser(page, portal.runtime.url, account('owner').email);

@@ -18,7 +18,7 @@ interface ManifestChunk {
 }
 
 export interface RouteChunk {
-  /** The page's source module, e.g. src/pages/ClientsPage.tsx. */
+  /** The page's source module, e.g. src/clients/ClientsPage.tsx. */
   source: string;
   /** Gzip bytes of the page's own chunk. */
   ownJs: number;

@@ -30,11 +30,11 @@ describe('the practice partition key', () => {
 });
 
 describe('the portal home path', () => {
-  it('has one name, HOME_PATH in web/src/portal/paths.ts', () => {
+  it('has one name, HOME_PATH in web/src/shell/paths.ts', () => {
     const named = sources('web/src', ['.ts', '.tsx'])
       .filter((f) => /(const|let)\s+\w+\s*=\s*['"]\/app\/clients['"]/.test(readFileSync(f, 'utf8')))
       .map((f) => f.slice(ROOT.length + 1));
-    expect(named).toEqual(['web/src/portal/paths.ts']);
+    expect(named).toEqual(['web/src/shell/paths.ts']);
   });
 });
 

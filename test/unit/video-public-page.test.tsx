@@ -17,7 +17,7 @@ import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/locales';
 const sessions = vi.hoisted(() => ({ create: vi.fn() }));
 vi.mock('../../web/src/video/session.ts', () => ({ createVideoSession: sessions.create }));
 
-import PublicVideoPage from '../../web/src/pages/PublicVideoPage';
+import PublicVideoPage from '../../web/src/video/PublicVideoPage';
 import { setRuntimeConfig } from '../../web/src/platform/config';
 
 const ROOM = '0b8f6f7e-3a5e-4c1e-9a57-2d7f3f1d9a10';

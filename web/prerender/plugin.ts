@@ -16,7 +16,7 @@ import { createServer, type Manifest, type Plugin, type ResolvedConfig } from 'v
 
 /** The built shell with no prerendered content: what every route but `/` is served. */
 export const APP_SHELL = 'app.html';
-const LANDING_MODULE = 'src/pages/LandingPage.tsx';
+const LANDING_MODULE = 'src/public/LandingPage.tsx';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 type RenderRoute = (path: string) => Promise<{ html: string; attribute: string; stamp: string }>;

@@ -2,36 +2,36 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useT } from './i18n/I18nProvider';
 import { PageErrorBoundary } from './public/ErrorBoundary';
-import { HOME_PATH } from './portal/paths';
+import { HOME_PATH } from './shell/paths';
 
 /*
  * Every page is its own chunk. The public pages (landing, pricing, help, public video) import
  * only React, the router and public.css. Everything that needs Amplify or Cloudscape (sign-in,
  * the sign-up wizard, the portal) hangs under AuthLayout, which is where those libraries are first imported.
  */
-const LandingPage = lazy(() => import('./pages/LandingPage'));
-const PricingPage = lazy(() => import('./pages/PricingPage'));
-const HelpPage = lazy(() => import('./pages/HelpPage'));
-const PublicVideoPage = lazy(() => import('./pages/PublicVideoPage'));
-const LegalPage = lazy(() => import('./pages/LegalPage'));
+const LandingPage = lazy(() => import('./public/LandingPage'));
+const PricingPage = lazy(() => import('./public/PricingPage'));
+const HelpPage = lazy(() => import('./public/HelpPage'));
+const PublicVideoPage = lazy(() => import('./video/PublicVideoPage'));
+const LegalPage = lazy(() => import('./public/LegalPage'));
 
 const AuthLayout = lazy(() => import('./auth/AuthLayout'));
 const RequireAuth = lazy(() => import('./auth/AuthLayout').then((m) => ({ default: m.RequireAuth })));
-const SignInPage = lazy(() => import('./pages/SignInPage'));
-const SignUpPage = lazy(() => import('./pages/SignUpPage'));
-const VideoPage = lazy(() => import('./pages/VideoPage'));
-const PortalLayout = lazy(() => import('./portal/PortalLayout'));
-const ClientsPage = lazy(() => import('./pages/ClientsPage'));
-const ClientDetailPage = lazy(() => import('./pages/ClientDetailPage'));
-const AccountActivityPage = lazy(() => import('./pages/AccountActivityPage'));
-const TeamMembersPage = lazy(() => import('./pages/TeamMembersPage'));
-const ProfilePage = lazy(() => import('./pages/ProfilePage'));
-const PracticeDetailsPage = lazy(() => import('./pages/PracticeDetailsPage'));
-const BillingAndServicePage = lazy(() => import('./pages/BillingAndServicePage'));
-const UpgradePlanPage = lazy(() => import('./pages/UpgradePlanPage'));
-const AppointmentPage = lazy(() => import('./pages/AppointmentPage'));
-const AppointmentStatusPage = lazy(() => import('./pages/AppointmentStatusPage'));
-const PlannedPage = lazy(() => import('./pages/PlannedPage'));
+const SignInPage = lazy(() => import('./auth/SignInPage'));
+const SignUpPage = lazy(() => import('./signup/SignUpPage'));
+const VideoPage = lazy(() => import('./video/VideoPage'));
+const PortalLayout = lazy(() => import('./shell/PortalLayout'));
+const ClientsPage = lazy(() => import('./clients/ClientsPage'));
+const ClientDetailPage = lazy(() => import('./clients/ClientDetailPage'));
+const AccountActivityPage = lazy(() => import('./team/AccountActivityPage'));
+const TeamMembersPage = lazy(() => import('./team/TeamMembersPage'));
+const ProfilePage = lazy(() => import('./profile/ProfilePage'));
+const PracticeDetailsPage = lazy(() => import('./settings/PracticeDetailsPage'));
+const BillingAndServicePage = lazy(() => import('./settings/BillingAndServicePage'));
+const UpgradePlanPage = lazy(() => import('./plans/UpgradePlanPage'));
+const AppointmentPage = lazy(() => import('./appointments/AppointmentPage'));
+const AppointmentStatusPage = lazy(() => import('./appointments/AppointmentStatusPage'));
+const PlannedPage = lazy(() => import('./shell/PlannedPage'));
 
 function Loading() {
   const t = useT();

@@ -19,7 +19,7 @@ const api = vi.hoisted(() => ({ logUserAuthEvent: vi.fn(async () => {}), fetchMe
 vi.mock('../../../web/src/auth/api', () => api);
 
 import { AuthContextProvider, type AuthContextValue } from '../../../web/src/auth/AuthContext';
-import SignInPage from '../../../web/src/pages/SignInPage';
+import SignInPage from '../../../web/src/auth/SignInPage';
 import { setRuntimeConfig } from '../../../web/src/platform/config';
 
 const config = {

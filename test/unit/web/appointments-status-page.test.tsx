@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const appointmentsApi = vi.hoisted(() => ({ listAppointments: vi.fn(), getAppointmentSettings: vi.fn(), listClinicians: vi.fn() }));
 vi.mock('../../../web/src/appointments/api', async (original) => ({ ...(await original<object>()), ...appointmentsApi }));
 
-import AppointmentStatusPage from '../../../web/src/pages/AppointmentStatusPage';
+import AppointmentStatusPage from '../../../web/src/appointments/AppointmentStatusPage';
 import { addDays, practiceToday } from '../../../web/src/appointments/time';
 
 const SETTINGS = {

@@ -6,8 +6,8 @@
  */
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALL_APPS, isGroup, navigationFor, NO_APPS, type AppList, type NavSection } from '../../../web/src/portal/navigation';
-import { useAppList } from '../../../web/src/portal/useAppList';
+import { ALL_APPS, isGroup, navigationFor, NO_APPS, type AppList, type NavSection } from '../../../web/src/shell/navigation';
+import { useAppList } from '../../../web/src/shell/useAppList';
 
 afterEach(cleanup);
 

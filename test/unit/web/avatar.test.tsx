@@ -7,8 +7,8 @@ import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-libr
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '../../../domain/route-access';
-import { AVATAR_PHOTO_ALT, TopBar } from '../../../web/src/portal/TopBar';
-import { initialsOf, useAvatar, type Avatar, type AvatarSources } from '../../../web/src/portal/useAvatar';
+import { AVATAR_PHOTO_ALT, TopBar } from '../../../web/src/shell/TopBar';
+import { initialsOf, useAvatar, type Avatar, type AvatarSources } from '../../../web/src/shell/useAvatar';
 import { BannerProvider } from '../../../web/src/shell/banner-state';
 
 globalThis.CSS ??= { escape: (value: string) => value } as typeof CSS;

@@ -7,11 +7,11 @@ import { ADA } from './clients-fixtures';
 
 const clientsApi = vi.hoisted(() => ({ getClients: vi.fn(), getClient: vi.fn(), addClient: vi.fn(), editClient: vi.fn(), removeClient: vi.fn() }));
 vi.mock('../../../web/src/clients/api', async (original) => ({ ...(await original<object>()), ...clientsApi }));
-vi.mock('../../../web/src/portal/ViewerContext', () => ({
+vi.mock('../../../web/src/shell/ViewerContext', () => ({
   useViewer: () => ({ status: 'ready', me: { email: 'x@demo.test', roles: ['owner'], groups: [] }, viewer: { roles: ['owner'], groups: [], plan: 'professional' } }),
 }));
 
-import ClientDetailPage from '../../../web/src/pages/ClientDetailPage';
+import ClientDetailPage from '../../../web/src/clients/ClientDetailPage';
 
 function renderAt(id: string) {
   render(

@@ -11,12 +11,12 @@ import { ADA, makeClient } from './clients-fixtures';
 const clientsApi = vi.hoisted(() => ({ getClients: vi.fn(), getClient: vi.fn(), addClient: vi.fn(), editClient: vi.fn(), removeClient: vi.fn() }));
 vi.mock('../../../web/src/clients/api', async (original) => ({ ...(await original<object>()), ...clientsApi }));
 const viewer = vi.hoisted(() => ({ roles: ['owner'] as string[] }));
-vi.mock('../../../web/src/portal/ViewerContext', () => ({
+vi.mock('../../../web/src/shell/ViewerContext', () => ({
   useViewer: () => ({ status: 'ready', me: { email: 'owner@demo.test', roles: viewer.roles, groups: [] }, viewer: { roles: viewer.roles, groups: [], plan: 'professional' } }),
 }));
 vi.mock('../../../web/src/auth/AuthContext', () => ({ useAuth: () => ({ user: { email: 'owner@demo.test' } }) }));
 
-import ClientsPage from '../../../web/src/pages/ClientsPage';
+import ClientsPage from '../../../web/src/clients/ClientsPage';
 import { BannerFlashbar, BannerProvider } from '../../../web/src/shell/banners';
 
 const PAGE_ONE = Array.from({ length: 20 }, (_, i) => makeClient(i + 1));

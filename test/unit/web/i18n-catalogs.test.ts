@@ -6,7 +6,7 @@ import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-par
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
 import { MENU } from '../../../domain/route-access';
-import { PLANNED_PAGES } from '../../../web/src/portal/planned-pages';
+import { PLANNED_PAGES } from '../../../web/src/shell/planned-pages';
 import { ENGLISH as PUBLIC_ENGLISH, loadCatalog, loadedEnglish, menuKey, menuSectionKey, plannedKey, specMessageKeyOf, TRANSLATED_SPEC_MESSAGES } from '../../../web/src/i18n/catalog';
 import { LOCALES, OFFERED_LOCALES } from '../../../web/src/i18n/locales';
 import { createTranslator } from '../../../web/src/i18n/translator';

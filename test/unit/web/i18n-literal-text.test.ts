@@ -15,7 +15,7 @@ const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
  * has these word for word (planned pages' titles and what they will hold).
  */
 const ENGLISH_SOURCES = [
-  'portal/planned-pages.ts',
+  'shell/planned-pages.ts',
   // Registered with addEnglishSource: appointments.status.* and appointments.message.*.
   'appointments/status.ts',
   'appointments/messages.ts',
@@ -30,11 +30,11 @@ const ENGLISH_SOURCES = [
  * A file may only go down (convert it, then delete its line); one that is not listed has none.
  */
 const NOT_YET_TRANSLATED: Record<string, number> = {
-  'pages/AccountActivityPage.tsx': 14,
-  'pages/AppointmentStatusPage.tsx': 26,
-  'pages/BillingAndServicePage.tsx': 27,
-  'pages/PracticeDetailsPage.tsx': 22,
-  'pages/UpgradePlanPage.tsx': 22,
+  'team/AccountActivityPage.tsx': 14,
+  'appointments/AppointmentStatusPage.tsx': 26,
+  'settings/BillingAndServicePage.tsx': 27,
+  'settings/PracticeDetailsPage.tsx': 22,
+  'plans/UpgradePlanPage.tsx': 22,
   'settings/graphql.ts': 1,
 };
 

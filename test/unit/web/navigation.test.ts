@@ -5,7 +5,7 @@
  * "billing and services settings" (owner, clinicianAdmin, biller; issue 19).
  */
 import { describe, expect, it } from 'vitest';
-import { gateRedirect, isGroup, navigationFor, type NavSection } from '../../../web/src/portal/navigation';
+import { gateRedirect, isGroup, navigationFor, type NavSection } from '../../../web/src/shell/navigation';
 
 const flat = (sections: NavSection[]) => sections.flatMap((s) => s.items.flatMap((i) => (isGroup(i) ? [i.text, ...i.links.map((l) => `${i.text} › ${l.text}`)] : [i.text])));
 const APPS = ['Apps', 'Apps › ACT Coach', 'Apps › CBT Companion', 'Apps › DBT Coach', 'Apps › MI Coach', 'Apps › DBT Daily'];

@@ -10,7 +10,7 @@ const plansApi = vi.hoisted(() => ({ getProviderPlans: vi.fn(), getCurrentPlan: 
 vi.mock('../../../web/src/plans/api', () => plansApi);
 const viewer = vi.hoisted(() => ({ roles: ['owner'] as string[] }));
 const refreshViewer = vi.hoisted(() => ({ fn: null as null | (() => Promise<void>), calls: 0 }));
-vi.mock('../../../web/src/portal/ViewerContext', () => ({
+vi.mock('../../../web/src/shell/ViewerContext', () => ({
   useViewer: () => ({ status: 'ready', me: { email: 'o@demo.test', roles: viewer.roles, groups: [] }, viewer: { roles: viewer.roles, groups: [], plan: 'premium' } }),
   // The shell reads the viewer again after a plan change (issue 19: it takes effect at once).
   useRefreshViewer: () => async () => {
@@ -18,7 +18,7 @@ vi.mock('../../../web/src/portal/ViewerContext', () => ({
   },
 }));
 
-import UpgradePlanPage from '../../../web/src/pages/UpgradePlanPage';
+import UpgradePlanPage from '../../../web/src/plans/UpgradePlanPage';
 import { BannerFlashbar, BannerProvider } from '../../../web/src/shell/banners';
 
 const PLANS = PLAN_OFFERS.map((p) => ({ id: p.id, name: p.name, amount: p.monthlyPriceUsd, interval: 'month', videoFeatureAmount: 8, additionalClinicianAmount: null, summary: p.summary, includes: p.includes }));

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import PricingPage from '../../../web/src/pages/PricingPage';
+import PricingPage from '../../../web/src/public/PricingPage';
 
 afterEach(cleanup);
 

@@ -13,7 +13,7 @@ const profileApi = vi.hoisted(() => ({
 }));
 vi.mock('../../../web/src/profile/api', () => profileApi);
 
-import ProfilePage from '../../../web/src/pages/ProfilePage';
+import ProfilePage from '../../../web/src/profile/ProfilePage';
 import { CONFLICT_MESSAGE } from '../../../web/src/settings/form';
 import { BannerFlashbar, BannerProvider } from '../../../web/src/shell/banners';
 

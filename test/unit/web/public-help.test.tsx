@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import HelpPage from '../../../web/src/pages/HelpPage';
+import HelpPage from '../../../web/src/public/HelpPage';
 
 afterEach(cleanup);
 

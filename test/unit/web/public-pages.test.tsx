@@ -2,9 +2,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import LandingPage from '../../../web/src/pages/LandingPage';
-import NotFoundPage from '../../../web/src/pages/NotFoundPage';
-import ServerErrorPage from '../../../web/src/pages/ServerErrorPage';
+import LandingPage from '../../../web/src/public/LandingPage';
+import NotFoundPage from '../../../web/src/public/NotFoundPage';
+import ServerErrorPage from '../../../web/src/public/ServerErrorPage';
 import { PageErrorBoundary } from '../../../web/src/public/ErrorBoundary';
 
 beforeEach(() => localStorage.clear());

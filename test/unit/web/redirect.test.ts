@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_PATH } from '../../../web/src/portal/paths';
+import { HOME_PATH } from '../../../web/src/shell/paths';
 import {
   REDIRECT_STORAGE_KEY,
   forgetOrigin,

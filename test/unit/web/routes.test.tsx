@@ -57,11 +57,11 @@ function signedInSession() {
 beforeAll(async () => {
   await Promise.all([
     import('../../../web/src/auth/AuthLayout'),
-    import('../../../web/src/pages/SignInPage'),
-    import('../../../web/src/pages/LandingPage'),
-    import('../../../web/src/pages/VideoPage'),
-    import('../../../web/src/portal/PortalLayout'),
-    import('../../../web/src/pages/ClientsPage'),
+    import('../../../web/src/auth/SignInPage'),
+    import('../../../web/src/public/LandingPage'),
+    import('../../../web/src/video/VideoPage'),
+    import('../../../web/src/shell/PortalLayout'),
+    import('../../../web/src/clients/ClientsPage'),
   ]);
 }, 60_000);
 

@@ -9,8 +9,8 @@ import { MESSAGES } from '../../../domain/messages';
 const settingsApi = vi.hoisted(() => ({ getPracticeDetails: vi.fn(), editPracticeDetails: vi.fn(), getBillingSettings: vi.fn(), editBillingSettings: vi.fn() }));
 vi.mock('../../../web/src/settings/api', () => settingsApi);
 
-import BillingAndServicePage from '../../../web/src/pages/BillingAndServicePage';
-import PracticeDetailsPage from '../../../web/src/pages/PracticeDetailsPage';
+import BillingAndServicePage from '../../../web/src/settings/BillingAndServicePage';
+import PracticeDetailsPage from '../../../web/src/settings/PracticeDetailsPage';
 import { CONFLICT_MESSAGE } from '../../../web/src/settings/form';
 import { BannerFlashbar, BannerProvider } from '../../../web/src/shell/banners';
 

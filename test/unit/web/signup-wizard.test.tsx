@@ -14,7 +14,7 @@ const amplify = vi.hoisted(() => ({
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 
-import SignUpPage from '../../../web/src/pages/SignUpPage';
+import SignUpPage from '../../../web/src/signup/SignUpPage';
 import { setRuntimeConfig } from '../../../web/src/platform/config';
 import { takeCredentials } from '../../../web/src/signup/handoff';
 import { THANKS_NOT_VERIFIED } from '../../../web/src/signup/SignupDone';

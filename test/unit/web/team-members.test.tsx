@@ -10,11 +10,11 @@ import { MESSAGES } from '../../../domain/messages';
 const teamApi = vi.hoisted(() => ({ listAllTeamMembers: vi.fn(), addTeamMember: vi.fn(), editTeamMember: vi.fn(), removeTeamMember: vi.fn() }));
 vi.mock('../../../web/src/team/api', () => teamApi);
 const viewer = vi.hoisted(() => ({ roles: ['owner'] as string[] }));
-vi.mock('../../../web/src/portal/ViewerContext', () => ({
+vi.mock('../../../web/src/shell/ViewerContext', () => ({
   useViewer: () => ({ status: 'ready', me: { email: 'o@demo.test', roles: viewer.roles, groups: [] }, viewer: { roles: viewer.roles, groups: [], plan: 'professional' } }),
 }));
 
-import TeamMembersPage from '../../../web/src/pages/TeamMembersPage';
+import TeamMembersPage from '../../../web/src/team/TeamMembersPage';
 import { BannerFlashbar, BannerProvider } from '../../../web/src/shell/banners';
 import type { TeamMember } from '../../../web/src/team/api';
 

@@ -4,7 +4,7 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '../../../domain/route-access';
-import { planButtonText, TopBar } from '../../../web/src/portal/TopBar';
+import { planButtonText, TopBar } from '../../../web/src/shell/TopBar';
 import { BannerFlashbar, BannerProvider } from '../../../web/src/shell/banners';
 import { SEARCH_DEBOUNCE_MS } from '../../../web/src/shell/ClientSearch';
 import type { ClientMatch } from '../../../web/src/shell/client-search-api';

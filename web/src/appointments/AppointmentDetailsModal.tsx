@@ -12,7 +12,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../domain/messages';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { toApiError, type ApiError } from '../settings/graphql';
 import { cancelAppointment, getAppointment, setAppointmentStatus, type Appointment, type AppointmentStatus, type EditScope } from './api';
 import { APPOINTMENT_MESSAGES } from './messages';

@@ -18,7 +18,7 @@ import { getClients } from '../clients/api';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { clientName } from '../clients/client-fields';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { toApiError } from '../settings/graphql';
 import {
   createAppointment, editAppointment, getAppointment, getServicesOffered, type Appointment, type Clinician, type EditScope, type Service,

@@ -9,7 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useEffect, useState } from 'react';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { toApiError, type ApiError } from '../settings/graphql';
 import {
   createProgressNote, editProgressNote, getProgressNote, getProgressNoteMetadata, type Appointment, type NoteTemplate, type NoteTemplateMeta, type ProgressNote,

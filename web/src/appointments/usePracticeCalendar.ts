@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { PERMISSIONS, holds } from '../../../domain/permissions';
-import { useViewer } from '../portal/ViewerContext';
+import { useViewer } from '../shell/ViewerContext';
 import { reportApiError } from '../shell/banners';
 import { getAppointmentSettings, listClinicians, type Clinician } from './api';
 import { practiceTimezone } from './time';

@@ -2,7 +2,7 @@
  * Where to go after sign-in. The origin of a blocked visit is kept in router state and, to survive
  * a reload of /signin, in sessionStorage. Only same-site paths are accepted (no open redirect).
  */
-import { HOME_PATH } from '../portal/paths';
+import { HOME_PATH } from '../shell/paths';
 
 export const REDIRECT_STORAGE_KEY = 'portal.redirectAfterSignIn';
 

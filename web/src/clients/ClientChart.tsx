@@ -10,7 +10,7 @@ import { getAppointmentSettings, listAllAppointments, type Appointment } from '.
 import { STATUS_LABEL } from '../appointments/status';
 import { formatInZone, practiceTimezone } from '../appointments/time';
 import { useI18n, useT } from '../i18n/I18nProvider';
-import { useViewer } from '../portal/ViewerContext';
+import { useViewer } from '../shell/ViewerContext';
 import '../i18n/portal-messages';
 
 const ProgressNoteModal = lazy(() => import('../appointments/ProgressNoteModal').then((m) => ({ default: m.ProgressNoteModal })));

@@ -17,7 +17,7 @@ import {
   CLIENT_MESSAGE_KEYS, EMPTY_FORM, FIELD_PATH, GENDERS, PHONE_TYPES, errorsByField, fieldLabel, formValuesOf, shownChoice, toClientInput, todayIso, type ClientFormValues,
 } from './client-fields';
 import { useI18n } from '../i18n/I18nProvider';
-import { SystemErrorAlert } from './SystemErrorAlert';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import '../i18n/portal-messages';
 
 const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: s.name }));

@@ -1,5 +1,5 @@
 import { PERMISSIONS, holds } from '../../../domain/permissions';
-import { useViewer } from '../portal/ViewerContext';
+import { useViewer } from '../shell/ViewerContext';
 
 /** What the viewer's roles allow with clients: a courtesy to hide buttons; the API is the gate. */
 export function useClientRights(): { canCreate: boolean; canRemove: boolean } {

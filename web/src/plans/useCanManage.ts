@@ -1,5 +1,5 @@
 import { PERMISSIONS, holds, type Permission } from '../../../domain/permissions';
-import { useViewer } from '../portal/ViewerContext';
+import { useViewer } from '../shell/ViewerContext';
 
 /** Whether the viewer holds a permission: a courtesy to hide buttons; the API is the gate. */
 export function useHolds(permission: Permission): boolean {

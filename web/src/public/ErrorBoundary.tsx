@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import ServerErrorPage from '../pages/ServerErrorPage';
+import ServerErrorPage from './ServerErrorPage';
 
 /**
  * Shows the 500 page ('Internal Server Error') instead of a blank screen when rendering below it

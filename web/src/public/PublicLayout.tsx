@@ -7,7 +7,7 @@ import { PageErrorBoundary } from './ErrorBoundary';
 import { LogoMark } from './icons';
 import { siteName } from './site';
 import './public.css';
-import { HOME_PATH } from '../portal/paths';
+import { HOME_PATH } from '../shell/paths';
 
 /**
  * Frame of the public pages (landing, pricing, help, sign-up, the client's video join). Plain React

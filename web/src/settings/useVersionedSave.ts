@@ -5,7 +5,7 @@ import { toApiError, type ApiError } from './graphql';
 /**
  * A versioned save: field problems (the browser's, then the server's) by path; a stale version
  * (ConflictError) reloads the latest record and says so; another refusal shows its message, anything
- * else is a system error (clients/SystemErrorAlert).
+ * else is a system error (common/SystemErrorAlert).
  */
 export function useVersionedSave<T extends { version: number }>(reload: () => Promise<T>, show: (record: T) => void) {
   const [errors, setErrors] = useState<Record<string, string>>({});

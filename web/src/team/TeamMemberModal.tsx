@@ -12,7 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { validateTeamMember } from '../../../domain/team';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { reasonText, toApiError } from '../settings/graphql';
 import { addTeamMember, editTeamMember, type ClinicianInfo, type MemberDetail, type TeamMember } from './api';
 import { ROLE_OPTIONS, memberName } from './roles';

@@ -11,10 +11,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_TIMEZONE, SETTINGS_MAX, isValidTimezone, validatePracticeDetails } from '../../../domain/practice';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
-import { editPracticeDetails, getPracticeDetails, type PracticeDetails, type PracticeLocation } from '../settings/api';
-import { CONFLICT_MESSAGE, STATE_OPTIONS, SelectField, TextField, flatten, nest, type FieldKind, type FormValue, type FormValues } from '../settings/form';
-import { useVersionedSave } from '../settings/useVersionedSave';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
+import { editPracticeDetails, getPracticeDetails, type PracticeDetails, type PracticeLocation } from './api';
+import { CONFLICT_MESSAGE, STATE_OPTIONS, SelectField, TextField, flatten, nest, type FieldKind, type FormValue, type FormValues } from './form';
+import { useVersionedSave } from './useVersionedSave';
 import { reportApiError, useBanners } from '../shell/banners';
 
 const FIELDS: Record<string, FieldKind> = {

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { listAccountActivity, subscribeToAuthEvents, type UserAuthEvent } from '../auth/api';
 import { useT } from '../i18n/I18nProvider';
 import { reportApiError } from '../shell/banners';
-import { listAllTeamMembers } from '../team/api';
+import { listAllTeamMembers } from './api';
 
 const LABELS: Record<UserAuthEvent['event'], string> = { LOGIN_SUCCESS: 'Signed in', LOGOUT: 'Signed out' };
 const keyOf = (e: UserAuthEvent) => `${e.userId}-${e.at}-${e.event}`;

@@ -1,5 +1,5 @@
 import { useT } from '../i18n/I18nProvider';
-import { ErrorScreen } from '../public/ErrorScreen';
+import { ErrorScreen } from './ErrorScreen';
 
 /**
  * 500 (spec part 2 §8). Shown by PageErrorBoundary (web/src/public/ErrorBoundary.tsx) when a page

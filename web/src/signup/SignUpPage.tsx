@@ -1,18 +1,18 @@
 import Box from '@cloudscape-design/components/box';
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { handOffCredentials } from '../signup/handoff';
-import { SignupWizard } from '../signup/SignupWizard';
-import { useSignup } from '../signup/useSignup';
+import { handOffCredentials } from './handoff';
+import { SignupWizard } from './SignupWizard';
+import { useSignup } from './useSignup';
 import { useT } from '../i18n/I18nProvider';
 import { LanguageSelect } from '../i18n/LanguageSelect';
 import { getRuntimeConfig } from '../platform/config';
-import './sign-in.css';
+import '../auth/sign-in.css';
 
 // Shown after the wizard: their own chunks keep the first load of /signup light.
-const ConfirmEmailModal = lazy(() => import('../signup/ConfirmEmailModal').then((m) => ({ default: m.ConfirmEmailModal })));
-const UserExistsModal = lazy(() => import('../signup/UserExistsModal').then((m) => ({ default: m.UserExistsModal })));
-const SignupDone = lazy(() => import('../signup/SignupDone').then((m) => ({ default: m.SignupDone })));
+const ConfirmEmailModal = lazy(() => import('./ConfirmEmailModal').then((m) => ({ default: m.ConfirmEmailModal })));
+const UserExistsModal = lazy(() => import('./UserExistsModal').then((m) => ({ default: m.UserExistsModal })));
+const SignupDone = lazy(() => import('./SignupDone').then((m) => ({ default: m.SignupDone })));
 
 /**
  * /signup: the clinician sign-up wizard (spec part 1 §2, §4). `?personalInfo=true` opens the

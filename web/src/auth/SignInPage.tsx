@@ -8,29 +8,29 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { resendSignUpCode } from 'aws-amplify/auth';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from '../auth/AuthContext';
-import { SessionSpinner } from '../auth/SessionSpinner';
-import { forgetIdleLogoff, idleLogoffMessage, wasLoggedOffForIdle } from '../auth/idleLogoff';
-import { normalizeEmail } from '../auth/validation';
+import { useAuth } from './AuthContext';
+import { SessionSpinner } from './SessionSpinner';
+import { forgetIdleLogoff, idleLogoffMessage, wasLoggedOffForIdle } from './idleLogoff';
+import { normalizeEmail } from './validation';
 import { takeCredentials, type Credentials } from '../signup/handoff';
-import type { SessionUser } from '../auth/identity';
+import type { SessionUser } from './identity';
 import { MESSAGES } from '../../../domain/messages';
-import { forgetOrigin, redirectTarget } from '../auth/redirect';
-import type { SignInStep } from '../auth/sign-in-steps';
-import { CodeStep } from '../auth/steps/CodeStep';
-import { CredentialsStep } from '../auth/steps/CredentialsStep';
-import { MfaSelectionStep } from '../auth/steps/MfaSelectionStep';
-import { NewPasswordStep } from '../auth/steps/NewPasswordStep';
-import { TotpSetupStep } from '../auth/steps/TotpSetupStep';
-import { SmsSetupStep } from '../auth/steps/SmsSetupStep';
-import { useSignInFlow, type SignInFlow } from '../auth/useSignInFlow';
+import { forgetOrigin, redirectTarget } from './redirect';
+import type { SignInStep } from './sign-in-steps';
+import { CodeStep } from './steps/CodeStep';
+import { CredentialsStep } from './steps/CredentialsStep';
+import { MfaSelectionStep } from './steps/MfaSelectionStep';
+import { NewPasswordStep } from './steps/NewPasswordStep';
+import { TotpSetupStep } from './steps/TotpSetupStep';
+import { SmsSetupStep } from './steps/SmsSetupStep';
+import { useSignInFlow, type SignInFlow } from './useSignInFlow';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { LanguageSelect } from '../i18n/LanguageSelect';
 import { getRuntimeConfig } from '../platform/config';
 import './sign-in.css';
 
 // Rarely needed on this page: their own chunks keep the sign-in page light.
-const ForgotPassword = lazy(() => import('../auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
+const ForgotPassword = lazy(() => import('./ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
 const ConfirmEmailModal = lazy(() => import('../signup/ConfirmEmailModal').then((m) => ({ default: m.ConfirmEmailModal })));
 
 /** Message key of each step's heading. */

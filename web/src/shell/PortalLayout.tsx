@@ -4,11 +4,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useT } from '../i18n/I18nProvider';
 import { getRuntimeConfig } from '../platform/config';
-import { BannerProvider, useBannerList } from '../shell/banner-state';
-import { searchClients } from '../shell/client-search-api';
-import { isFirstTimeLogin, resetFirstTimeLogin } from '../shell/first-time-login';
-import { hasHelpVideo, helpTopicIdFor } from '../shell/help-routes';
-import { DRAWER_CLOSE_DELAY_MS, navigationStartsOpen, navigationWidth, useView } from '../shell/layout';
+import { BannerProvider, useBannerList } from './banner-state';
+import { searchClients } from './client-search-api';
+import { isFirstTimeLogin, resetFirstTimeLogin } from './first-time-login';
+import { hasHelpVideo, helpTopicIdFor } from './help-routes';
+import { DRAWER_CLOSE_DELAY_MS, navigationStartsOpen, navigationWidth, useView } from './layout';
 import { gateRedirect } from './navigation';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
@@ -17,11 +17,11 @@ import { useAvatar } from './useAvatar';
 import { ViewerProvider, useViewer } from './ViewerContext';
 
 // The tour and the help video load when first opened: /app/clients stays light at first paint.
-const WelcomeTour = lazy(() => import('../shell/WelcomeTour').then((m) => ({ default: m.WelcomeTour })));
-const HelpVideoModal = lazy(() => import('../shell/HelpVideoModal').then((m) => ({ default: m.HelpVideoModal })));
-const HelpTopicPanel = lazy(() => import('../shell/help-topics').then((m) => ({ default: m.HelpTopicPanelById })));
+const WelcomeTour = lazy(() => import('./WelcomeTour').then((m) => ({ default: m.WelcomeTour })));
+const HelpVideoModal = lazy(() => import('./HelpVideoModal').then((m) => ({ default: m.HelpVideoModal })));
+const HelpTopicPanel = lazy(() => import('./help-topics').then((m) => ({ default: m.HelpTopicPanelById })));
 // The Flashbar loads with the first banner and then stays, so later banners animate as usual.
-const BannerFlashbar = lazy(() => import('../shell/banners').then((m) => ({ default: m.BannerFlashbar })));
+const BannerFlashbar = lazy(() => import('./banners').then((m) => ({ default: m.BannerFlashbar })));
 
 function BannerArea() {
   const count = useBannerList().length;

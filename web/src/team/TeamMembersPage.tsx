@@ -6,12 +6,12 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { PERMISSIONS } from '../../../domain/permissions';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { useHolds } from '../plans/useCanManage';
 import { reportApiError, useBanners } from '../shell/banners';
-import { listAllTeamMembers, removeTeamMember, type TeamMember } from '../team/api';
-import { memberName, rolesText } from '../team/roles';
-import { TeamMemberModal } from '../team/TeamMemberModal';
+import { listAllTeamMembers, removeTeamMember, type TeamMember } from './api';
+import { memberName, rolesText } from './roles';
+import { TeamMemberModal } from './TeamMemberModal';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 

@@ -9,10 +9,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useEffect, useMemo, useState } from 'react';
-import { listAppointments, type Appointment, type AppointmentStatus } from '../appointments/api';
-import { STATUS_LABEL, STATUS_ORDER, statusRange } from '../appointments/status';
-import { addDays, formatInZone, isIsoDate, practiceToday, timezoneAbbreviation } from '../appointments/time';
-import { usePracticeCalendar } from '../appointments/usePracticeCalendar';
+import { listAppointments, type Appointment, type AppointmentStatus } from './api';
+import { STATUS_LABEL, STATUS_ORDER, statusRange } from './status';
+import { addDays, formatInZone, isIsoDate, practiceToday, timezoneAbbreviation } from './time';
+import { usePracticeCalendar } from './usePracticeCalendar';
 import { reportApiError } from '../shell/banners';
 
 /** Spec part 2 §9: page size 20. */

@@ -1,8 +1,8 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { useT } from '../i18n/I18nProvider';
-import { LEGAL_DOCUMENTS } from '../public/legal';
-import { PublicLayout } from '../public/PublicLayout';
-import { siteName } from '../public/site';
+import { LEGAL_DOCUMENTS } from './legal';
+import { PublicLayout } from './PublicLayout';
+import { siteName } from './site';
 
 /**
  * The four agreements a clinician accepts at sign-up (spec part 1 §2, step 3), one public page

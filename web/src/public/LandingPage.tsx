@@ -4,11 +4,11 @@ import { PLAN_OFFERS } from '../../../domain/pricing';
 import { hasLoggedInFlag } from '../auth/logged-in-flag';
 import { planKey } from '../i18n/catalog';
 import { useI18n } from '../i18n/I18nProvider';
-import { FEATURE_ICONS, type FeatureIcon } from '../public/icons';
-import { HeroIllustration } from '../public/HeroIllustration';
-import { PublicLayout } from '../public/PublicLayout';
-import { siteName } from '../public/site';
-import { HOME_PATH } from '../portal/paths';
+import { FEATURE_ICONS, type FeatureIcon } from './icons';
+import { HeroIllustration } from './HeroIllustration';
+import { PublicLayout } from './PublicLayout';
+import { siteName } from './site';
+import { HOME_PATH } from '../shell/paths';
 
 /** The spec's feature sections (part 1 §1), in its order; texts under landing.feature.<id>.*. */
 const FEATURES: Array<{ id: string; icon: FeatureIcon }> = [

@@ -2,10 +2,10 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useI18n } from '../i18n/I18nProvider';
 import { LanguageSelect } from '../i18n/LanguageSelect';
-import { fetchPublicTicket } from '../video/tickets';
-import { useVideoCall } from '../video/useVideoCall';
-import '../video/video.css';
-import '../video/public-video.css';
+import { fetchPublicTicket } from './tickets';
+import { useVideoCall } from './useVideoCall';
+import './video.css';
+import './public-video.css';
 
 /**
  * A client joins a video call from the clinician's link (/public/video/:id?/:therapistId), no login.

@@ -8,11 +8,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useCallback, useEffect, useState } from 'react';
 import { CURRENCIES, validateBillingSettings } from '../../../domain/practice';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
-import { editBillingSettings, getBillingSettings, type BillingSettings } from '../settings/api';
-import { CONFLICT_MESSAGE, FlagField, STATE_OPTIONS, SelectField, TextField, flatten, nest, type FieldKind, type FormValue, type FormValues } from '../settings/form';
-import { useVersionedSave } from '../settings/useVersionedSave';
-import { toApiError, type ApiError } from '../settings/graphql';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
+import { editBillingSettings, getBillingSettings, type BillingSettings } from './api';
+import { CONFLICT_MESSAGE, FlagField, STATE_OPTIONS, SelectField, TextField, flatten, nest, type FieldKind, type FormValue, type FormValues } from './form';
+import { useVersionedSave } from './useVersionedSave';
+import { toApiError, type ApiError } from './graphql';
 import { useBanners } from '../shell/banners';
 
 const FIELDS: Record<string, FieldKind> = {

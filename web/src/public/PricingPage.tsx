@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { FEATURE_MATRIX, PLAN_OFFERS, planIncludes, TELE_HEALTH_ADD_ON } from '../../../domain/pricing';
 import { featureKey, planIncludeKey, planKey } from '../i18n/catalog';
 import { useI18n } from '../i18n/I18nProvider';
-import { CrossIcon, TickIcon } from '../public/icons';
-import { PublicLayout } from '../public/PublicLayout';
+import { CrossIcon, TickIcon } from './icons';
+import { PublicLayout } from './PublicLayout';
 
 /** Pricing guide (spec part 1 §2): plan cards and the feature matrix, both from domain/pricing.ts. */
 export default function PricingPage() {

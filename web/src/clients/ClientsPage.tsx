@@ -1,19 +1,19 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
-import { useViewer } from '../portal/ViewerContext';
-import { restoreClient, type Client, type ClientListStatus } from '../clients/api';
+import { useViewer } from '../shell/ViewerContext';
+import { restoreClient, type Client, type ClientListStatus } from './api';
 import { useT } from '../i18n/I18nProvider';
-import { clientName } from '../clients/client-name';
-import { ClientsTable, SEARCH_MIN_LENGTH } from '../clients/ClientsTable';
+import { clientName } from './client-name';
+import { ClientsTable, SEARCH_MIN_LENGTH } from './ClientsTable';
 import { reportApiError, useBanners } from '../shell/banner-state';
-import { useClientPages, useDebounced } from '../clients/useClientPages';
-import { useClientRights } from '../clients/useClientRights';
+import { useClientPages, useDebounced } from './useClientPages';
+import { useClientRights } from './useClientRights';
 import '../i18n/portal-messages';
 
 // The form and the confirmation load when first opened: the list itself stays light.
-const ClientFormModal = lazy(() => import('../clients/ClientFormModal').then((m) => ({ default: m.ClientFormModal })));
-const RemoveClientModal = lazy(() => import('../clients/RemoveClientModal').then((m) => ({ default: m.RemoveClientModal })));
+const ClientFormModal = lazy(() => import('./ClientFormModal').then((m) => ({ default: m.ClientFormModal })));
+const RemoveClientModal = lazy(() => import('./RemoveClientModal').then((m) => ({ default: m.RemoveClientModal })));
 
 /** Wait this long after the last keystroke before asking the server to search. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -2,8 +2,8 @@ import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/compo
 import { useNavigate } from 'react-router-dom';
 import { holds, PERMISSIONS } from '../../../domain/permissions';
 import { isCoordinatorOnly, routeAccess, type Viewer } from '../../../domain/route-access';
-import { ClientSearch } from '../shell/ClientSearch';
-import type { ClientMatch } from '../shell/client-search-api';
+import { ClientSearch } from './ClientSearch';
+import type { ClientMatch } from './client-search-api';
 import { useI18n, type I18n } from '../i18n/I18nProvider';
 import { isOfferedLocale, LOCALE_NAMES, OFFERED_LOCALES, type OfferedLocale } from '../i18n/locales';
 import { ENGLISH } from '../i18n/catalog';

@@ -5,8 +5,8 @@ import Header from '@cloudscape-design/components/header';
 import { Navigate, useLocation } from 'react-router-dom';
 import { plannedKey } from '../i18n/catalog';
 import { useT } from '../i18n/I18nProvider';
-import { plannedPageFor } from '../portal/planned-pages';
-import { HOME_PATH } from '../portal/paths';
+import { plannedPageFor } from './planned-pages';
+import { HOME_PATH } from './paths';
 
 /** A portal route whose page is still being built says what it will hold; an unknown path goes home. */
 export default function PlannedPage() {

@@ -1,9 +1,9 @@
 import { Fragment, type MouseEvent } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ArrowLeftIcon } from '../public/icons';
-import { PublicLayout } from '../public/PublicLayout';
-import { Tabs, type TabItem } from '../public/Tabs';
+import { ArrowLeftIcon } from './icons';
+import { PublicLayout } from './PublicLayout';
+import { Tabs, type TabItem } from './Tabs';
 
 /** A part of a help topic: a heading and a numbered list, a bullet list or a paragraph. */
 interface HelpSection {

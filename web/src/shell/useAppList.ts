@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Viewer } from '../../../domain/route-access';
-import { reportApiError } from '../shell/banner-state';
+import { reportApiError } from './banner-state';
 import { ALL_APPS, NO_APPS, needsAppList, type AppList } from './navigation';
 import { fetchAppsUsed } from './shell-api';
 

@@ -11,10 +11,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useCallback, useEffect, useState } from 'react';
 import { TELE_HEALTH_ADD_ON, formatUsd } from '../../../domain/pricing';
-import { changePlan, getCurrentPlan, getProviderPlans, type CurrentPlan, type ProviderPlan } from '../plans/api';
-import { useCanChangePlan } from '../plans/useCanManage';
-import { SystemErrorAlert } from '../clients/SystemErrorAlert';
-import { useRefreshViewer } from '../portal/ViewerContext';
+import { changePlan, getCurrentPlan, getProviderPlans, type CurrentPlan, type ProviderPlan } from './api';
+import { useCanChangePlan } from './useCanManage';
+import { SystemErrorAlert } from '../common/SystemErrorAlert';
+import { useRefreshViewer } from '../shell/ViewerContext';
 import { toApiError, type ApiError } from '../settings/graphql';
 import { reportApiError, useBanners } from '../shell/banners';
 

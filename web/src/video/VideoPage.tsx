@@ -13,9 +13,9 @@ import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { MESSAGES } from "../../../domain/messages";
 import { ensureAmplifyConfigured } from "../platform/amplify";
 import { useI18n } from "../i18n/I18nProvider";
-import { fetchClinicianTicket } from "../video/clinician-ticket";
-import { useVideoCall } from "../video/useVideoCall";
-import "../video/video.css";
+import { fetchClinicianTicket } from "./clinician-ticket";
+import { useVideoCall } from "./useVideoCall";
+import "./video.css";
 
 /** {origin}/public/video/{roomName}/{therapistId} (spec part 1 §2). */
 export const sharableLink = (

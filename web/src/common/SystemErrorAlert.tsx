@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { useI18n } from '../i18n/I18nProvider';
-import { ApiError } from './api';
+import { ApiError } from '../clients/api';
 
 /**
  * The server's refusals of a request (a rule of the spec, a changed record, something not found or

@@ -1,5 +1,5 @@
 import { useT } from '../i18n/I18nProvider';
-import { ErrorScreen } from '../public/ErrorScreen';
+import { ErrorScreen } from './ErrorScreen';
 
 /**
  * 404 (spec part 2 §8). Unknown paths do not come here: the spec sends them to /signin, and unknown

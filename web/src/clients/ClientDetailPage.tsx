@@ -10,32 +10,32 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { getClient, restoreClient, toApiError, type ApiError, type Client } from '../clients/api';
+import { getClient, restoreClient, toApiError, type ApiError, type Client } from './api';
 import { useI18n, useT } from '../i18n/I18nProvider';
-import { CLIENT_MESSAGE_KEYS, clientName, fieldLabel, shownChoice, stateName } from '../clients/client-fields';
-import { shownDateOfBirth } from '../clients/dates';
+import { CLIENT_MESSAGE_KEYS, clientName, fieldLabel, shownChoice, stateName } from './client-fields';
+import { shownDateOfBirth } from './dates';
 import { formatPhone } from '../i18n/format';
 import { reportApiError, useBanners } from '../shell/banners';
 import type { ClientsPageState } from './ClientsPage';
-import { useClientRights } from '../clients/useClientRights';
-import { HOME_PATH } from '../portal/paths';
+import { useClientRights } from './useClientRights';
+import { HOME_PATH } from '../shell/paths';
 import '../i18n/portal-messages';
 
 // The form and the confirmation load when first opened: the list itself stays light.
 const ClientFormModal = lazy(() =>
-  import('../clients/ClientFormModal').then((m) => ({
+  import('./ClientFormModal').then((m) => ({
     default: m.ClientFormModal,
   }))
 );
 const RemoveClientModal = lazy(() =>
-  import('../clients/RemoveClientModal').then((m) => ({
+  import('./RemoveClientModal').then((m) => ({
     default: m.RemoveClientModal,
   }))
 );
 
 // The invitation and the chart (appointments and notes) load with the client's page, not the list.
-const ClientChart = lazy(() => import('../clients/ClientChart').then((m) => ({ default: m.ClientChart })));
-const ClientInvite = lazy(() => import('../clients/ClientChart').then((m) => ({ default: m.ClientInvite })));
+const ClientChart = lazy(() => import('./ClientChart').then((m) => ({ default: m.ClientChart })));
+const ClientInvite = lazy(() => import('./ClientChart').then((m) => ({ default: m.ClientInvite })));
 
 
 type Load = { status: 'loading' } | { status: 'ready'; client: Client } | { status: 'missing' } | { status: 'failed'; error: ApiError };
