@@ -37,3 +37,12 @@ export const PASSWORD_POLICY = { minLength: 8, requireUppercase: true, requireLo
 export const LOCAL_USER_POOL_ID = 'us-east-1_PortalLocal';
 export const LOCAL_USER_POOL_CLIENT_ID = 'portallocalclient000000000';
 export const LOCAL_REGION = 'us-east-1';
+
+/**
+ * Clients of practices (issue 12): users of the same pool in this group reach the client portal
+ * only, through their links (domain/client-link.ts). Not an allowed group of the clinician console.
+ */
+export const CLIENTS_GROUP = 'Clients';
+
+/** Every group the user pool has: the console's allowed groups and Clients. */
+export const POOL_GROUPS: readonly string[] = [...ALLOWED_GROUPS, CLIENTS_GROUP];

@@ -85,6 +85,11 @@ export const PERMISSIONS = {
   activity: 'activity',
   /** Read the practice's audit trail (spec: "the owner can list the practice's audit trail"). */
   auditTrail: 'audit.trail',
+  /**
+   * The client principal's own fields (issue 12): held by no team role or group, only by a
+   * signed-in client (Cognito group Clients) through their links — resolvers/functions/authorizeClient.ts.
+   */
+  clientSelf: 'client.self',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
@@ -238,6 +243,32 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getProgressNote': { permission: P.notesOwn, feature: F.appointments },
   'Mutation.createProgressNote': { permission: P.notesOwn, feature: F.appointments },
   'Mutation.editProgressNote': { permission: P.notesOwn, feature: F.appointments },
+  // Consent documents (issue 12): the Documents settings page — owner and clinicianAdmin
+  // (settings.documents); settings pages are Professional (settings). Intake forms and their
+  // template library: the NotesAndForms settings page (settings.notesAndForms), the same plan gate.
+  'Query.getConsentDocuments': { permission: P.documents, feature: F.settings },
+  'Mutation.addConsentDocument': { permission: P.documents, feature: F.settings },
+  'Mutation.editConsentDocument': { permission: P.documents, feature: F.settings },
+  'Mutation.deleteConsentDocument': { permission: P.documents, feature: F.settings },
+  'Query.getTemplateLibraryMetadata': { permission: P.notesAndForms, feature: F.settings },
+  'Query.getTherapistIntakeFormSettings': { permission: P.notesAndForms, feature: F.settings },
+  'Mutation.setTherapistIntakeFormSettings': { permission: P.notesAndForms, feature: F.settings },
+  'Mutation.removeTherapistIntakeFormSettings': { permission: P.notesAndForms, feature: F.settings },
+  'Mutation.setTherapistIntakeFormSettingsDefault': { permission: P.notesAndForms, feature: F.settings },
+  // Client identity (issue 12). A client's portal access goes with the client's record: seeing it
+  // needs client.read on that client, inviting and revoking client.edit (the client's e-mail comes
+  // from the record, so inviting is editing what the client can reach). The portal's settings are
+  // the ClientPortal settings page (owner, admin). All of it is the Client Portal feature (Professional).
+  'Query.getClientPortalAccess': { permission: P.clientRead, feature: F.clientPortal },
+  'Mutation.inviteClientToPortal': { permission: P.clientEdit, feature: F.clientPortal },
+  'Mutation.revokeClientPortalAccess': { permission: P.clientEdit, feature: F.clientPortal },
+  'Query.getClientPortalDetails': { permission: P.clientPortal, feature: F.clientPortal },
+  'Mutation.addClientPortal': { permission: P.clientPortal, feature: F.clientPortal },
+  // The client principal's fields: client.self (no role holds it, so clinicians are refused); the
+  // feature is checked per practice, on each of the client's links (authorizeClient).
+  'Query.clientMe': { permission: P.clientSelf, feature: F.clientPortal },
+  'Query.clientAppointments': { permission: P.clientSelf, feature: F.clientPortal },
+  'Mutation.editClientProfile': { permission: P.clientSelf, feature: F.clientPortal },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */
@@ -282,6 +313,15 @@ export function canCall(field: string, roles: string[] | null | undefined, plan:
     return false;
   }
   return holds(rule.permission, roles, groups);
+}
+
+/**
+ * Whether `field` is a client principal's field (permission client.self): callable only by a
+ * signed-in client through authorizeClient, never through a membership. Unknown field → false.
+ */
+export function isClientField(field: string): boolean {
+  const rule = own(FIELD_RULES, field);
+  return rule !== null && rule.permission === P.clientSelf;
 }
 
 /** Which clients a caller's rights cover: the whole practice, or only their own (therapistId). */

@@ -44,6 +44,8 @@ export const FEATURES = {
   subscription: 'subscription',
   teamMembers: 'teamMembers',
   accountActivity: 'accountActivity',
+  /** Clients' own accounts: the client portal (pricing: "Client Portal", Professional; issue 12). */
+  clientPortal: 'clientPortal',
 } as const;
 export type Feature = (typeof FEATURES)[keyof typeof FEATURES];
 
@@ -59,7 +61,7 @@ export const PLAN_FEATURES: Record<Plan, Feature[]> = {
   professional: [
     F.core, F.profile, F.dashboard, F.clients, F.appointments, F.communication, F.secureMessaging, F.coachApps,
     F.appsExport, F.groups, F.homework, F.assessments, F.insights, F.billing, F.coverage, F.settings,
-    F.subscription, F.teamMembers, F.accountActivity,
+    F.subscription, F.teamMembers, F.accountActivity, F.clientPortal,
   ],
 };
 
