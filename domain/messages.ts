@@ -86,6 +86,17 @@ export const MESSAGES = {
   noteDateRange: 'The note date must be within 20 years of today.',
   noteNotStarted: 'A progress note can be signed once its session has started.',
   clientNotArchived: 'Only an archived client can be restored.',
+  // Consent documents and intake forms (issue 12; the spec has no words for these).
+  consentTitleRequired: 'Enter a title for the consent document.',
+  consentDetailsRequired: 'Enter the text of the consent document.',
+  consentTooLong: 'A consent document title has at most 200 characters and its text at most 50,000.',
+  consentNotFound: 'Consent document not found.',
+  consentArchived: 'This consent document is archived: it is kept with its signatures and can no longer be changed.',
+  consentChanged: 'The consent document was changed by someone else. Reload it and try again.',
+  intakeFormUnknown: 'Choose a form from the template library.',
+  intakeFormNotChosen: 'This form is not one of the practice\'s intake forms. Add it first.',
+  intakeAnswerRequired: 'Answer every required question before sending the form.',
+  intakeSettingsChanged: 'The intake form settings were changed by someone else. Reload them and try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

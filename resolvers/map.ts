@@ -77,6 +77,17 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.getAppointmentSettings', dataSource: 'PracticeTable', entry: 'resolvers/Query.getAppointmentSettings.ts' },
   { name: 'Mutation.editAppointmentSettings', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editAppointmentSettings.ts' },
   { name: 'Query.listClinicians', dataSource: 'DirectoryTable', entry: 'resolvers/Query.listClinicians.ts' },
+  // Consent documents and intake forms (issue 12): a document is a head item plus one immutable
+  // snapshot per version (domain/documents/consent.ts); intake forms one settings item per practice.
+  { name: 'ConsentDoc.validate', dataSource: 'NONE', entry: 'resolvers/functions/validateConsentDocument.ts' },
+  { name: 'ConsentDoc.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadConsentDocument.ts' },
+  { name: 'Query.getConsentDocuments', dataSource: 'PracticeTable', entry: 'resolvers/Query.getConsentDocuments.ts' },
+  { name: 'Mutation.addConsentDocument', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.addConsentDocument.ts' },
+  { name: 'Mutation.editConsentDocument', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editConsentDocument.ts' },
+  { name: 'Mutation.deleteConsentDocument', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.deleteConsentDocument.ts' },
+  { name: 'Query.getTemplateLibraryMetadata', dataSource: 'NONE', entry: 'resolvers/Query.getTemplateLibraryMetadata.ts' },
+  { name: 'IntakeSettings.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadIntakeSettings.ts' },
+  { name: 'IntakeSettings.put', dataSource: 'PracticeTable', entry: 'resolvers/functions/putIntakeSettings.ts' },
   // Progress notes: one per appointment (keyed by it), written by the appointment's clinician; signed notes take addenda only.
   { name: 'Query.getProgessNoteMetadata', dataSource: 'NONE', entry: 'resolvers/Query.getProgessNoteMetadata.ts' },
   { name: 'Note.appointment', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadNoteAppointment.ts' },
@@ -128,6 +139,15 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getAppointmentSettings', pipeline: ['authorize', 'Appointment.access', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editAppointmentSettings', pipeline: ['authorize', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'Mutation.editAppointmentSettings', 'audit'] },
   { typeName: 'Query', fieldName: 'listClinicians', pipeline: ['authorize', 'Appointment.access', 'Query.listClinicians', 'audit'] },
+  { typeName: 'Query', fieldName: 'getConsentDocuments', pipeline: ['authorize', 'Query.getConsentDocuments', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'addConsentDocument', pipeline: ['authorize', 'ConsentDoc.validate', 'Mutation.addConsentDocument', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'editConsentDocument', pipeline: ['authorize', 'ConsentDoc.validate', 'ConsentDoc.load', 'Mutation.editConsentDocument', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'deleteConsentDocument', pipeline: ['authorize', 'ConsentDoc.load', 'Mutation.deleteConsentDocument', 'audit'] },
+  { typeName: 'Query', fieldName: 'getTemplateLibraryMetadata', pipeline: ['authorize', 'Query.getTemplateLibraryMetadata'] },
+  { typeName: 'Query', fieldName: 'getTherapistIntakeFormSettings', pipeline: ['authorize', 'IntakeSettings.load', 'audit'] },
+  ...['setTherapistIntakeFormSettings', 'removeTherapistIntakeFormSettings', 'setTherapistIntakeFormSettingsDefault'].map(
+    (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'IntakeSettings.load', 'IntakeSettings.put', 'audit'] }),
+  ),
   { typeName: 'Query', fieldName: 'getProgessNoteMetadata', pipeline: ['authorize', 'Query.getProgessNoteMetadata'] },
   { typeName: 'Query', fieldName: 'getProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Query.getProgressNote', 'audit'] },
   { typeName: 'Mutation', fieldName: 'createProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Mutation.createProgressNote', 'Note.link', 'audit'] },

@@ -121,6 +121,19 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Query.getProgressNote':             [A,    A,    N,    N,    N,    U,    U,    U,    U,    N],
   'Mutation.createProgressNote':       [A,    U,    U,    N,    N,    U,    U,    U,    U,    N],
   'Mutation.editProgressNote':         [A,    U,    N,    N,    N,    U,    U,    U,    U,    N],
+  // Consent documents (issue 12): the Documents settings page — the owner's ("settings pages") and
+  // clinicianAdmin's ("as owner"); no other role lists it. The target document is the seeded
+  // practice's: another practice's owner finds it missing, and works on their own practice's.
+  'Query.getConsentDocuments':         [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Mutation.addConsentDocument':       [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Mutation.editConsentDocument':      [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
+  'Mutation.deleteConsentDocument':    [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
+  // Intake forms and their template library: the NotesAndForms settings page — owner and admin.
+  'Query.getTemplateLibraryMetadata':  [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Query.getTherapistIntakeFormSettings': [A, A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Mutation.setTherapistIntakeFormSettings': [A, A, U,    U,    U,    U,    U,    U,    U,    A],
+  'Mutation.removeTherapistIntakeFormSettings': [A, A, U, U,    U,    U,    U,    U,    U,    A],
+  'Mutation.setTherapistIntakeFormSettingsDefault': [A, A, U, U,  U,    U,    U,    U,    U,    A],
 };
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -305,6 +318,26 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
     outcomeOf(await call(who, 'mutation ($a: ID!) { createProgressNote(appointmentId: $a, date: "2040-01-01", input: { template: FREE, sections: [{ key: "note", text: "Matrix" }] }) { id } }', { a: await ownersAppointment(target) }), 'Mutation.createProgressNote'),
   'Mutation.editProgressNote': async (who, target) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { editProgressNote(id: $id, input: { version: 1, sections: [{ key: "note", text: "Edited" }] }) { id } }', { id: (await ownersNote(target)).id }), 'Mutation.editProgressNote'),
+  'Query.getConsentDocuments': async (who) => outcomeOf(await call(who, '{ getConsentDocuments { items { id } nextToken } }'), 'Query.getConsentDocuments'),
+  'Mutation.addConsentDocument': async (who) =>
+    outcomeOf(await call(who, 'mutation ($t: String!) { addConsentDocument(title: $t, details: "Matrix text") { id } }', { t: `Consent of ${who}` }), 'Mutation.addConsentDocument'),
+  'Mutation.editConsentDocument': async (who) =>
+    outcomeOf(await call(who, 'mutation ($id: ID!) { editConsentDocument(id: $id, version: 1, title: "Edited", details: "Edited text", included: true) { id } }', { id: await ownersConsent() }), 'Mutation.editConsentDocument'),
+  'Mutation.deleteConsentDocument': async (who) =>
+    outcomeOf(await call(who, 'mutation ($id: ID!) { deleteConsentDocument(id: $id) { id status } }', { id: await ownersConsent() }), 'Mutation.deleteConsentDocument'),
+  'Query.getTemplateLibraryMetadata': async (who) => outcomeOf(await call(who, '{ getTemplateLibraryMetadata { formName } }'), 'Query.getTemplateLibraryMetadata'),
+  'Query.getTherapistIntakeFormSettings': async (who) => outcomeOf(await call(who, '{ getTherapistIntakeFormSettings { forms { formName } } }'), 'Query.getTherapistIntakeFormSettings'),
+  'Mutation.setTherapistIntakeFormSettings': async (who) =>
+    outcomeOf(await call(who, 'mutation { setTherapistIntakeFormSettings(formName: "adult-intake") { version } }'), 'Mutation.setTherapistIntakeFormSettings'),
+  'Mutation.removeTherapistIntakeFormSettings': async (who) => {
+    // The form is chosen first (by the caller's practice's owner), so an allowed removal has something to remove.
+    await call(who === 'otherPractice' ? 'otherPractice' : 'owner', 'mutation { setTherapistIntakeFormSettings(formName: "couples-intake") { version } }');
+    return outcomeOf(await call(who, 'mutation { removeTherapistIntakeFormSettings(formName: "couples-intake") { version } }'), 'Mutation.removeTherapistIntakeFormSettings');
+  },
+  'Mutation.setTherapistIntakeFormSettingsDefault': async (who) => {
+    await call(who === 'otherPractice' ? 'otherPractice' : 'owner', 'mutation { setTherapistIntakeFormSettings(formName: "minor-intake") { version } }');
+    return outcomeOf(await call(who, 'mutation { setTherapistIntakeFormSettingsDefault(formName: "minor-intake", default: true) { defaultForm } }'), 'Mutation.setTherapistIntakeFormSettingsDefault');
+  },
   'Mutation.removeTeamMember': async (who) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),
 };
@@ -325,6 +358,12 @@ async function ownersNote(clientId: string): Promise<{ id: string; appointmentId
   const appointmentId = await ownersAppointment(clientId);
   const out = await call('owner', 'mutation ($a: ID!) { createProgressNote(appointmentId: $a, date: "2040-01-01", input: { template: FREE, sections: [{ key: "note", text: "Owner note" }] }) { id appointmentId } }', { a: appointmentId });
   return out.data.createProgressNote;
+}
+
+/** A fresh consent document of the seeded practice (written by its owner), version 1. */
+async function ownersConsent(): Promise<string> {
+  const out = await call('owner', 'mutation { addConsentDocument(title: "Matrix consent", details: "Matrix text") { id } }');
+  return out.data.addConsentDocument.id;
 }
 
 let memberCount = 0;

@@ -82,13 +82,6 @@ export type ListAccountActivityQueryVariables = Exact<{
 
 export type ListAccountActivityQuery = { listAccountActivity: { nextToken: string | null, items: Array<{ practiceId: string, userId: string, event: AuthEventType, at: string }> } };
 
-export type ClientAppointmentsQueryVariables = Exact<{
-  nextToken?: string | null | undefined;
-}>;
-
-
-export type ClientAppointmentsQuery = { clientAppointments: { nextToken: string | null, items: Array<{ id: string, practiceId: string, practiceName: string, clinicianName: string | null, startTime: string, endTime: string, locationType: string | null, status: string | null, videoUrl: string | null }> } };
-
 export type ClientFieldsFragment = { id: string, therapistId: string, username: string | null, status: string, active: boolean, gender: string | null, dateOfBirth: string, sendEmailReminder: boolean, version: number, createdAt: string, updatedAt: string, contact: { phone: string | null, type: string | null, email: string | null }, personalDetail: { first: string, middle: string | null, last: string, suffix: string | null, nickname: string | null }, address: { city: string | null, line1: string | null, line2: string | null, state: string | null, zip: string | null }, communicationSetting: { email: boolean } };
 
 export type GetClientsQueryVariables = Exact<{
