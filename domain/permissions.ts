@@ -163,8 +163,31 @@ export const GROUP_PERMISSIONS: Record<string, Permission[]> = {
 // Plan features and plan gating (FEATURES, PLAN_FEATURES, planHas): plan.ts.
 const F = FEATURES;
 
+/** Any of these lets a member see appointments (and the appointment menu and pages, route-access.ts). */
+export const APPOINTMENT_READ: Permission[] = [P.appointmentAll, P.appointmentOwn, P.appointmentLocked];
+/** Any of these lets a member create and change appointments. */
+export const APPOINTMENT_WRITE: Permission[] = [P.appointmentAll, P.appointmentOwn];
+
+/**
+ * The clinician roles: those that write clinical notes (notes.own) — the owner, clinicianAdmin and
+ * the three clinician roles. Appointments are held by them (listClinicians, the appointments
+ * Lambda) and a plan's Tele Health add-on is counted per clinician (functions/plans).
+ */
+export const CLINICIAN_ROLES: Role[] = (Object.keys(ROLE_PERMISSIONS) as Role[]).filter((role) => ROLE_PERMISSIONS[role].indexOf(P.notesOwn) >= 0);
+
+/** Whether any of these roles is a clinician role (unknown roles are not). */
+export function isClinician(roles: string[] | null | undefined): boolean {
+  return (roles || []).some((role) => (CLINICIAN_ROLES as string[]).indexOf(role) >= 0);
+}
+
+/**
+ * What a field needs: one permission, or any one of several (`anyOf`, as the routes in
+ * route-access.ts say it) where the spec's rights are a union no single permission names. A rule
+ * with neither lets nobody in (fail closed).
+ */
 export interface FieldRule {
-  permission: Permission;
+  permission?: Permission;
+  anyOf?: Permission[];
   /** Plan feature the practice's plan must include (absent: any plan). */
   feature?: Feature;
 }
@@ -222,19 +245,19 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   // Account activity: the Activity gate (owner, admin) and the plans that list it (basic, professional).
   'Query.listAccountActivity': { permission: P.activity, feature: F.accountActivity },
   'Query.listAuditTrail': { permission: P.auditTrail },
-  // Appointments (issue #7): the plan gate here; the rights (own, all, locked, the scheduler) are a
-  // union no single permission names, so every member passes this gate and the Appointment.access
-  // step (domain/appointment/access.ts appointmentAccess) admits or refuses — coordinators and roles
-  // without appointment rights are Unauthorized there.
-  'Query.listAppointments': { permission: P.selfRead, feature: F.appointments },
-  'Query.getAppointment': { permission: P.selfRead, feature: F.appointments },
-  'Query.getServicesOffered': { permission: P.selfRead, feature: F.appointments },
-  'Query.getAppointmentSettings': { permission: P.selfRead, feature: F.appointments },
-  'Query.listClinicians': { permission: P.selfRead, feature: F.appointments },
-  'Mutation.createAppointment': { permission: P.selfRead, feature: F.appointments },
-  'Mutation.editAppointment': { permission: P.selfRead, feature: F.appointments },
-  'Mutation.cancelAppointment': { permission: P.selfRead, feature: F.appointments },
-  'Mutation.setAppointmentStatus': { permission: P.selfRead, feature: F.appointments },
+  // Appointments (issue #7): reading needs any appointment right (own, all, locked — the scheduler
+  // holds appointment.own), writing own or all; coordinators and roles without appointment rights
+  // are Unauthorized here. How far the rights reach (own or all) is the Appointment.access step's
+  // (domain/appointment/access.ts appointmentAccess).
+  'Query.listAppointments': { anyOf: APPOINTMENT_READ, feature: F.appointments },
+  'Query.getAppointment': { anyOf: APPOINTMENT_READ, feature: F.appointments },
+  'Query.getServicesOffered': { anyOf: APPOINTMENT_READ, feature: F.appointments },
+  'Query.getAppointmentSettings': { anyOf: APPOINTMENT_READ, feature: F.appointments },
+  'Query.listClinicians': { anyOf: APPOINTMENT_READ, feature: F.appointments },
+  'Mutation.createAppointment': { anyOf: APPOINTMENT_WRITE, feature: F.appointments },
+  'Mutation.editAppointment': { anyOf: APPOINTMENT_WRITE, feature: F.appointments },
+  'Mutation.cancelAppointment': { anyOf: APPOINTMENT_WRITE, feature: F.appointments },
+  'Mutation.setAppointmentStatus': { anyOf: APPOINTMENT_WRITE, feature: F.appointments },
   // The practice's appointment rules are practice settings: the PracticeDetails gate (owner, admin).
   'Mutation.editAppointmentSettings': { permission: P.practiceDetails, feature: F.appointments },
   // Progress notes: clinical records of the clinician roles (notes.own: owner, admin and the three
@@ -312,7 +335,15 @@ export function canCall(field: string, roles: string[] | null | undefined, plan:
   if (rule.feature && !planHas(plan, rule.feature)) {
     return false;
   }
-  return holds(rule.permission, roles, groups);
+  return ruleHeld(rule, roles, groups);
+}
+
+/** Whether the roles and groups hold what a rule names (neither a permission nor anyOf → false). */
+function ruleHeld(rule: FieldRule, roles: string[], groups: string[] | null | undefined): boolean {
+  if (rule.permission) {
+    return holds(rule.permission, roles, groups);
+  }
+  return (rule.anyOf || []).some((permission) => holds(permission, roles, groups));
 }
 
 /**

@@ -4,7 +4,7 @@
  * permissions.ts — the same table the API's authorize step enforces; here it is the browser's
  * courtesy gating. Pure functions, no I/O.
  */
-import { PERMISSIONS, holds, type Permission } from './permissions.ts';
+import { APPOINTMENT_READ, PERMISSIONS, holds, type Permission } from './permissions.ts';
 import { FEATURES, planHas, type Feature } from './plan.ts';
 
 const P = PERMISSIONS;
@@ -13,7 +13,7 @@ const F = FEATURES;
 /** The spec's menu gates (part 2 §6); each is passed by any one of its permissions. */
 export const MENU_GATES = {
   Clients: [P.clientRead],
-  Appointment: [P.appointmentAll, P.appointmentOwn, P.appointmentLocked],
+  Appointment: APPOINTMENT_READ,
   SecureMessaging: [P.secureMessaging],
   Apps: [P.apps],
   Groups: [P.groups],
@@ -56,15 +56,14 @@ export interface RouteRule {
   prefix?: boolean;
 }
 
-const APPOINTMENT_ANY: Permission[] = [P.appointmentAll, P.appointmentOwn, P.appointmentLocked];
 const BILLING_ANY: Permission[] = [P.billing, P.billingOwn];
 
 /** Every gated /app route (spec part 2 §2.1) with its role gate and plan feature. */
 export const ROUTES: RouteRule[] = [
   { path: '/app/clients', anyOf: [P.clientRead], feature: F.clients, prefix: true },
   { path: '/app/dashboard', anyOf: [P.summaries], feature: F.dashboard },
-  { path: '/app/appointment', anyOf: APPOINTMENT_ANY, feature: F.appointments },
-  { path: '/app/appointment-status', anyOf: APPOINTMENT_ANY, feature: F.appointments },
+  { path: '/app/appointment', anyOf: APPOINTMENT_READ, feature: F.appointments },
+  { path: '/app/appointment-status', anyOf: APPOINTMENT_READ, feature: F.appointments },
   { path: '/app/communication', anyOf: [P.secureMessaging], feature: F.communication },
   { path: '/app/act-coach', anyOf: [P.apps], feature: F.coachApps },
   { path: '/app/cbt-companion', anyOf: [P.apps], feature: F.coachApps },

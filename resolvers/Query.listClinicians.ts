@@ -6,7 +6,7 @@
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { practicePartition } from '../domain/tables.ts';
 import { raiseStepError } from './shared/errors.ts';
-import { isClinician } from '../domain/appointment/access.ts';
+import { isClinician } from '../domain/permissions.ts';
 
 export function request(ctx: Context): DynamoDBQueryRequest {
   return {

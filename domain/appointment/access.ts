@@ -1,11 +1,10 @@
 /**
  * Who sees and manages which appointments (issue #7, spec part 2 §6), from the caller's roles and
- * groups. APPSYNC_JS-safe: bundled into the resolvers and used by the appointments Lambda.
+ * groups. Whether a caller may call an appointment field at all is FIELD_RULES' (domain/permissions.ts,
+ * APPOINTMENT_READ / APPOINTMENT_WRITE); this says how far the rights reach. Which roles hold
+ * appointments is CLINICIAN_ROLES there. APPSYNC_JS-safe: bundled into the resolvers and used by the appointments Lambda.
  */
 import { holds, PERMISSIONS } from '../permissions.ts';
-
-/** The roles an appointment's clinician may hold (the owner is a clinician too). */
-export const CLINICIAN_ROLES = ['owner', 'clinicianAdmin', 'clinicianFullClient', 'clinicianBasicBilling', 'clinicianBasic'];
 
 export type Scope = 'all' | 'own' | 'none';
 export interface AppointmentAccess {
@@ -37,8 +36,4 @@ export function canSee(access: AppointmentAccess, callerSub: string, clinicianId
 
 export function canWrite(access: AppointmentAccess, callerSub: string, clinicianId: unknown): boolean {
   return access.write === 'all' || (access.write === 'own' && clinicianId === callerSub);
-}
-
-export function isClinician(roles: string[] | null | undefined): boolean {
-  return (roles || []).some((role) => CLINICIAN_ROLES.indexOf(role) >= 0);
 }

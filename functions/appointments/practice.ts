@@ -3,7 +3,7 @@
  * double-booking rules and service catalog; the client (bookable by this caller) and the
  * clinician (a clinician of the practice) with the names stored on the appointment.
  */
-import { isClinician } from '../../domain/appointment/access.ts';
+import { isClinician } from '../../domain/permissions.ts';
 import type { AppointmentData } from '../../domain/appointment/input.ts';
 import { appointmentSettingsKey, servicesKey } from '../../domain/appointment/keys.ts';
 import type { AppointmentProblem } from '../../domain/appointment/problems.ts';

@@ -11,6 +11,7 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { membershipKey } from '../../domain/tables.ts';
 import { PLAN_OFFERS, TELE_HEALTH_ADD_ON } from '../../domain/pricing.ts';
 import { PLAN_NAMES, isPlan, toCurrentPlan } from '../../domain/plan.ts';
+import { isClinician } from '../../domain/permissions.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { getMembership } from '../shared/membership.ts';
 import { paymentProviderFromEnv, type PaymentProvider } from '../shared/payment-provider.ts';
@@ -21,9 +22,6 @@ export interface PlansRequest {
   caller: { sub: string; practiceId: string };
   args: { planId?: unknown; teleHealth?: unknown };
 }
-
-const CLINICIAN_ROLES = ['owner', 'clinicianAdmin', 'clinicianFullClient', 'clinicianBasicBilling', 'clinicianBasic'];
-
 
 async function practiceMembers(practiceId: string): Promise<Array<Record<string, any>>> {
   const members: Array<Record<string, any>> = [];
@@ -59,7 +57,7 @@ export async function changePlan(request: PlansRequest, provider: PaymentProvide
       teleHealth,
       monthlyAmountUsd: offer.monthlyPriceUsd,
       teleHealthAmountUsd: TELE_HEALTH_ADD_ON.monthlyPriceUsdPerClinician,
-      clinicians: Math.max(1, members.filter((m) => (m.roles ?? []).some((r: string) => CLINICIAN_ROLES.includes(r))).length),
+      clinicians: Math.max(1, members.filter((m) => isClinician(m.roles)).length),
     },
     now,
   );

@@ -1,20 +1,17 @@
 /**
  * Appointment.access (data source: NONE): second step of every appointment and appointment-
- * settings field. `authorize` has checked the field's plan feature (FIELD_RULES); this step
- * checks the caller's appointment rights (domain/appointment/access.ts appointmentAccess: own, all,
- * locked, the scheduler) and stashes them: queries need read access, the appointment writes need
- * write access. Coordinators and roles without appointment rights are Unauthorized here.
+ * settings field. `authorize` has checked the field's rights and plan feature (FIELD_RULES:
+ * any appointment right to read, own or all to write); this step stashes how far the caller's
+ * rights reach (domain/appointment/access.ts appointmentAccess: own, all, locked, the scheduler)
+ * for the next steps. A caller with no reach is refused (fail closed; FIELD_RULES lets none through).
  */
 import { util, type Context, type NONERequest } from '@aws-appsync/utils';
 import { appointmentAccess } from '../../domain/appointment/access.ts';
 
-const WRITES = ['createAppointment', 'editAppointment', 'cancelAppointment', 'setAppointmentStatus'];
-
 export function request(ctx: Context): NONERequest {
   const caller = ctx.stash.caller;
   const access = appointmentAccess(caller.roles, caller.groups);
-  const write = ctx.info.parentTypeName === 'Mutation' && WRITES.indexOf(ctx.info.fieldName) >= 0;
-  if ((write && access.write === 'none') || access.read === 'none') {
+  if (access.read === 'none') {
     util.unauthorized();
   }
   ctx.stash.access = access;

@@ -24,7 +24,7 @@ import { startRuntime } from '../../local/runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import { CLIENT_STATUS, clientItems, validateClientInput } from '../../domain/client.ts';
-import { CLINICIAN_ROLES } from '../../domain/appointment/access.ts';
+import { isClinician } from '../../domain/permissions.ts';
 import { APPOINTMENT_PAGE_SIZE } from '../../domain/appointment/api.ts';
 import { endOf, validateAppointmentInput } from '../../domain/appointment/input.ts';
 import { DEFAULT_TIMEZONE } from '../../domain/field-readers.ts';
@@ -75,7 +75,7 @@ async function clinicians(runtime: Runtime, practiceId: string, count: number): 
   const out = await runtime.dynamo.client.send(
     new QueryCommand({ TableName: directory, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: marshall({ ':pk': `P#${practiceId}` }) }),
   );
-  const members = (out.Items ?? []).map((item) => unmarshall(item)).filter((m) => (m.roles as string[]).some((r) => CLINICIAN_ROLES.includes(r)));
+  const members = (out.Items ?? []).map((item) => unmarshall(item)).filter((m) => isClinician(m.roles as string[]));
   const byEmail = new Map(members.map((m) => [m.email as string, m]));
   // In the demo accounts' order, so the owner comes first; a membership's key is USER#<sub>.
   const list: Clinician[] = DEMO_ACCOUNTS.filter((a) => byEmail.has(a.email)).map((a) => ({
