@@ -9,6 +9,7 @@
  * field the spec lists is required.
  */
 import { dateOfBirthProblem } from './client.ts';
+import { MESSAGES } from './messages.ts';
 import { refusalSentences } from './human-text.ts';
 import {
   onlyKeys, readName, readNpi, readObject, readPhone, readState, readTaxId, readTaxonomyCode, readText, readZip, requireValue, SETTINGS_MAX, type FieldProblem,
@@ -18,8 +19,9 @@ import {
 export const PHOTO_RULES = {
   contentType: 'image/jpeg',
   maxBytes: 2 * 1024 * 1024,
-  wrongType: 'You can only upload JPG file!',
-  tooLarge: 'Image must smaller than 2MB!',
+  /** The spec's words (domain/messages.ts), so the portal shows them in the page's language. */
+  wrongType: MESSAGES.jpgOnly,
+  tooLarge: MESSAGES.imageTooLarge,
   /** Every profile photo lives under this prefix, then the user's id. */
   prefix: 'images/all/',
 } as const;

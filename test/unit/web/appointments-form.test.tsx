@@ -83,6 +83,30 @@ describe('appointment form', () => {
     });
   });
 
+  it('shows and takes the date as MM/DD/YYYY for an en-US practice, and sends the day typed', async () => {
+    appointmentsApi.createAppointment.mockResolvedValue([appointment()]);
+    const { user, onSaved } = renderForm(ready);
+    const date = screen.getByLabelText('Date') as HTMLInputElement;
+    expect(date.value).toBe('03/09/2026');
+    expect(date.placeholder).toBe('MM/DD/YYYY');
+    await user.clear(date);
+    await user.type(date, '03/12/2026');
+    await user.click(screen.getByRole('button', { name: 'Create appointment' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    // 10:00 on March 12 in US/Pacific (PDT from March 8).
+    expect(appointmentsApi.createAppointment.mock.calls[0][0]).toMatchObject({ start: '2026-03-12T17:00:00.000Z' });
+  });
+
+  it('refuses a date that is not a real MM/DD/YYYY date, under the field', async () => {
+    const { user } = renderForm(ready);
+    const date = screen.getByLabelText('Date');
+    await user.clear(date);
+    await user.type(date, '2026/03/12');
+    await user.click(screen.getByRole('button', { name: 'Create appointment' }));
+    await screen.findByText('Enter a real date in the format shown.');
+    expect(appointmentsApi.createAppointment).not.toHaveBeenCalled();
+  });
+
   it("puts the API's double-booking message under the date and keeps the form open", async () => {
     appointmentsApi.createAppointment.mockRejectedValue({ errors: [{ errorType: 'ValidationError', message: 'This clinician already has an appointment at that time.', errorInfo: { fields: [{ field: 'start', reason: 'unknown' }] } }] });
     const { user, onSaved } = renderForm(ready);

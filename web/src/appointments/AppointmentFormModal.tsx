@@ -3,7 +3,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -18,6 +17,7 @@ import { getClients } from '../clients/api';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { clientName } from '../clients/client-fields';
+import { DateField, useDatePatternText } from '../common/DateField';
 import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { toApiError } from '../settings/graphql';
 import {
@@ -57,6 +57,7 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const { t, tm } = useI18n();
   /** A field's error in the page's language (errors are kept as their English source, see messages.ts). */
   const shown = (error: string | undefined) => (error ? tm(error) : undefined);
+  const dateFormat = useDatePatternText();
   const repeatOptions = REPEAT_CHOICES.map((value) => ({ value, label: t(`appointments.form.repeat.${value}`) }));
   const [base, setBase] = useState<Appointment | null>(props.appointment);
   const [values, setValues] = useState<AppointmentFormValues>(initial);
@@ -243,14 +244,8 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
               </FormField>
             )}
             <ColumnLayout columns={3}>
-              <FormField label={t('appointments.form.date')} errorText={shown(errors.start)} constraintText={t('appointments.form.dateFormat')}>
-                <DatePicker
-                  value={values.date}
-                  onChange={({ detail }) => set('date', detail.value)}
-                  placeholder={t('appointments.form.dateFormat')}
-                  openCalendarAriaLabel={(selected) => t('appointments.form.chooseDate', { hasSelected: selected ? 'yes' : 'no', selected: selected ?? '' })}
-                  invalid={Boolean(errors.start)}
-                />
+              <FormField label={t('appointments.form.date')} errorText={shown(errors.start)} constraintText={dateFormat}>
+                <DateField value={values.date} onChange={(date) => set('date', date)} calendarLabel={t('appointments.form.chooseDate')} invalid={Boolean(errors.start)} />
               </FormField>
               <FormField label={t('appointments.form.startTime', { abbreviation })} constraintText={t('appointments.form.zoneTime', { zone })}>
                 <SpaceBetween direction="horizontal" size="xs">
@@ -317,14 +312,8 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
                   </FormField>
                 )}
                 {values.repeat !== 'NONE' && values.ends === 'UNTIL' && (
-                  <FormField label={t('appointments.form.until')} errorText={shown(errors['recurrence.until'])} constraintText={t('appointments.form.dateFormat')}>
-                    <DatePicker
-                      value={values.until}
-                      onChange={({ detail }) => set('until', detail.value)}
-                      placeholder={t('appointments.form.dateFormat')}
-                      openCalendarAriaLabel={(selected) => t('appointments.form.chooseUntil', { hasSelected: selected ? 'yes' : 'no', selected: selected ?? '' })}
-                      invalid={Boolean(errors['recurrence.until'])}
-                    />
+                  <FormField label={t('appointments.form.until')} errorText={shown(errors['recurrence.until'])} constraintText={dateFormat}>
+                    <DateField value={values.until} onChange={(date) => set('until', date)} calendarLabel={t('appointments.form.chooseUntil')} invalid={Boolean(errors['recurrence.until'])} />
                   </FormField>
                 )}
               </ColumnLayout>

@@ -1,6 +1,5 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -10,10 +9,14 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useEffect, useMemo, useState } from 'react';
 import { listAppointments, type Appointment, type AppointmentStatus } from './api';
+import { APPOINTMENT_MESSAGES } from './messages';
 import { STATUS_LABEL, STATUS_ORDER, statusRange } from './status';
 import { addDays, formatInZone, isIsoDate, practiceToday, timezoneAbbreviation } from './time';
 import { usePracticeCalendar } from './usePracticeCalendar';
 import { reportApiError } from '../shell/banners';
+import { DateField, useDatePatternText } from '../common/DateField';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 
 /** Spec part 2 §9: page size 20. */
 export const PAGE_SIZE = 20;
@@ -26,8 +29,6 @@ const STATUS_TYPE: Record<AppointmentStatus, 'pending' | 'success' | 'warning' |
   LATE_CANCELLED: 'error',
 };
 
-const ALL = { value: '', label: 'All' };
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...STATUS_ORDER.map((s) => ({ value: s, label: STATUS_LABEL[s] }))];
 
 interface Loaded {
   key: string;
@@ -43,6 +44,10 @@ interface Loaded {
  */
 export default function AppointmentStatusPage() {
   const practice = usePracticeCalendar();
+  const { t, tm } = useI18n();
+  const dateFormat = useDatePatternText();
+  const all = { value: '', label: t('appointments.statusPage.all') };
+  const statusOptions = [{ value: '', label: t('appointments.statusPage.allStatuses') }, ...STATUS_ORDER.map((s) => ({ value: s, label: tm(STATUS_LABEL[s]) }))];
   const { zone } = practice;
   const [status, setStatus] = useState('');
   const [clinicianId, setClinicianId] = useState('');
@@ -86,17 +91,17 @@ export default function AppointmentStatusPage() {
 
   const columns: TableProps.ColumnDefinition<Appointment>[] = useMemo(
     () => [
-      { id: 'start', header: `Date and time (${timezoneAbbreviation(zone)})`, cell: (a) => formatInZone(a.start, zone), isRowHeader: true },
-      { id: 'client', header: 'Client', cell: (a) => a.clientName },
-      { id: 'clinician', header: 'Clinician', cell: (a) => a.clinicianName ?? '-' },
-      { id: 'service', header: 'Service', cell: (a) => a.serviceCode },
-      { id: 'location', header: 'Location', cell: (a) => (a.locationType === 'TELEHEALTH' ? 'Telehealth' : (a.locationName ?? 'Office')) },
-      { id: 'status', header: 'Status', cell: (a) => <StatusIndicator type={STATUS_TYPE[a.status]}>{STATUS_LABEL[a.status]}</StatusIndicator> },
+      { id: 'start', header: t('appointments.statusPage.column.start', { abbreviation: timezoneAbbreviation(zone) }), cell: (a) => formatInZone(a.start, zone), isRowHeader: true },
+      { id: 'client', header: t('appointments.statusPage.column.client'), cell: (a) => a.clientName },
+      { id: 'clinician', header: t('appointments.statusPage.column.clinician'), cell: (a) => a.clinicianName ?? '-' },
+      { id: 'service', header: t('appointments.statusPage.column.service'), cell: (a) => a.serviceCode },
+      { id: 'location', header: t('appointments.statusPage.column.location'), cell: (a) => (a.locationType === 'TELEHEALTH' ? t('appointments.form.telehealth') : (a.locationName ?? t('appointments.form.office'))) },
+      { id: 'status', header: t('appointments.statusPage.column.status'), cell: (a) => <StatusIndicator type={STATUS_TYPE[a.status]}>{tm(STATUS_LABEL[a.status])}</StatusIndicator> },
     ],
-    [zone],
+    [zone, t, tm],
   );
 
-  const clinicianOptions = [ALL, ...practice.clinicians.map((c) => ({ value: c.id, label: c.name }))];
+  const clinicianOptions = [all, ...practice.clinicians.map((c) => ({ value: c.id, label: c.name }))];
 
   return (
     <Table
@@ -104,13 +109,13 @@ export default function AppointmentStatusPage() {
       columnDefinitions={columns}
       items={shown}
       loading={loaded.loading && shown.length === 0}
-      loadingText="Loading appointments"
+      loadingText={t('appointments.statusPage.loading')}
       trackBy="id"
       empty={
         <Box textAlign="center" color="inherit">
-          <b>No appointments</b>
+          <b>{t('appointments.statusPage.empty')}</b>
           <Box variant="p" color="inherit">
-            {rangeValid ? 'None match these filters.' : 'Choose a first and a last day (the first on or before the last).'}
+            {rangeValid ? t('appointments.statusPage.noMatch') : t('appointments.statusPage.chooseRange')}
           </Box>
         </Box>
       }
@@ -118,32 +123,33 @@ export default function AppointmentStatusPage() {
         <Header
           variant="h1"
           counter={loaded.nextToken ? `(${loaded.items.length}+)` : `(${loaded.items.length})`}
-          description={`Times in ${zone}. The list runs two days past the last day you choose.`}
+          description={t('appointments.statusPage.description', { zone })}
         >
-          Appointment status
+          {t('appointments.statusPage.title')}
         </Header>
       }
       filter={
         <SpaceBetween direction="horizontal" size="m">
-          <FormField label="Status">
-            <Select selectedOption={STATUS_OPTIONS.find((o) => o.value === status) ?? STATUS_OPTIONS[0]} onChange={({ detail }) => setStatus(detail.selectedOption.value ?? '')} options={STATUS_OPTIONS} />
+          <FormField label={t('appointments.statusPage.status')}>
+            <Select selectedOption={statusOptions.find((o) => o.value === status) ?? statusOptions[0]} onChange={({ detail }) => setStatus(detail.selectedOption.value ?? '')} options={statusOptions} />
           </FormField>
-          <FormField label="Clinician">
+          <FormField label={t('appointments.statusPage.clinician')}>
             <Select
-              selectedOption={clinicianOptions.find((o) => o.value === clinicianId) ?? ALL}
+              selectedOption={clinicianOptions.find((o) => o.value === clinicianId) ?? all}
               onChange={({ detail }) => setClinicianId(detail.selectedOption.value ?? '')}
               options={clinicianOptions}
               disabled={practice.clinicians.length < 2}
             />
           </FormField>
-          <FormField label="First day" errorText={!firstDay || isIsoDate(firstDay) ? undefined : 'Enter a date as YYYY/MM/DD.'}>
-            <DatePicker value={firstDay} onChange={({ detail }) => setFirstDay(detail.value)} placeholder="YYYY/MM/DD" openCalendarAriaLabel={() => 'Choose the first day'} />
+          <FormField label={t('appointments.statusPage.firstDay')} constraintText={dateFormat} errorText={!firstDay || isIsoDate(firstDay) ? undefined : tm(APPOINTMENT_MESSAGES.dateFormat)}>
+            <DateField value={firstDay} onChange={setFirstDay} calendarLabel={t('appointments.statusPage.chooseFirst')} invalid={Boolean(firstDay) && !isIsoDate(firstDay)} />
           </FormField>
           <FormField
-            label="Last day"
-            errorText={!lastDay ? undefined : !isIsoDate(lastDay) ? 'Enter a date as YYYY/MM/DD.' : rangeValid || !isIsoDate(firstDay) ? undefined : 'The last day must be on or after the first.'}
+            label={t('appointments.statusPage.lastDay')}
+            constraintText={dateFormat}
+            errorText={!lastDay ? undefined : !isIsoDate(lastDay) ? tm(APPOINTMENT_MESSAGES.dateFormat) : rangeValid || !isIsoDate(firstDay) ? undefined : t('appointments.statusPage.lastBeforeFirst')}
           >
-            <DatePicker value={lastDay} onChange={({ detail }) => setLastDay(detail.value)} placeholder="YYYY/MM/DD" openCalendarAriaLabel={() => 'Choose the last day'} />
+            <DateField value={lastDay} onChange={setLastDay} calendarLabel={t('appointments.statusPage.chooseLast')} invalid={Boolean(lastDay) && !isIsoDate(lastDay)} />
           </FormField>
         </SpaceBetween>
       }
@@ -163,7 +169,7 @@ export default function AppointmentStatusPage() {
         loaded.nextToken ? (
           <Box textAlign="center">
             <Button onClick={() => fetchPage(loaded.nextToken, true)} loading={loaded.loading}>
-              Load more
+              {t('appointments.statusPage.loadMore')}
             </Button>
           </Box>
         ) : undefined

@@ -14,7 +14,7 @@ const OWN_MESSAGES = {
   clinicianRequired: 'Choose a clinician.',
   serviceRequired: 'Choose a service.',
   requiredField: 'Required',
-  dateFormat: 'Enter a date as YYYY/MM/DD.',
+  dateFormat: 'Enter a real date in the format shown.',
   timeFormat: 'Enter a time as hh:mm and choose AM or PM.',
   countRange: 'Enter a number of sessions from 1 to 52.',
   notAccepted: 'The appointment could not be saved.',

@@ -57,6 +57,8 @@ export const TRANSLATED_SPEC_MESSAGES = [
   // The client form's own and the appointments' (issue 19, portal pages in every language).
   'dateOfBirthRange', 'nameMarkup',
   'appointmentEndBeforeStart', 'unknownClient', 'clinicianDoubleBooked', 'signedNoteLocked', 'tooManyOccurrences', 'untilBeforeStart',
+  // The profile photo's rules (spec §5), checked by the browser and again by the API.
+  'jpgOnly', 'imageTooLarge',
 ] as const satisfies readonly MessageKey[];
 
 /** The English texts whose source is domain/: the spec's messages and the pricing data. */

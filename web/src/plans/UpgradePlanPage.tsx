@@ -10,13 +10,26 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useCallback, useEffect, useState } from 'react';
-import { TELE_HEALTH_ADD_ON, formatUsd } from '../../../domain/pricing';
+import { TELE_HEALTH_ADD_ON } from '../../../domain/pricing';
 import { changePlan, getCurrentPlan, getProviderPlans, type CurrentPlan, type ProviderPlan } from './api';
 import { useCanChangePlan } from './useCanManage';
 import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { useRefreshViewer } from '../shell/ViewerContext';
 import { toApiError, type ApiError } from '../settings/graphql';
 import { reportApiError, useBanners } from '../shell/banners';
+import { planIncludeKey, planKey } from '../i18n/catalog';
+import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
+import { ENGLISH_TRANSLATOR } from '../i18n/translator';
+
+/**
+ * A plan's text from the API (its names and lines come from domain/pricing): the catalog's
+ * translation when it is the text the catalog knows, the API's own text otherwise.
+ */
+function usePlanText() {
+  const { t } = useI18n();
+  return (key: string, apiText: string) => (ENGLISH_TRANSLATOR.t(key) === apiText ? t(key) : apiText);
+}
 
 interface Choice {
   plan: ProviderPlan;
@@ -34,6 +47,11 @@ export default function UpgradePlanPage() {
   const canChange = useCanChangePlan();
   const banners = useBanners();
   const refreshViewer = useRefreshViewer();
+  const { t, formatMoney } = useI18n();
+  const planText = usePlanText();
+  const nameOf = (plan: ProviderPlan) => planText(planKey(plan.id, 'name'), plan.name);
+  const addOn = t('pricing.teleHealth.name');
+  const price = (plan: ProviderPlan) => t('plans.price', { amount: formatMoney(plan.amount), interval: plan.interval });
 
   const load = useCallback(async () => {
     try {
@@ -59,7 +77,7 @@ export default function UpgradePlanPage() {
       setCurrent(next);
       setTeleHealth(next.teleHealth);
       setChoice(null);
-      banners.show('success', `Your plan is now ${choice.plan.name}${next.teleHealth ? ` with ${TELE_HEALTH_ADD_ON.name}` : ''}.`);
+      banners.show('success', t('plans.changed', { name: nameOf(choice.plan), teleHealth: next.teleHealth ? 'yes' : 'no', addOn }));
     } catch (error) {
       setFailure(toApiError(error));
     } finally {
@@ -70,7 +88,7 @@ export default function UpgradePlanPage() {
   const videoPrice = plans?.[0]?.videoFeatureAmount ?? TELE_HEALTH_ADD_ON.monthlyPriceUsdPerClinician;
 
   return (
-    <ContentLayout header={<Header variant="h1" description="Choose the plan that fits your practice.">Upgrade plan</Header>}>
+    <ContentLayout header={<Header variant="h1" description={t('plans.description')}>{t('plans.title')}</Header>}>
       {plans === null ? (
         <Spinner size="large" />
       ) : (
@@ -80,38 +98,36 @@ export default function UpgradePlanPage() {
               const isCurrent = current?.planId === plan.id;
               const unchanged = isCurrent && current?.teleHealth === teleHealth;
               return (
-                <section key={plan.id} aria-label={`${plan.name} plan`}>
+                <section key={plan.id} aria-label={t('plans.region', { name: nameOf(plan) })}>
                 <Container
                   header={
                     <Header
                       variant="h2"
-                      description={plan.summary ?? undefined}
-                      actions={isCurrent ? <Badge color="green">Current plan</Badge> : undefined}
+                      description={plan.summary === null ? undefined : planText(planKey(plan.id, 'summary'), plan.summary)}
+                      actions={isCurrent ? <Badge color="green">{t('plans.current')}</Badge> : undefined}
                     >
-                      {plan.name}
+                      {nameOf(plan)}
                     </Header>
                   }
                 >
                   <SpaceBetween size="s">
-                    <Box variant="h3">
-                      {formatUsd(plan.amount)} / {plan.interval}
-                    </Box>
+                    <Box variant="h3">{price(plan)}</Box>
                     <ul>
                       {plan.includes.map((item) => (
-                        <li key={item}>{item}</li>
+                        <li key={item}>{planText(planIncludeKey(plan.id, item), item)}</li>
                       ))}
                     </ul>
                     {canChange && (
                       <Button
                         variant={isCurrent ? 'normal' : 'primary'}
                         disabled={unchanged}
-                        ariaLabel={isCurrent ? `Update ${plan.name}` : `Change to ${plan.name}`}
+                        ariaLabel={t(isCurrent ? 'plans.updateNamed' : 'plans.changeTo', { name: nameOf(plan) })}
                         onClick={() => {
                           setFailure(null);
                           setChoice({ plan, teleHealth });
                         }}
                       >
-                        {isCurrent ? (unchanged ? 'Your plan' : 'Update add-on') : 'Change plan'}
+                        {t(isCurrent ? (unchanged ? 'plans.yours' : 'plans.updateAddOn') : 'plans.change')}
                       </Button>
                     )}
                   </SpaceBetween>
@@ -120,15 +136,12 @@ export default function UpgradePlanPage() {
               );
             })}
           </ColumnLayout>
-          <Container header={<Header variant="h2">{TELE_HEALTH_ADD_ON.name} add-on</Header>}>
+          <Container header={<Header variant="h2">{t('pricing.addOn', { name: addOn })}</Header>}>
             <SpaceBetween size="s">
-              <Box>
-                {TELE_HEALTH_ADD_ON.summary} {formatUsd(videoPrice)} per clinician per month, on top of any plan.
-                {current?.teleHealth ? ' Your practice has it.' : ''}
-              </Box>
+              <Box>{t('plans.addOnText', { summary: t('pricing.teleHealth.summary'), price: formatMoney(videoPrice), has: current?.teleHealth ? 'yes' : 'no' })}</Box>
               {canChange && (
                 <Checkbox checked={teleHealth} onChange={({ detail }) => setTeleHealth(detail.checked)}>
-                  Include {TELE_HEALTH_ADD_ON.name}
+                  {t('plans.include', { name: addOn })}
                 </Checkbox>
               )}
             </SpaceBetween>
@@ -139,15 +152,15 @@ export default function UpgradePlanPage() {
         <Modal
           visible
           onDismiss={() => setChoice(null)}
-          header={`Change to ${choice.plan.name}?`}
+          header={t('plans.confirmTitle', { name: nameOf(choice.plan) })}
           footer={
             <Box float="right">
               <SpaceBetween direction="horizontal" size="xs">
                 <Button variant="link" onClick={() => setChoice(null)}>
-                  Cancel
+                  {t('plans.cancel')}
                 </Button>
                 <Button variant="primary" loading={saving} onClick={() => void confirm()}>
-                  Confirm
+                  {t('plans.confirm')}
                 </Button>
               </SpaceBetween>
             </Box>
@@ -155,10 +168,7 @@ export default function UpgradePlanPage() {
         >
           <SpaceBetween size="s">
             {failure !== null && <SystemErrorAlert detail={failure} />}
-            <Box>
-              Every member of your practice moves to {choice.plan.name} ({formatUsd(choice.plan.amount)} / {choice.plan.interval})
-              {choice.teleHealth ? ` with ${TELE_HEALTH_ADD_ON.name}` : ` without ${TELE_HEALTH_ADD_ON.name}`}, from their next request.
-            </Box>
+            <Box>{t('plans.confirmText', { name: nameOf(choice.plan), price: price(choice.plan), teleHealth: choice.teleHealth ? 'yes' : 'no', addOn })}</Box>
           </SpaceBetween>
         </Modal>
       )}

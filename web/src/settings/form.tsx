@@ -21,6 +21,9 @@ export type FormValue = string | boolean;
 export type FormValues = Record<string, FormValue>;
 export type FieldKind = 'text' | 'int' | 'flag';
 
+/** Fields of one kind by path: { ...fieldsOf('int', ['invoicePastDue.days']) }. */
+export const fieldsOf = (kind: FieldKind, paths: readonly string[]): Record<string, FieldKind> => Object.fromEntries(paths.map((path) => [path, kind]));
+
 export const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: s.name }));
 
 /** Read a nested value by path ('a.b.c'). */

@@ -37,6 +37,7 @@ export function reasonText(reason: string): string {
     case 'range':
       return SETTINGS_MESSAGES.range;
     default:
-      return `Not accepted (${reason})`;
+      // A rule the browser has no words for: the reason is a code, not for the person.
+      return SETTINGS_MESSAGES.notAccepted;
   }
 }

@@ -17,5 +17,6 @@ export const SETTINGS_MESSAGES = {
   format: 'Not in the expected format',
   tooLong: 'Too long',
   range: 'Out of the allowed range',
+  notAccepted: 'This value is not accepted',
 } as const;
 addEnglishSource('settings.message', SETTINGS_MESSAGES);

@@ -7,10 +7,12 @@ import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { listAccountActivity, subscribeToAuthEvents, type UserAuthEvent } from '../auth/api';
 import { useT } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
 import { reportApiError } from '../shell/banners';
 import { listAllTeamMembers } from './api';
 
-const LABELS: Record<UserAuthEvent['event'], string> = { LOGIN_SUCCESS: 'Signed in', LOGOUT: 'Signed out' };
+/** The events with a name in the catalog (activity.event.*); another is shown as the API names it. */
+const EVENTS: ReadonlySet<string> = new Set<UserAuthEvent['event']>(['LOGIN_SUCCESS', 'LOGOUT']);
 const keyOf = (e: UserAuthEvent) => `${e.userId}-${e.at}-${e.event}`;
 
 /** Newest first, without the duplicates a live event and a loaded page can share. */
@@ -84,34 +86,34 @@ export default function AccountActivityPage() {
   const more = nextToken !== null || held.length > 0;
 
   return (
-    <ContentLayout header={<Header variant="h1" description="Sign-ins and sign-outs of your practice's members.">Account activity</Header>}>
+    <ContentLayout header={<Header variant="h1" description={t('activity.description')}>{t('activity.title')}</Header>}>
       <Table
         variant="container"
         loading={loading && events.length === 0}
-        loadingText="Loading account activity"
+        loadingText={t('activity.loading')}
         header={
-          <Header counter={`(${events.length}${more ? '+' : ''})`} actions={live ? <StatusIndicator type="success">Live</StatusIndicator> : <StatusIndicator type="warning">Not live</StatusIndicator>}>
-            Recent activity
+          <Header counter={`(${events.length}${more ? '+' : ''})`} actions={live ? <StatusIndicator type="success">{t('activity.live')}</StatusIndicator> : <StatusIndicator type="warning">{t('activity.notLive')}</StatusIndicator>}>
+            {t('activity.recent')}
           </Header>
         }
         items={events}
         trackBy={keyOf}
         columnDefinitions={[
-          { id: 'at', header: 'Time', cell: (e) => new Date(e.at).toLocaleString() },
-          { id: 'event', header: 'Activity', cell: (e) => LABELS[e.event] ?? e.event },
-          { id: 'user', header: 'Member', cell: (e) => memberName(e.userId) },
+          { id: 'at', header: t('activity.column.time'), cell: (e) => new Date(e.at).toLocaleString() },
+          { id: 'event', header: t('activity.column.activity'), cell: (e) => (EVENTS.has(e.event) ? t(`activity.event.${e.event}`) : e.event) },
+          { id: 'user', header: t('activity.column.member'), cell: (e) => memberName(e.userId) },
         ]}
-        empty={<Box textAlign="center" color="inherit">No sign-ins or sign-outs yet.</Box>}
+        empty={<Box textAlign="center" color="inherit">{t('activity.empty')}</Box>}
         footer={
           more ? (
             <Box textAlign="center">
               <Button onClick={() => void load(nextToken, held)} loading={loading}>
-                Load more
+                {t('activity.loadMore')}
               </Button>
             </Box>
           ) : undefined
         }
-        ariaLabels={{ tableLabel: 'Recent activity' }}
+        ariaLabels={{ tableLabel: t('activity.recent') }}
       />
     </ContentLayout>
   );
