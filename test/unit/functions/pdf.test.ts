@@ -1,0 +1,81 @@
+/**
+ * The PDF module (functions/shared/pdf): a signed consent renders to a real PDF whose text —
+ * extracted by pdf.js, Mozilla's PDF reader, not by the code that wrote it — holds the title, the
+ * signed version's text, the typed name, the time, the address and the version, in reading order,
+ * over as many pages as the text needs.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { renderSignedConsent, type SignedConsent } from '../../../functions/shared/pdf/signed-consent.ts';
+
+/** pdf.js reads the standard fonts' metrics from its own package. */
+const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+
+/** The text of each page, as lines (items joined by their vertical position). */
+async function pageLines(bytes: Uint8Array): Promise<string[][]> {
+  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+  const pages: string[][] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    const rows = new Map<number, string>();
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      const y = Math.round(item.transform[5]);
+      rows.set(y, (rows.get(y) ?? '') + item.str);
+    }
+    pages.push([...rows.entries()].sort((a, b) => b[0] - a[0]).map(([, text]) => text.trim()).filter((t) => t.length > 0));
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+const consent: SignedConsent = {
+  practiceName: 'Owens Family Therapy',
+  title: 'Consent to telehealth services',
+  details: 'I agree to receive therapy by secure video.\nI understand the risks of telehealth.',
+  version: 3,
+  typedName: 'Ana María López',
+  signedAt: '2026-11-26T02:10:00.000Z',
+  ip: '203.0.113.7',
+  documentId: 'doc-123',
+};
+
+describe('signed consent PDF', () => {
+  it('shows the title, the exact text signed, the typed name, timestamp, IP and version, in order', async () => {
+    const bytes = await renderSignedConsent(consent);
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
+    const [lines] = await pageLines(bytes);
+    expect(lines).toEqual([
+      'Owens Family Therapy',
+      'Consent to telehealth services',
+      'Document version: 3',
+      'I agree to receive therapy by secure video.',
+      'I understand the risks of telehealth.',
+      'Electronic signature',
+      'I have read this document and I agree to it.',
+      'Signed by (typed name): Ana María López',
+      'Agreed: Yes (checkbox ticked)',
+      'Signed at (UTC): 2026-11-26T02:10:00.000Z',
+      'IP address: 203.0.113.7',
+      'Document: doc-123, version 3',
+      'Page 1 of 1',
+    ]);
+  });
+
+  it('wraps long text to the page and continues on numbered pages; nothing of the text is lost', async () => {
+    const sentences = Array.from({ length: 120 }, (_, i) => `Sentence ${i + 1} of the practice policy on records, fees and cancellations.`);
+    const pages = await pageLines(await renderSignedConsent({ ...consent, details: sentences.join(' ') }));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.map((p) => p[p.length - 1])).toEqual(pages.map((_, i) => `Page ${i + 1} of ${pages.length}`));
+    const body = pages.flat().filter((l) => !l.startsWith('Page ')).join(' ');
+    for (const sentence of sentences) expect(body).toContain(sentence);
+    expect(pages[pages.length - 1]).toContain('Signed by (typed name): Ana María López');
+  });
+
+  it('draws a character its font cannot encode as "?" instead of failing', async () => {
+    const [lines] = await pageLines(await renderSignedConsent({ ...consent, typedName: '李小龙 Lee' }));
+    expect(lines).toContain('Signed by (typed name): ??? Lee');
+  });
+});
