@@ -21,4 +21,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'POST', path: '/reuseAccount', handler: 'reuse-account' },
   // A client's guest ticket for a room the clinician started (404 otherwise); no PHI in or out.
   { method: 'POST', path: '/getVideoTokenPublic', handler: 'video-join' },
+  // The client portal invitation (issue 12): what a token opens, and accepting it (new account or an existing one's password).
+  { method: 'POST', path: '/clientInvitation', handler: 'client-invitation' },
+  { method: 'POST', path: '/acceptClientInvitation', handler: 'client-invitation' },
 ];

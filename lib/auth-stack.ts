@@ -8,7 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { ALLOWED_GROUPS, CUSTOM_ATTRIBUTES, PASSWORD_POLICY } from '../domain/identity.ts';
+import { CUSTOM_ATTRIBUTES, PASSWORD_POLICY, POOL_GROUPS } from '../domain/identity.ts';
 
 /**
  * Sign-in calls (InitiateAuth, RespondToAuthChallenge, ForgotPassword, SignUp...) one address may
@@ -87,7 +87,8 @@ export class AuthStack extends Stack {
       statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [this.userPool.userPoolArn] })],
     });
 
-    for (const group of ALLOWED_GROUPS) {
+    // The console's groups and Clients (issue 12: clients of practices, refused by the console).
+    for (const group of POOL_GROUPS) {
       new cognito.CfnUserPoolGroup(this, `Group${group}`, { userPoolId: this.userPool.userPoolId, groupName: group });
     }
 

@@ -106,8 +106,9 @@ export class GraphqlApi extends Construct {
       const timeout = folder === 'plans' || photo ? Duration.seconds(25) : undefined;
       const memorySize = photo ? 1769 : undefined;
       // appointments (booking confirmation) and team-members (invitation) send messages (issue 19).
-      const sends = folder === 'appointments' || folder === 'team-members';
-      const environment = sends ? messagingEnvironment(config) : undefined;
+      // client-access e-mails the client portal invitation (issue 12); client-self only needs the console's origin (video links).
+      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access';
+      const environment = sends || folder === 'client-self' ? messagingEnvironment(config) : undefined;
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize, environment });
       // The confirmation may be a text; the invitation is always an e-mail.
       if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' });

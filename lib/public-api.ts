@@ -55,13 +55,15 @@ const TABLE_ACCESS: Record<string, TableAccess> = {
   'confirm-provider': { Directory: 'readWrite', Practice: 'readWrite' },
   // The room record (Practice) of the therapist's practice (membership in Directory).
   'video-join': { Directory: 'read', Practice: 'read' },
+  // The invitation (Directory), the client's access record (Practice), the link (Directory), the audit entry, the per-address counter.
+  'client-invitation': { Directory: 'readWrite', Practice: 'readWrite', Audit: 'readWrite' },
 };
 
 /** Handlers that look a user up in the pool (AdminGetUser on this pool only). */
-const USER_POOL_READERS = new Set(['stage-provider', 'does-user-exist', 'confirm-provider', 'sms-mfa-setup', 'reuse-account']);
+const USER_POOL_READERS = new Set(['stage-provider', 'does-user-exist', 'confirm-provider', 'sms-mfa-setup', 'reuse-account', 'client-invitation']);
 
 /** Handlers that prove a password with the console's client (functions/shared/password-proof.ts). */
-const PASSWORD_PROVERS = new Set(['sms-mfa-setup', 'reuse-account']);
+const PASSWORD_PROVERS = new Set(['sms-mfa-setup', 'reuse-account', 'client-invitation']);
 
 export class PublicApi extends Construct {
   readonly httpApi: apigwv2.HttpApi;
@@ -125,6 +127,13 @@ export class PublicApi extends Construct {
         if (route.handler === 'sms-mfa-setup') grantSmsMfaSetup(handler, props);
         if (route.handler === 'reuse-account') {
           handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [props.userPool.userPoolArn] }));
+        }
+        if (route.handler === 'client-invitation') {
+          // Accepting makes a new client's account or lets an existing one join Clients (functions/client-invitation).
+          handler.fn.addToRolePolicy(new iam.PolicyStatement({
+            actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminConfirmSignUp'],
+            resources: [props.userPool.userPoolArn],
+          }));
         }
         handlers.set(route.handler, handler);
       }

@@ -96,7 +96,23 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Note.link', dataSource: 'PracticeTable', entry: 'resolvers/functions/linkNote.ts' },
   { name: 'Note.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadNote.ts' },
   { name: 'Mutation.editProgressNote', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editProgressNote.ts' },
+  // Client identity (issue 12). Clinician side: the client must be visible to the caller, then the
+  // client-access Lambda (tokens, e-mail, Cognito-free). Client side: the client principal's steps
+  // (CLIENT_AUTHORIZE below), then the client-self Lambda, which audits per practice it touches.
+  { name: 'ClientAccess.client', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadPortalClient.ts' },
+  { name: 'ClientAccess.invoke', dataSource: 'Lambda:client-access', entry: 'resolvers/functions/invokeClientAccess.ts' },
+  { name: 'authorizeClient', dataSource: 'DirectoryTable', entry: 'resolvers/functions/authorizeClient.ts' },
+  { name: 'authorizeClient.practices', dataSource: 'DirectoryTable', entry: 'resolvers/functions/authorizeClientPractices.ts' },
+  { name: 'ClientSelf.invoke', dataSource: 'Lambda:client-self', entry: 'resolvers/functions/invokeClientSelf.ts' },
 ];
+
+/**
+ * The head of every client principal's pipeline (issue 12; docs/client identity): the caller's links
+ * (one Query on CLIENTUSER#<sub>), then their practices' plan and portal switch (one BatchGetItem).
+ * Afterwards ctx.stash.client = { sub, email, links: [{practiceId, clientId}] } holds only usable
+ * links; steps check ids with domain/client-link.ts hasLink. Use as [...CLIENT_AUTHORIZE, <your steps>].
+ */
+export const CLIENT_AUTHORIZE: string[] = ['authorizeClient', 'authorizeClient.practices'];
 
 export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'me', pipeline: ['authorize', 'Query.me'] },
@@ -152,6 +168,13 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Query.getProgressNote', 'audit'] },
   { typeName: 'Mutation', fieldName: 'createProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Mutation.createProgressNote', 'Note.link', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editProgressNote', pipeline: ['authorize', 'Note.load', 'Appointment.access', 'Note.appointment', 'Mutation.editProgressNote', 'audit'] },
+  { typeName: 'Query', fieldName: 'getClientPortalAccess', pipeline: ['authorize', 'ClientAccess.client', 'ClientAccess.invoke', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'inviteClientToPortal', pipeline: ['authorize', 'ClientAccess.client', 'ClientAccess.invoke', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'revokeClientPortalAccess', pipeline: ['authorize', 'ClientAccess.client', 'ClientAccess.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'getClientPortalDetails', pipeline: ['authorize', 'ClientAccess.invoke'] },
+  { typeName: 'Mutation', fieldName: 'addClientPortal', pipeline: ['authorize', 'ClientAccess.invoke', 'audit'] },
+  ...['clientMe', 'clientAppointments'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientSelf.invoke'] })),
+  { typeName: 'Mutation', fieldName: 'editClientProfile', pipeline: [...CLIENT_AUTHORIZE, 'ClientSelf.invoke'] },
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
   ),

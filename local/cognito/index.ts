@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomInt, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ALLOWED_GROUPS, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../domain/identity.ts';
+import { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID, POOL_GROUPS } from '../../domain/identity.ts';
 import { sendJson, type RequestHandler } from '../http.ts';
 import type { Outbox } from '../outbox.ts';
 import { cl, cognitoError, type Ctx } from './cognito-local.ts';
@@ -153,7 +153,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
     const userPool = await pool();
     let g = await userPool.getGroupByGroupName(ctx, group);
     if (!g) {
-      if (!(ALLOWED_GROUPS as readonly string[]).includes(group)) throw cognitoError('ResourceNotFoundException', 'Group not found.');
+      if (!POOL_GROUPS.includes(group)) throw cognitoError('ResourceNotFoundException', 'Group not found.');
       const now = new Date();
       g = { GroupName: group, UserPoolId: LOCAL_USER_POOL_ID, CreationDate: now, LastModifiedDate: now, members: [] };
     }

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALLOWED_GROUPS, CUSTOM_ATTRIBUTES, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID, PASSWORD_POLICY } from '../../domain/identity.ts';
+import { CUSTOM_ATTRIBUTES, POOL_GROUPS, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID, PASSWORD_POLICY } from '../../domain/identity.ts';
 import { cl } from './cognito-local.ts';
 
 const STANDARD_READ = ['email', 'email_verified', 'phone_number', 'phone_number_verified', 'given_name', 'family_name', 'name', 'middle_name', 'locale', 'zoneinfo', 'updated_at'];
@@ -79,7 +79,7 @@ export function seedPool(dbDir: string): void {
   const poolFile = join(dbDir, `${LOCAL_USER_POOL_ID}.json`);
   const pool = readJson(poolFile) ?? {};
   const groups: Record<string, unknown> = pool.Groups ?? {};
-  for (const name of ALLOWED_GROUPS) {
+  for (const name of POOL_GROUPS) {
     groups[name] ??= { GroupName: name, UserPoolId: LOCAL_USER_POOL_ID, Description: `${name} (local)`, CreationDate: now, LastModifiedDate: now, members: [] };
   }
   const options = poolOptions(pool.Options?.CreationDate ?? now);

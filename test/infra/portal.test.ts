@@ -58,9 +58,9 @@ describe('Auth', () => {
     });
   });
 
-  it('has the six groups', () => {
+  it('has the six console groups and Clients', () => {
     const groups = Object.values(auth('dev').findResources('AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
-    expect(groups.sort()).toEqual([...ALLOWED_GROUPS].sort());
+    expect(groups.sort()).toEqual([...ALLOWED_GROUPS, 'Clients'].sort());
   });
 
   it('declares the custom attributes as mutable strings', () => {

@@ -1,0 +1,54 @@
+/**
+ * First step of every client principal's pipeline (issue 12; data source: DirectoryTable). The
+ * second is authorizeClient.practices; resolvers/map.ts CLIENT_AUTHORIZE names both.
+ *
+ * Admits only a field whose rule is client.self (domain/permissions.ts isClientField) and a caller
+ * whose verified token is in the Cognito group Clients; then reads the caller's links — one Query
+ * on `CLIENTUSER#<sub>` (domain/client-link.ts), every request, so a revocation takes effect on the
+ * next request. The links are stashed for the next step, which keeps only those of practices whose
+ * portal is on and whose plan has the Client Portal feature. Nothing comes from arguments or claims
+ * other than the token's sub and groups.
+ */
+import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { isClientField } from '../../domain/permissions.ts';
+import { CLIENTS_GROUP } from '../../domain/identity.ts';
+import { activeLinks, clientLinksPartition, type ClientLinkItem } from '../../domain/client-link.ts';
+import { raiseStepError } from '../shared/errors.ts';
+
+interface CognitoLikeIdentity {
+  sub?: string;
+  groups?: string[] | null;
+}
+
+/** A client is linked to at most this many practice records (one BatchGetItem reads two keys per practice). */
+export const MAX_CLIENT_LINKS = 50;
+
+export function request(ctx: Context): DynamoDBQueryRequest {
+  const identity = ctx.identity as CognitoLikeIdentity | null;
+  const field = ctx.info.parentTypeName + '.' + ctx.info.fieldName;
+  if (!identity || !identity.sub || !isClientField(field) || (identity.groups || []).indexOf(CLIENTS_GROUP) < 0) {
+    util.unauthorized();
+  }
+  return {
+    operation: 'Query',
+    query: {
+      expression: 'PK = :pk AND begins_with(SK, :link)',
+      expressionValues: util.dynamodb.toMapValues({ ':pk': clientLinksPartition((identity as CognitoLikeIdentity).sub as string), ':link': 'LINK#' }),
+    },
+    limit: MAX_CLIENT_LINKS,
+    consistentRead: true,
+  };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    raiseStepError(ctx);
+  }
+  const identity = ctx.identity as CognitoLikeIdentity;
+  const items = ((ctx.result && ctx.result.items) || []) as Array<ClientLinkItem & { email?: string }>;
+  const links = activeLinks(items);
+  const emails = items.filter((i) => !!i.email).map((i) => i.email as string);
+  const client = { sub: identity.sub, email: emails.length > 0 ? emails[0] : null, links: links };
+  ctx.stash.client = client;
+  return client;
+}

@@ -1,0 +1,34 @@
+/**
+ * ClientAccess.client (data source: PracticeTable): the client named by `ctx.args.clientId`, in the
+ * caller's practice (keys from the membership, never from arguments), before reading, inviting or
+ * revoking their portal access (issue 12). Missing, another practice's, or outside an 'own' scope:
+ * all the same NotFound, nothing written. Stashes what the invitation needs: id, e-mail, status.
+ */
+import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { raiseStepError } from '../shared/errors.ts';
+import { clientKey, MAX_LENGTH } from '../../domain/client.ts';
+import { clientScope } from '../../domain/permissions.ts';
+
+export function request(ctx: Context): DynamoDBGetItemRequest {
+  const id = ctx.args.clientId as string;
+  if (!id || typeof id !== 'string' || id.length > MAX_LENGTH.id) {
+    util.error('Client not found', 'NotFound');
+  }
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(clientKey(ctx.stash.caller.practiceId, id)), consistentRead: true };
+}
+
+export function response(ctx: Context): Record<string, unknown> {
+  if (ctx.error) {
+    raiseStepError(ctx);
+  }
+  const caller = ctx.stash.caller;
+  const item = ctx.result as Record<string, unknown> | null;
+  if (!item || (clientScope(caller.roles) === 'own' && item.therapistId !== caller.sub)) {
+    util.error('Client not found', 'NotFound');
+  }
+  const found = item as Record<string, unknown>;
+  const contact = (found.contact || {}) as { email?: string };
+  const portalClient = { id: found.id, email: contact.email || null, status: found.status };
+  ctx.stash.portalClient = portalClient;
+  return portalClient;
+}
