@@ -15,7 +15,7 @@
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { UpgradeHandler } from './http.ts';
 import { verifyRoomToken } from '../functions/shared/video-token.ts';
-import type { VideoRole } from '../functions/shared/video-ticket.ts';
+import type { VideoRole } from '../domain/video-ticket.ts';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
 const JOIN_TIMEOUT_MS = 5000;

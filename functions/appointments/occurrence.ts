@@ -6,7 +6,7 @@ import { appointmentIndexKeys, appointmentKey } from '../../domain/appointment/k
 import { reminderIndexKeys } from '../../domain/reminders.ts';
 import type { Item } from './request.ts';
 
-/** An unguessable video room id: 32 characters of [A-Za-z0-9_-] (192 random bits; see functions/shared/video-ticket.ts). */
+/** An unguessable video room id: 32 characters of [A-Za-z0-9_-] (192 random bits; see domain/video-ticket.ts). */
 export function newVideoRoomId(): string {
   return randomBytes(24).toString('base64url');
 }

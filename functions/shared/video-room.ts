@@ -9,7 +9,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, table } from './aws.ts';
-import type { VideoAdapterName } from './video-ticket.ts';
+import type { VideoAdapterName } from '../../domain/video-ticket.ts';
 
 export interface VideoRoom {
   PK: string;

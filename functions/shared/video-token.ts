@@ -4,7 +4,7 @@
  * generated randomly by the local runtime at every start.
  */
 import { jwtVerify, SignJWT } from 'jose';
-import { LOCAL_TOKEN_AUDIENCE, type VideoRole } from './video-ticket.ts';
+import { LOCAL_TOKEN_AUDIENCE, type VideoRole } from '../../domain/video-ticket.ts';
 
 export interface RoomTokenClaims {
   /** The practice that owns the room: the relay keys rooms by practice and room (issue 11 §1). */

@@ -14,7 +14,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { json, parseBody } from '../shared/http.ts';
 import { getMembership } from '../shared/membership.ts';
 import { claimVideoRoomId, getVideoRoom, putVideoRoom, videoRoomKey, type VideoRoom } from '../shared/video-room.ts';
-import { ROOM_ID_PATTERN, ROOM_NOT_STARTED, ROOM_TTL_SECONDS, THERAPIST_ID_PATTERN, type VideoTicket } from '../shared/video-ticket.ts';
+import { ROOM_ID_PATTERN, ROOM_NOT_STARTED, ROOM_TTL_SECONDS, THERAPIST_ID_PATTERN, type VideoTicket } from '../../domain/video-ticket.ts';
 import { chimeClient, chimeProvider } from './chime-provider.ts';
 import { localProvider } from './local-provider.ts';
 import { RoomGoneError, type VideoProvider } from './provider.ts';

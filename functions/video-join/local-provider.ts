@@ -4,7 +4,7 @@
  * (local/video-signal.ts) verifies and keys its rooms by.
  */
 import { signRoomToken } from '../shared/video-token.ts';
-import { LOCAL_TOKEN_TTL_SECONDS } from '../shared/video-ticket.ts';
+import { LOCAL_TOKEN_TTL_SECONDS } from '../../domain/video-ticket.ts';
 import type { VideoProvider } from './provider.ts';
 
 export function localProvider(secret: string, signalingPath: string): VideoProvider {

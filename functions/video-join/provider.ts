@@ -1,6 +1,6 @@
 /** The video service behind a room: Chime SDK meetings in AWS, the local WebRTC relay locally. */
 import type { VideoRoom } from '../shared/video-room.ts';
-import type { VideoAdapterName, VideoRole, VideoTicket } from '../shared/video-ticket.ts';
+import type { VideoAdapterName, VideoRole, VideoTicket } from '../../domain/video-ticket.ts';
 
 export interface Participant {
   /** Opaque id, never a name or e-mail. */

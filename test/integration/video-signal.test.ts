@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { SignJWT } from 'jose';
 import { CLOSE_ENDED, CLOSE_FULL, CLOSE_UNAUTHORIZED, createVideoSignalRelay, type VideoSignalRelay } from '../../local/video-signal.ts';
 import { signRoomToken } from '../../functions/shared/video-token.ts';
-import { LOCAL_TOKEN_AUDIENCE, type VideoRole } from '../../functions/shared/video-ticket.ts';
+import { LOCAL_TOKEN_AUDIENCE, type VideoRole } from '../../domain/video-ticket.ts';
 
 const SECRET = 's'.repeat(43);
 let server: Server;

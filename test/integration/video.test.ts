@@ -12,7 +12,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
 import { membershipKey, tableName } from '../../domain/tables.ts';
-import { ROOM_NOT_STARTED } from '../../functions/shared/video-ticket.ts';
+import { ROOM_NOT_STARTED } from '../../domain/video-ticket.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 

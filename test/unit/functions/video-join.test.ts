@@ -21,7 +21,7 @@ import {
 import { handler, hostTicket } from '../../../functions/video-join/index.ts';
 import { externalMeetingId, meetingRequestToken } from '../../../functions/video-join/chime-provider.ts';
 import { verifyRoomToken } from '../../../functions/shared/video-token.ts';
-import { ROOM_NOT_STARTED, type VideoTicket } from '../../../functions/shared/video-ticket.ts';
+import { ROOM_NOT_STARTED, type VideoTicket } from '../../../domain/video-ticket.ts';
 
 Object.assign(process.env, { DIRECTORY_TABLE: 'portal-test-Directory', PRACTICE_TABLE: 'portal-test-Practice', AWS_REGION: 'us-east-1' });
 const ddb = mockClient(DynamoDBDocumentClient);

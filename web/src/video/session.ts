@@ -3,7 +3,7 @@
  * the signaling relay on `npm start`. Pages talk only to this interface; the adapter is chosen by the
  * join ticket (`ticket.adapter`) and loaded as its own chunk.
  */
-import type { VideoAdapterName, VideoTicket } from '../../../functions/shared/video-ticket.ts';
+import type { VideoAdapterName, VideoTicket } from '../../../domain/video-ticket.ts';
 
 export type { VideoAdapterName, VideoTicket };
 
