@@ -209,4 +209,55 @@ describe('languages', () => {
       await context.close();
     });
   }
+
+  for (const [locale, words] of [
+    ['es', { status: 'Estado de las citas', dateColumn: 'Fecha y hora', activity: 'Actividad de la cuenta', signedIn: 'Inició sesión', upgrade: 'Mejorar el plan', changeTo: /^Cambiar a /, confirm: 'Confirmar', practice: 'Datos de la consulta', practiceName: 'Nombre de la consulta', save: 'Guardar', required: 'Obligatorio', billing: 'Facturación y servicios', taxId: 'Número de identificación fiscal', taxIdProblem: 'Ingrese una identificación fiscal de 9 dígitos', datePattern: 'MM/DD/AAAA' }],
+    ['zh', { status: '预约状态', dateColumn: '日期和时间', activity: '账户活动', signedIn: '已登录', upgrade: '升级计划', changeTo: /^更改为/, confirm: '确认', practice: '诊所详情', practiceName: '诊所名称', save: '保存', required: '必填', billing: '计费与服务', taxId: '税号', taxIdProblem: '请输入 9 位税号', datePattern: '月/日/年' }],
+  ] as const) {
+    it(`shows Appointment status, Account activity, Upgrade plan, Practice details and Billing and Service with their errors in ${locale}, no English left`, async () => {
+      const context = await portal.browser.newContext();
+      const page = await context.newPage();
+      await signedInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, locale]);
+      const catalog = await loadCatalog(locale);
+
+      // Dates are typed as the practice writes them (en-US: month first), with the letters of the page's language.
+      await page.goto(portal.runtime.url + '/app/appointment-status');
+      await heading(page).filter({ hasText: words.status }).waitFor();
+      await page.getByRole('columnheader', { name: new RegExp(words.dateColumn) }).first().waitFor();
+      await page.getByRole('table').getByRole('row').nth(1).waitFor();
+      const firstDay = page.getByLabel(catalog['appointments.statusPage.firstDay'], { exact: true });
+      expect(await firstDay.getAttribute('placeholder')).toBe(words.datePattern);
+      expect(await firstDay.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(await englishLeft(page, locale)).toEqual([]);
+
+      await page.goto(portal.runtime.url + '/app/account-activity');
+      await heading(page).filter({ hasText: words.activity }).waitFor();
+      // The history has loaded: a sign-in (the seed's or this session's) or the empty table's words.
+      await page.getByRole('cell', { name: words.signedIn }).or(page.getByText(catalog['activity.empty'])).first().waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+
+      await page.goto(portal.runtime.url + '/app/upgrade-plan');
+      await heading(page).filter({ hasText: words.upgrade }).waitFor();
+      await page.getByRole('button', { name: words.changeTo }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: words.confirm }).waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto(portal.runtime.url + '/app/settings/practice-details');
+      await heading(page).filter({ hasText: words.practice }).waitFor();
+      await page.getByLabel(words.practiceName, { exact: true }).fill('');
+      await page.getByRole('button', { name: words.save }).click();
+      await page.getByText(words.required, { exact: true }).first().waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+
+      await page.goto(portal.runtime.url + '/app/settings/billing-and-service');
+      await heading(page).filter({ hasText: words.billing }).waitFor();
+      await page.getByLabel(words.taxId, { exact: true }).fill('12');
+      await page.getByRole('button', { name: words.save }).click();
+      await page.getByText(words.taxIdProblem).waitFor();
+      expect(await englishLeft(page, locale)).toEqual([]);
+      await context.close();
+    });
+  }
 });
