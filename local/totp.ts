@@ -1,9 +1,12 @@
 /** `npm run totp -- <email>`: the current authenticator code of a seeded demo account. */
 import { DEMO_ACCOUNTS, demoTotp } from './demo-accounts.ts';
+import { DEMO_CLIENT } from './seed-client-portal.ts';
 
 const email = (process.argv[2] ?? '').trim().toLowerCase();
-if (!DEMO_ACCOUNTS.some((a) => a.email === email)) {
-  console.error(`Usage: npm run totp -- <email>\nSeeded accounts:\n${DEMO_ACCOUNTS.map((a) => `  ${a.email}`).join('\n')}`);
+// The team's accounts and the demo client (issue 12), whose authenticator is seeded the same way.
+const seeded = [...DEMO_ACCOUNTS.map((a) => a.email), DEMO_CLIENT.email];
+if (!seeded.includes(email)) {
+  console.error(`Usage: npm run totp -- <email>\nSeeded accounts:\n${seeded.map((e) => `  ${e}`).join('\n')}`);
   process.exit(1);
 }
 const totp = demoTotp(email);
