@@ -28,6 +28,8 @@ const TeamMembersPage = lazy(() => import('./team/TeamMembersPage'));
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const PracticeDetailsPage = lazy(() => import('./settings/PracticeDetailsPage'));
 const BillingAndServicePage = lazy(() => import('./settings/BillingAndServicePage'));
+const ConsentDocumentsPage = lazy(() => import('./documents/ConsentDocumentsPage'));
+const IntakeFormsPage = lazy(() => import('./documents/IntakeFormsPage'));
 const UpgradePlanPage = lazy(() => import('./plans/UpgradePlanPage'));
 const AppointmentPage = lazy(() => import('./appointments/AppointmentPage'));
 const AppointmentStatusPage = lazy(() => import('./appointments/AppointmentStatusPage'));
@@ -78,6 +80,8 @@ export function AppRoutes() {
             <Route path="profile" element={page(<ProfilePage />)} />
             <Route path="settings/practice-details" element={page(<PracticeDetailsPage />)} />
             <Route path="settings/billing-and-service" element={page(<BillingAndServicePage />)} />
+            <Route path="settings/documents" element={page(<ConsentDocumentsPage />)} />
+            <Route path="settings/notesAndForms" element={page(<IntakeFormsPage />)} />
             {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
             <Route path="*" element={page(<PlannedPage />)} />
           </Route>
