@@ -983,6 +983,14 @@ export type Query = {
   getTemplateLibraryMetadata: Array<IntakeTemplate>;
   /** The practice's chosen intake forms and its default one. */
   getTherapistIntakeFormSettings: TherapistIntakeFormSettings;
+  /** Secure messaging: the conversations the caller may read, latest first, 20 a page, with unread counts. */
+  listConversations: ConversationPage;
+  /** One conversation's messages, newest first, 20 a page; search matches message text. */
+  listMessages: SecureMessagePage;
+  /** Unread messages from clients in the caller's conversations (the menu and top-bar count). */
+  unreadMessageCount: Scalars['Int']['output'];
+  /** A presigned GET of an attachment of the conversation. */
+  getMessageAttachmentUrl: AttachmentDownload;
 };
 
 
@@ -1067,6 +1075,24 @@ export type QueryGetConsentDocumentsArgs = {
   nextToken?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryListConversationsArgs = {
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryListMessagesArgs = {
+  conversationId: Scalars['ID']['input'];
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetMessageAttachmentUrlArgs = {
+  conversationId: Scalars['ID']['input'];
+  attachmentId: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
@@ -1130,6 +1156,14 @@ export type Mutation = {
   removeTherapistIntakeFormSettings: TherapistIntakeFormSettings;
   /** default: true makes the form the one sent to new clients with the invitation (at most one); false clears it. */
   setTherapistIntakeFormSettingsDefault: TherapistIntakeFormSettings;
+  /** Secure messaging: sends text and/or attachments (uploaded first) to the client of the conversation. */
+  sendMessage: SecureMessage;
+  /** The sender retracts their message within 5 minutes; it stays, shown as retracted. */
+  retractMessage: SecureMessage;
+  /** Marks the conversation read for the practice (read receipts, unread count). */
+  markConversationRead: Conversation;
+  /** A presigned PUT for one attachment: PDF, JPG or PNG, at most 10 MB. */
+  createMessageAttachmentUpload: AttachmentUpload;
 };
 
 
@@ -1333,9 +1367,42 @@ export type MutationSetTherapistIntakeFormSettingsDefaultArgs = {
   default: Scalars['Boolean']['input'];
 };
 
+
+export type MutationSendMessageArgs = {
+  conversationId: Scalars['ID']['input'];
+  text?: InputMaybe<Scalars['String']['input']>;
+  attachmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationRetractMessageArgs = {
+  conversationId: Scalars['ID']['input'];
+  messageId: Scalars['ID']['input'];
+};
+
+
+export type MutationMarkConversationReadArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateMessageAttachmentUploadArgs = {
+  conversationId: Scalars['ID']['input'];
+  fileName: Scalars['String']['input'];
+  contentType: Scalars['String']['input'];
+  size: Scalars['Int']['input'];
+};
+
 export type Subscription = {
   /** Sign-ins and sign-outs in the caller's own practice. */
   onUserAuthEvent?: Maybe<UserAuthEvent>;
+  /** New and retracted secure messages of the conversations the subscriber may read (filter set by the server). */
+  onSecureMessage?: Maybe<SecureMessage>;
+};
+
+
+export type SubscriptionOnSecureMessageArgs = {
+  conversationId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Where a client stands with the client portal of the caller's practice. */
@@ -1402,4 +1469,75 @@ export type ClientAppointment = {
 export type ClientAppointmentPage = {
   items: Array<ClientAppointment>;
   nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** A file attached to a secure message (PDF, JPG or PNG, at most 10 MB, checked on its stored bytes). */
+export type MessageAttachment = {
+  id: Scalars['ID']['output'];
+  fileName: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  size: Scalars['Int']['output'];
+};
+
+/** A secure message. A retracted one keeps its place with no text and no attachments; readAt is its read receipt. */
+export type SecureMessage = {
+  id: Scalars['ID']['output'];
+  conversationId: Scalars['ID']['output'];
+  practiceId: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  therapistId?: Maybe<Scalars['ID']['output']>;
+  /** PRACTICE or CLIENT. */
+  senderType: Scalars['String']['output'];
+  senderId: Scalars['ID']['output'];
+  senderName?: Maybe<Scalars['String']['output']>;
+  text?: Maybe<Scalars['String']['output']>;
+  attachments: Array<MessageAttachment>;
+  sentAt: Scalars['AWSDateTime']['output'];
+  retractedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+export type SecureMessagePage = {
+  items: Array<SecureMessage>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+  practiceReadAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  clientReadAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+export type Conversation = {
+  id: Scalars['ID']['output'];
+  practiceId: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName?: Maybe<Scalars['String']['output']>;
+  therapistId?: Maybe<Scalars['ID']['output']>;
+  /** The practice's name (the client portal's view). */
+  practiceName?: Maybe<Scalars['String']['output']>;
+  lastMessageAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  lastSenderType?: Maybe<Scalars['String']['output']>;
+  /** Messages from the other side not yet read by the caller's side. */
+  unreadCount: Scalars['Int']['output'];
+  practiceReadAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  clientReadAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+export type ConversationPage = {
+  items: Array<Conversation>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** A presigned PUT for one attachment (5 minutes), bound to its declared Content-Type. */
+export type AttachmentUpload = {
+  id: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  expiresAt: Scalars['Int']['output'];
+};
+
+/** A presigned GET of one attachment (5 minutes), served as a download. */
+export type AttachmentDownload = {
+  id: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  expiresAt: Scalars['Int']['output'];
 };

@@ -292,6 +292,18 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.clientMe': { permission: P.clientSelf, feature: F.clientPortal },
   'Query.clientAppointments': { permission: P.clientSelf, feature: F.clientPortal },
   'Mutation.editClientProfile': { permission: P.clientSelf, feature: F.clientPortal },
+  // Secure messaging (issue 12): the SecureMessaging feature; whose conversations a member reaches
+  // (secure.messaging by client scope, or a clinician's own clients; none for the other roles) is the
+  // Messaging.access step's and the subscription's (domain/messaging/access.ts messagingScope).
+  'Query.listConversations': { permission: P.selfRead, feature: F.secureMessaging },
+  'Query.unreadMessageCount': { permission: P.selfRead, feature: F.secureMessaging },
+  'Query.listMessages': { permission: P.selfRead, feature: F.secureMessaging },
+  'Query.getMessageAttachmentUrl': { permission: P.selfRead, feature: F.secureMessaging },
+  'Mutation.sendMessage': { permission: P.selfRead, feature: F.secureMessaging },
+  'Mutation.retractMessage': { permission: P.selfRead, feature: F.secureMessaging },
+  'Mutation.markConversationRead': { permission: P.selfRead, feature: F.secureMessaging },
+  'Mutation.createMessageAttachmentUpload': { permission: P.selfRead, feature: F.secureMessaging },
+  'Subscription.onSecureMessage': { permission: P.selfRead, feature: F.secureMessaging },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -18,6 +18,7 @@ import type { LogKey } from './log-key.ts';
 import { suppress } from './nag.ts';
 import { grantChimeMeetings } from './chime-access.ts';
 import { grantProfileImages } from './profile-images-access.ts';
+import { grantMessageAttachments } from './message-attachments-access.ts';
 import { configurePayments } from './payment-access.ts';
 import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -107,14 +108,16 @@ export class GraphqlApi extends Construct {
       const memorySize = photo ? 1769 : undefined;
       // appointments (booking confirmation) and team-members (invitation) send messages (issue 19).
       // client-access e-mails the client portal invitation (issue 12); client-self only needs the console's origin (video links).
-      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access';
+      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging';
       const environment = sends || folder === 'client-self' ? messagingEnvironment(config) : undefined;
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize, environment });
       // The confirmation may be a text; the invitation is always an e-mail.
-      if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' });
+      if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' || folder === 'messaging' });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);
+      // messaging: the client's new-message notification (SMS or e-mail) and the attachments (issue 12).
+      if (folder === 'messaging' && props.profileImages) grantMessageAttachments(fn.fn, props.profileImages);
       if (folder === 'plans' && config.payments) configurePayments(fn, fn.fn, config.payments);
       if (folder === 'team-members') {
         // Invites, edits and removes team members: these admin calls on this one pool, nothing else. The pool

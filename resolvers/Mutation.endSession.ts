@@ -12,7 +12,7 @@ import { membershipKey } from '../domain/tables.ts';
 import { signedOutSessions } from './shared/session-end.ts';
 
 /** Subscription fields whose subscriptions close when their subscriber signs out. */
-const SUBSCRIPTION_FIELDS = ['onUserAuthEvent'];
+const SUBSCRIPTION_FIELDS = ['onUserAuthEvent', 'onSecureMessage'];
 
 export function request(ctx: Context): DynamoDBUpdateItemRequest {
   const claims = ((ctx.identity as { claims?: Record<string, unknown> } | null) || {}).claims || {};

@@ -104,6 +104,12 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'authorizeClient', dataSource: 'DirectoryTable', entry: 'resolvers/functions/authorizeClient.ts' },
   { name: 'authorizeClient.practices', dataSource: 'DirectoryTable', entry: 'resolvers/functions/authorizeClientPractices.ts' },
   { name: 'ClientSelf.invoke', dataSource: 'Lambda:client-self', entry: 'resolvers/functions/invokeClientSelf.ts' },
+  // Secure messaging (issue 12): the conversation's access for both principals, reads as Queries, writes through the messaging Lambda.
+  { name: 'Messaging.access', dataSource: 'PracticeTable', entry: 'resolvers/functions/messagingAccess.ts' },
+  { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
+  { name: 'Query.listConversations', dataSource: 'PracticeTable', entry: 'resolvers/Query.listConversations.ts' },
+  { name: 'Messaging.invoke', dataSource: 'Lambda:messaging', entry: 'resolvers/functions/invokeMessaging.ts' },
+  { name: 'Subscription.onSecureMessage', dataSource: 'NONE', entry: 'resolvers/Subscription.onSecureMessage.ts' },
 ];
 
 /**
@@ -178,4 +184,12 @@ export const RESOLVERS: ResolverDef[] = [
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
   ),
+  { typeName: 'Query', fieldName: 'listConversations', pipeline: ['authorize', 'Query.listConversations', 'audit'] },
+  { typeName: 'Query', fieldName: 'unreadMessageCount', pipeline: ['authorize', 'Query.listConversations'] },
+  { typeName: 'Query', fieldName: 'listMessages', pipeline: ['authorize', 'Messaging.access', 'Query.listMessages', 'audit'] },
+  ...['getMessageAttachmentUrl'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Messaging.access', 'Messaging.invoke', 'audit'] })),
+  ...['sendMessage', 'retractMessage', 'markConversationRead', 'createMessageAttachmentUpload'].map(
+    (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Messaging.access', 'Messaging.invoke', 'audit'] }),
+  ),
+  { typeName: 'Subscription', fieldName: 'onSecureMessage', pipeline: ['authorize', 'Subscription.onSecureMessage', 'audit'] },
 ];

@@ -4,6 +4,7 @@
  * and the client portal (a courtesy). Messages are never deleted: a retracted message keeps its
  * stored text (and the audit trail its event) and is shown as retracted.
  */
+import type { MessagingRefusal } from './api.ts';
 
 /** Longest message text, in UTF-16 units, after trimming. */
 export const MAX_MESSAGE_LENGTH = 4000;
@@ -13,31 +14,15 @@ export const MAX_ATTACHMENTS = 5;
 export const RETRACT_WINDOW_MS = 5 * 60 * 1000;
 /** At most one new-message notification per conversation in this window. */
 export const NOTIFY_WINDOW_MS = 15 * 60 * 1000;
-/** Messages per page. */
-export const MESSAGE_PAGE_SIZE = 20;
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** Accepted attachment types and the file-name extension each is stored and served with. */
 export const ATTACHMENT_TYPES: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 export const MAX_FILE_NAME_LENGTH = 120;
 
-export const MESSAGING_MESSAGES = {
-  wrongType: 'Attachments must be PDF, JPG or PNG files.',
-  tooLarge: 'Attachments must be 10 MB or smaller.',
-  tooMany: 'A message can carry at most 5 attachments.',
-  empty: 'Write a message or attach a file.',
-  tooLong: 'Messages can be at most 4000 characters long.',
-  notFound: 'Conversation not found',
-  messageNotFound: 'Message not found',
-  attachmentNotFound: 'Attachment not found',
-  notSender: 'Only the sender can retract a message.',
-  retractTooLate: 'A message can be retracted only within 5 minutes of sending it.',
-  alreadyRetracted: 'This message was already retracted.',
-} as const;
+export type RetractRefusal = Extract<MessagingRefusal, 'notSender' | 'retractTooLate' | 'alreadyRetracted'>;
 
-export type RetractRefusal = 'notSender' | 'retractTooLate' | 'alreadyRetracted';
-
-/** Whether `callerId` may retract this message at `nowMs`; the refusal's MESSAGING_MESSAGES key otherwise. */
+/** Whether `callerId` may retract this message at `nowMs`; the refusal's MESSAGING_REFUSALS key (api.ts) otherwise. */
 export function retractRefusal(message: { senderId: string; sentAt: string; retractedAt?: string | null }, callerId: string, nowMs: number): RetractRefusal | null {
   if (message.senderId !== callerId) return 'notSender';
   if (message.retractedAt) return 'alreadyRetracted';
@@ -76,13 +61,13 @@ export function storedAttachmentProblem(bytes: Uint8Array, declaredType: string)
   return sniffAttachmentType(bytes) === declaredType ? null : 'wrongType';
 }
 
-/** A file name safe to show and to put in Content-Disposition: printable, no path, no quotes, with the type's extension. */
+/** A file name safe to show and to put in Content-Disposition: printable ASCII, no path, no quotes, with the type's extension. */
 export function attachmentFileName(name: unknown, contentType: string): string {
   const extension = ATTACHMENT_TYPES[contentType] ?? 'bin';
   const raw = typeof name === 'string' ? name : '';
   const base = raw.split(/[\\/]/).pop() ?? '';
   const cleaned = Array.from(base)
-    .filter((c) => c >= ' ' && c !== '"' && c !== '\u007f' && c !== ';')
+    .filter((c) => c >= ' ' && c <= '~' && c !== '"' && c !== ';')
     .join('')
     .trim()
     .slice(0, MAX_FILE_NAME_LENGTH);
