@@ -103,8 +103,3 @@ export const FEATURE_MATRIX: readonly MatrixFeature[] = [
 export function planIncludes(plan: Plan, feature: MatrixFeature): boolean {
   return feature.plans.includes(plan);
 }
-
-/** "$0", "$20": prices are whole dollars. */
-export function formatUsd(amount: number): string {
-  return `$${amount.toFixed(0)}`;
-}

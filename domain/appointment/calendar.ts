@@ -129,8 +129,3 @@ export function formatDateTime(ms: number): string {
   const millis = inDay - hours * 3600000 - minutes * 60000 - seconds * 1000;
   return date[0] + '-' + two(date[1]) + '-' + two(date[2]) + 'T' + two(hours) + ':' + two(minutes) + ':' + two(seconds) + '.' + three(millis) + 'Z';
 }
-
-export function formatDate(days: number): string {
-  const date = civilFromDays(days);
-  return date[0] + '-' + two(date[1]) + '-' + two(date[2]);
-}

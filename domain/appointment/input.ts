@@ -10,9 +10,6 @@ import { dayInWindow, instantInWindow } from '../date-window.ts';
 import { parseDate, parseDateTime } from './calendar.ts';
 import { present, type AppointmentProblem } from './problems.ts';
 
-export const LOCATION_TYPES = ['OFFICE', 'TELEHEALTH'] as const;
-export const EDIT_SCOPES = ['THIS', 'SERIES'] as const;
-
 /** Longest appointment: listings look back this far for appointments overlapping a range's start. */
 export const MAX_DURATION_MINUTES = 480;
 /** Most occurrences one recurring appointment creates. */

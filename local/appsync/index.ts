@@ -25,7 +25,7 @@ import { createRealtime } from './realtime.ts';
 import { buildAppSyncSchema } from './schema.ts';
 import { SubscriptionRegistry, subscriptionTriggers } from './subscriptions.ts';
 
-export { createJwtVerifier, type Identity, type JwtVerifierOptions } from './jwt.ts';
+export { createJwtVerifier } from './jwt.ts';
 export type { InvokeLambda } from './datasources/lambda.ts';
 
 export interface LocalAppSyncOptions {

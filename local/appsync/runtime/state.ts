@@ -46,17 +46,16 @@ export interface Invocation {
 
 export const SIGNAL = Symbol.for('practice-portal.appsync.signal');
 const CURRENT = Symbol.for('practice-portal.appsync.invocation');
-const DEFAULT_CLOCK = Symbol.for('practice-portal.appsync.clock');
 
 export type ErrorSignal = { [SIGNAL]: 'error' } & AppSyncErrorEntry;
 export type EarlyReturnSignal = { [SIGNAL]: 'earlyReturn'; value: unknown; skipTo: 'END' | 'NEXT' | null };
 
-type Globals = typeof globalThis & { [CURRENT]?: Invocation | null; [DEFAULT_CLOCK]?: () => Date };
+type Globals = typeof globalThis & { [CURRENT]?: Invocation | null };
 const g = globalThis as Globals;
 
 export function newInvocation(partial: Partial<Invocation> = {}): Invocation {
   return {
-    now: partial.now ?? defaultClock(),
+    now: partial.now ?? (() => new Date()),
     typeName: partial.typeName ?? 'Query',
     fieldName: partial.fieldName ?? 'unknown',
     appendedErrors: partial.appendedErrors ?? [],
@@ -87,14 +86,6 @@ export function current(): Invocation {
   return inv;
 }
 
-/** Process-wide default clock (tests freeze it; the executor passes its own per invocation). */
-export function setDefaultClock(clock: (() => Date) | null): void {
-  if (clock) g[DEFAULT_CLOCK] = clock;
-  else delete g[DEFAULT_CLOCK];
-}
-export function defaultClock(): () => Date {
-  return g[DEFAULT_CLOCK] ?? (() => new Date());
-}
 export function now(): Date {
   return current().now();
 }

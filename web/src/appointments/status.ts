@@ -29,11 +29,6 @@ export function statusRange(firstDay: string, lastDay: string, zone: string): { 
   return { from: utcFromWallClock(firstDay, '00:00', zone), to: utcFromWallClock(addDays(lastDay, RANGE_END_EXTRA_DAYS), '00:00', zone) };
 }
 
-/** Cancelled appointments leave the calendar (they stay on the status page). */
-export function showsOnCalendar(appointment: Pick<Appointment, 'status'>): boolean {
-  return appointment.status !== 'CANCELLED' && appointment.status !== 'LATE_CANCELLED';
-}
-
 /** "Weekly, 6 times" / "Every other week until 2026-05-01", in the translator's language. */
 export function recurrenceText(recurrence: Appointment['recurrence'], t: (key: string, values?: Record<string, string | number>) => string = ENGLISH_TRANSLATOR.t): string | null {
   if (!recurrence) return null;

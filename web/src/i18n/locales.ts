@@ -26,7 +26,6 @@ export const LOCALE_NAMES: Record<OfferedLocale, string> = {
  */
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
 
-export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
 export const isOfferedLocale = (value: unknown): value is OfferedLocale => (OFFERED_LOCALES as readonly unknown[]).includes(value);
 
 /** The stored choice, or null (none, not offered, or storage unavailable). */
