@@ -19,6 +19,8 @@ import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
+import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
+import { firstClientSignIn, inviteClient, publicCall } from '../support/client-portal.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { encode } from 'jpeg-js';
 
@@ -134,7 +136,29 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Mutation.setTherapistIntakeFormSettings': [A, A, U,    U,    U,    U,    U,    U,    U,    A],
   'Mutation.removeTherapistIntakeFormSettings': [A, A, U, U,    U,    U,    U,    U,    U,    A],
   'Mutation.setTherapistIntakeFormSettingsDefault': [A, A, U, U,  U,    U,    U,    U,    U,    A],
+  // Client portal access (issue 12) goes with the client's record: reading it needs client read
+  // rights on that client, inviting and revoking client edit rights (clinicians and the scheduler
+  // "clients create/edit", the biller "clients edit"; supervisor and coordinators none). The target
+  // is the owner's client: missing for the own-only clinicians and for another practice's owner.
+  'Query.getClientPortalAccess':       [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  'Mutation.inviteClientToPortal':     [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  'Mutation.revokeClientPortalAccess': [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  // The portal's settings: the ClientPortal settings page — the owner's and clinicianAdmin's; another
+  // practice's owner sets up their own practice's portal.
+  'Query.getClientPortalDetails':      [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  'Mutation.addClientPortal':          [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+  // The client principal's own fields: no team member calls them (see the client rows below).
+  'Query.clientMe':                    [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+  'Query.clientAppointments':          [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+  'Mutation.editClientProfile':        [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
 };
+
+/**
+ * The client principal (issue 12): a signed-in client (group Clients, the seeded demo client linked
+ * to the seeded practice) may call only the client fields; every other field is Unauthorized.
+ * Written by hand: a client field added to the schema must be listed here to be allowed.
+ */
+const CLIENT_ALLOWED: string[] = ['Query.clientMe', 'Query.clientAppointments', 'Mutation.editClientProfile'];
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
   owner: 'owner', clinicianAdmin: 'admin', clinicianFullClient: 'fullclient', clinicianBasicBilling: 'basicbilling', clinicianBasic: 'basic',
@@ -143,10 +167,12 @@ const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
 const OTHER_EMAIL = 'other-owner@elsewhere.practiceportal.test';
 
 let runtime: Runtime;
-const tokens = {} as Record<Caller, string>;
+/** A caller of the matrix, or the client principal (the client rows). */
+type Who = Caller | 'client';
+const tokens = {} as Record<Who, string>;
 let otherSub = '';
 
-async function call(who: Caller, query: string, variables: Record<string, unknown> = {}) {
+async function call(who: Who, query: string, variables: Record<string, unknown> = {}) {
   const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
   return body as { data?: any; errors?: Array<{ message: string; errorType?: string }> };
 }
@@ -164,7 +190,7 @@ function outcomeOf(body: { data?: any; errors?: Array<{ errorType?: string; mess
 const clientInput = (first: string) => ({ personalDetail: { first, last: 'Matrix' }, dateOfBirth: '01/01/1990' });
 
 /** Subscribes over the realtime protocol: start_ack → allowed; an error → its type. */
-async function subscribe(who: Caller, query: string): Promise<Outcome> {
+async function subscribe(who: Who, query: string): Promise<Outcome> {
   const host = new URL(runtime.url).host;
   const header = Buffer.from(JSON.stringify({ host, Authorization: tokens[who] })).toString('base64url');
   const ws = new WebSocket(`${runtime.url.replace('http', 'ws')}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
@@ -198,7 +224,7 @@ async function subscribe(who: Caller, query: string): Promise<Outcome> {
 }
 
 /** One call per schema field, made as `who`; `target` is a client of the seeded practice made for this caller. */
-const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcome>> = {
+const OPERATIONS: Record<string, (who: Who, target: string) => Promise<Outcome>> = {
   'Query.me': async (who) => outcomeOf(await call(who, '{ me { id practiceId } }'), 'Query.me'),
   'Mutation.logUserAuthEvent': async (who) => outcomeOf(await call(who, 'mutation { logUserAuthEvent(event: LOGIN_SUCCESS) { userId } }'), 'Mutation.logUserAuthEvent'),
   'Subscription.onUserAuthEvent': (who) => subscribe(who, 'subscription { onUserAuthEvent { userId event } }'),
@@ -340,7 +366,33 @@ const OPERATIONS: Record<string, (who: Caller, target: string) => Promise<Outcom
   },
   'Mutation.removeTeamMember': async (who) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),
+  // Client portal access: each call on a fresh client of the owner's with an e-mail (invitations need one).
+  'Query.getClientPortalAccess': async (who) =>
+    outcomeOf(await call(who, 'query ($c: ID!) { getClientPortalAccess(clientId: $c) { state } }', { c: await ownersClientWithEmail(who) }), 'Query.getClientPortalAccess'),
+  'Mutation.inviteClientToPortal': async (who) =>
+    outcomeOf(await call(who, 'mutation ($c: ID!) { inviteClientToPortal(clientId: $c) { state } }', { c: await ownersClientWithEmail(who) }), 'Mutation.inviteClientToPortal'),
+  'Mutation.revokeClientPortalAccess': async (who) => {
+    const c = await ownersClientWithEmail(who);
+    await call('owner', 'mutation ($c: ID!) { inviteClientToPortal(clientId: $c) { state } }', { c });
+    return outcomeOf(await call(who, 'mutation ($c: ID!) { revokeClientPortalAccess(clientId: $c) { state } }', { c }), 'Mutation.revokeClientPortalAccess');
+  },
+  'Query.getClientPortalDetails': async (who) => outcomeOf(await call(who, '{ getClientPortalDetails { enabled name } }'), 'Query.getClientPortalDetails'),
+  // Left enabled under the seeded name, so the client rows still reach the seeded practice.
+  'Mutation.addClientPortal': async (who) =>
+    outcomeOf(await call(who, 'mutation { addClientPortal(name: "Owens Family Therapy — client portal", enabled: true) { enabled } }'), 'Mutation.addClientPortal'),
+  'Query.clientMe': async (who) => outcomeOf(await call(who, '{ clientMe { email practices { practiceId } } }'), 'Query.clientMe'),
+  'Query.clientAppointments': async (who) => outcomeOf(await call(who, '{ clientAppointments { items { id } nextToken } }'), 'Query.clientAppointments'),
+  'Mutation.editClientProfile': async (who) =>
+    outcomeOf(await call(who, 'mutation ($p: ID!) { editClientProfile(practiceId: $p, preferredChannel: "email") { practiceId } }', { p: runtime.seed!.practiceId }), 'Mutation.editClientProfile'),
 };
+
+let portalClients = 0;
+/** A fresh client of the seeded practice's owner with an e-mail address. */
+async function ownersClientWithEmail(who: Who): Promise<string> {
+  portalClients += 1;
+  const input = { ...clientInput(`Portal${who}`), contact: { email: `matrix-portal-${portalClients}@clients.practiceportal.test` } };
+  return (await call('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input })).data.addClient.id;
+}
 
 let slot = 0;
 /** A start no other matrix appointment uses (the practice forbids double-booking). */
@@ -377,7 +429,7 @@ const ADD_MEMBER = 'mutation ($d: MemberDetailInput!, $r: [String!]!) { addTeamM
 let editTarget: Promise<{ id: string; email: string }> | null = null;
 
 /** Edits a settings item at its current version (read as the owner of the caller's practice, so a denied read does not hide the edit's answer). */
-async function editSettings(who: Caller, kind: 'PracticeDetails' | 'BillingSettings' | 'InsuranceSetting', input: Record<string, unknown>): Promise<Outcome> {
+async function editSettings(who: Who, kind: 'PracticeDetails' | 'BillingSettings' | 'InsuranceSetting', input: Record<string, unknown>): Promise<Outcome> {
   const reader: Caller = who === 'otherPractice' ? 'otherPractice' : 'owner';
   const version = (await call(reader, `{ get${kind} { version } }`)).data[`get${kind}`].version;
   return outcomeOf(await call(who, `mutation ($version: Int!, $input: ${kind}Input!) { edit${kind}(version: $version, input: $input) { version } }`, { version, input }), `Mutation.edit${kind}`);
@@ -409,6 +461,7 @@ beforeAll(async () => {
       tokens[c] = (await signInSeeded(runtime.url, `${EMAIL_OF[c as Exclude<Caller, 'otherPractice'>]}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
     }),
     signInSeeded(runtime.url, OTHER_EMAIL, DEMO_PASSWORD).then((t) => (tokens.otherPractice = t.accessToken)),
+    signInSeeded(runtime.url, DEMO_CLIENT.email, DEMO_PASSWORD).then((t) => (tokens.client = t.accessToken)),
   ]);
 });
 afterAll(async () => {
@@ -447,5 +500,50 @@ describe('authorization matrix', () => {
     expect(outcomeOf(await call('otherPractice', '{ me { id } }'), 'Query.me')).toBe(A);
     await runtime.dynamo.client.send(new DeleteItemCommand({ TableName: tableName('local', 'Directory'), Key: key }));
     expect(outcomeOf(await call('otherPractice', '{ me { id } }'), 'Query.me')).toBe(U);
+  });
+});
+
+describe('the client principal (issue 12)', () => {
+  it('a signed-in client calls the client fields only: every other field is Unauthorized', async () => {
+    const actual: Record<string, Outcome> = {};
+    const expected: Record<string, Outcome> = {};
+    for (const field of schemaFields()) {
+      const created = await call('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: clientInput('TargetClient') });
+      actual[field] = await OPERATIONS[field]('client', created.data.addClient.id);
+      expected[field] = CLIENT_ALLOWED.includes(field) ? A : U;
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it('client A and client B each reach only their own practice and record; another practice’s ids are refused', async () => {
+    // The other practice's owner again (the test above removed them), then client B: a client of that practice, invited there and signed in.
+    await runtime.dynamo.client.send(new PutItemCommand({
+      TableName: tableName('local', 'Directory'),
+      Item: marshall({ ...membershipKey(otherSub), GSI1PK: `P#${otherSub}`, GSI1SK: `USER#${otherSub}`, practiceId: otherSub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL }),
+    }));
+    await call('otherPractice', 'mutation { addClientPortal(name: "Other portal") { enabled } }');
+    const emailB = `client-b-${randomUUID()}@clients.practiceportal.test`;
+    const added = await call('otherPractice', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { ...clientInput('ClientB'), contact: { email: emailB } } });
+    const clientB = added.data.addClient.id as string;
+    const token = await inviteClient(runtime, tokens.otherPractice, clientB, emailB);
+    expect((await publicCall(runtime, 'acceptClientInvitation', { token, password: 'ClientB1pass' })).status).toBe(200);
+    const tokenB = await firstClientSignIn(runtime, emailB, 'ClientB1pass');
+    const meB = (await graphql(`${runtime.url}/graphql`, tokenB, '{ clientMe { practices { practiceId clientId } } }')).body as any;
+    expect(meB.data.clientMe.practices).toEqual([{ practiceId: otherSub, clientId: clientB }]);
+    const meA = (await call('client', '{ clientMe { practices { practiceId clientId } } }')).data.clientMe.practices;
+    expect(meA.map((p: { practiceId: string }) => p.practiceId)).toEqual([runtime.seed!.practiceId]);
+    // Each editing at the other's practice: refused, nothing written.
+    const EDIT = 'mutation ($p: ID!) { editClientProfile(practiceId: $p, phone: "5035550111") { phone } }';
+    expect(outcomeOf(await call('client', EDIT, { p: otherSub }), 'Mutation.editClientProfile')).toBe(U);
+    expect(outcomeOf((await graphql(`${runtime.url}/graphql`, tokenB, EDIT, { p: runtime.seed!.practiceId })).body as any, 'Mutation.editClientProfile')).toBe(U);
+    const seen = await call('owner', 'query ($id: ID!) { getClient(id: $id) { contact { phone } } }', { id: meA[0].clientId });
+    expect(seen.data.getClient.contact?.phone ?? null).not.toBe('+15035550111');
+    // B's appointments are B's practice's only (none booked): A's are not among them.
+    const apptsB = (await graphql(`${runtime.url}/graphql`, tokenB, '{ clientAppointments { items { practiceId } } }')).body as any;
+    expect(apptsB.data.clientAppointments.items).toEqual([]);
+    // The other practice turns its portal off: B is refused on the next request, A is not.
+    await call('otherPractice', 'mutation { addClientPortal(name: "Other portal", enabled: false) { enabled } }');
+    expect(outcomeOf((await graphql(`${runtime.url}/graphql`, tokenB, '{ clientMe { email } }')).body as any, 'Query.clientMe')).toBe(U);
+    expect(outcomeOf(await call('client', '{ clientMe { email } }'), 'Query.clientMe')).toBe(A);
   });
 });

@@ -9,17 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { AssociateSoftwareTokenCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, VerifySoftwareTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createHash } from 'node:crypto';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
-import { LOCAL_USER_POOL_CLIENT_ID } from '../../domain/identity.ts';
 import { clientLinksPartition, CLIENT_PORTAL_MESSAGES, invitationKey } from '../../domain/client-link.ts';
 import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
-import { cognitoClient, signInSeeded } from '../support/cognito-sdk.ts';
-import { totpFor, unusedTotpCode } from '../support/totp-code.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { firstClientSignIn as firstClientSignInAs, inviteClient, publicCall } from '../support/client-portal.ts';
 
 let runtime: Runtime;
 let owner = '';
@@ -39,10 +37,7 @@ async function call(token: string, query: string, variables: Record<string, unkn
   return body as { data?: any; errors?: Array<{ message: string; errorType?: string }> };
 }
 
-async function rest(path: string, body: unknown) {
-  const res = await fetch(`${runtime.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
+const rest = (path: string, body: unknown) => publicCall(runtime, path, body);
 
 async function addClient(first: string, email: string | null) {
   const input = { personalDetail: { first, last: 'Portal' }, dateOfBirth: '03/04/1991', ...(email ? { contact: { email } } : {}), communicationSetting: { email: true } };
@@ -52,25 +47,8 @@ async function addClient(first: string, email: string | null) {
 }
 
 /** Invites and returns the token from the outbox e-mail's link. */
-async function inviteAndToken(clientId: string, email: string): Promise<string> {
-  const out = await call(owner, INVITE, { c: clientId });
-  expect(out.errors).toBeUndefined();
-  const mail = runtime.outbox.latestTo(email, 'email');
-  const match = /\/portal\/invite#([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '');
-  expect(match).not.toBeNull();
-  return match![1];
-}
-
-/** First sign-in of a new client account: the pool requires MFA, so it sets up an authenticator. */
-async function firstClientSignIn(email: string, password: string): Promise<string> {
-  const client = cognitoClient(runtime.url);
-  const first = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: LOCAL_USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD: password } }));
-  expect(first.ChallengeName).toBe('MFA_SETUP');
-  const assoc = await client.send(new AssociateSoftwareTokenCommand({ Session: first.Session }));
-  const verified = await client.send(new VerifySoftwareTokenCommand({ Session: assoc.Session, UserCode: await unusedTotpCode(totpFor(assoc.SecretCode!)) }));
-  const done = await client.send(new RespondToAuthChallengeCommand({ ClientId: LOCAL_USER_POOL_CLIENT_ID, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }));
-  return done.AuthenticationResult!.AccessToken!;
-}
+const inviteAndToken = (clientId: string, email: string) => inviteClient(runtime, owner, clientId, email);
+const firstClientSignIn = (email: string, password: string) => firstClientSignInAs(runtime, email, password);
 
 async function linksOf(email: string) {
   const user = await runtime.cognito.admin.getUser(email);
