@@ -991,6 +991,12 @@ export type Query = {
   unreadMessageCount: Scalars['Int']['output'];
   /** A presigned GET of an attachment of the conversation. */
   getMessageAttachmentUrl: AttachmentDownload;
+  /** The client portal: the client's conversations, one per practice record they are linked to, latest first. */
+  clientConversations: Array<Conversation>;
+  /** The client portal: one of the client's conversations, newest first, 20 a page; search matches message text. */
+  clientMessages: SecureMessagePage;
+  /** The client portal: a presigned GET of an attachment of one of the client's conversations. */
+  getClientAttachmentUrl: AttachmentDownload;
 };
 
 
@@ -1093,6 +1099,19 @@ export type QueryGetMessageAttachmentUrlArgs = {
   attachmentId: Scalars['ID']['input'];
 };
 
+
+export type QueryClientMessagesArgs = {
+  conversationId: Scalars['ID']['input'];
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetClientAttachmentUrlArgs = {
+  conversationId: Scalars['ID']['input'];
+  attachmentId: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
@@ -1164,6 +1183,14 @@ export type Mutation = {
   markConversationRead: Conversation;
   /** A presigned PUT for one attachment: PDF, JPG or PNG, at most 10 MB. */
   createMessageAttachmentUpload: AttachmentUpload;
+  /** The client portal: sends text and/or attachments to the practice. */
+  sendClientMessage: SecureMessage;
+  /** The client portal: the client retracts their message within 5 minutes. */
+  retractClientMessage: SecureMessage;
+  /** The client portal: marks the conversation read for the client (read receipts, unread count). */
+  markClientConversationRead: Conversation;
+  /** The client portal: a presigned PUT for one attachment: PDF, JPG or PNG, at most 10 MB. */
+  createClientAttachmentUpload: AttachmentUpload;
 };
 
 
@@ -1393,15 +1420,48 @@ export type MutationCreateMessageAttachmentUploadArgs = {
   size: Scalars['Int']['input'];
 };
 
+
+export type MutationSendClientMessageArgs = {
+  conversationId: Scalars['ID']['input'];
+  text?: InputMaybe<Scalars['String']['input']>;
+  attachmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationRetractClientMessageArgs = {
+  conversationId: Scalars['ID']['input'];
+  messageId: Scalars['ID']['input'];
+};
+
+
+export type MutationMarkClientConversationReadArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateClientAttachmentUploadArgs = {
+  conversationId: Scalars['ID']['input'];
+  fileName: Scalars['String']['input'];
+  contentType: Scalars['String']['input'];
+  size: Scalars['Int']['input'];
+};
+
 export type Subscription = {
   /** Sign-ins and sign-outs in the caller's own practice. */
   onUserAuthEvent?: Maybe<UserAuthEvent>;
   /** New and retracted secure messages of the conversations the subscriber may read (filter set by the server). */
   onSecureMessage?: Maybe<SecureMessage>;
+  /** The client portal: new and retracted messages of the client's own conversations (filter set by the server from their links). */
+  onClientMessage?: Maybe<SecureMessage>;
 };
 
 
 export type SubscriptionOnSecureMessageArgs = {
+  conversationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type SubscriptionOnClientMessageArgs = {
   conversationId?: InputMaybe<Scalars['ID']['input']>;
 };
 

@@ -304,6 +304,16 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.markConversationRead': { permission: P.selfRead, feature: F.secureMessaging },
   'Mutation.createMessageAttachmentUpload': { permission: P.selfRead, feature: F.secureMessaging },
   'Subscription.onSecureMessage': { permission: P.selfRead, feature: F.secureMessaging },
+  // The client principal's side of secure messaging: client.self, the SecureMessaging feature checked
+  // per practice on the client's links (authorizeClient.practices); which conversation, Messaging.access.
+  'Query.clientConversations': { permission: P.clientSelf, feature: F.secureMessaging },
+  'Query.clientMessages': { permission: P.clientSelf, feature: F.secureMessaging },
+  'Query.getClientAttachmentUrl': { permission: P.clientSelf, feature: F.secureMessaging },
+  'Mutation.sendClientMessage': { permission: P.clientSelf, feature: F.secureMessaging },
+  'Mutation.retractClientMessage': { permission: P.clientSelf, feature: F.secureMessaging },
+  'Mutation.markClientConversationRead': { permission: P.clientSelf, feature: F.secureMessaging },
+  'Mutation.createClientAttachmentUpload': { permission: P.clientSelf, feature: F.secureMessaging },
+  'Subscription.onClientMessage': { permission: P.clientSelf, feature: F.secureMessaging },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -192,4 +192,12 @@ export const RESOLVERS: ResolverDef[] = [
     (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Messaging.access', 'Messaging.invoke', 'audit'] }),
   ),
   { typeName: 'Subscription', fieldName: 'onSecureMessage', pipeline: ['authorize', 'Subscription.onSecureMessage', 'audit'] },
+  // Secure messaging, the client principal's side (issue 12): the same steps after CLIENT_AUTHORIZE; clientConversations is audited by the Lambda (one entry per practice).
+  { typeName: 'Query', fieldName: 'clientConversations', pipeline: [...CLIENT_AUTHORIZE, 'Messaging.invoke'] },
+  { typeName: 'Query', fieldName: 'clientMessages', pipeline: [...CLIENT_AUTHORIZE, 'Messaging.access', 'Query.listMessages', 'audit'] },
+  { typeName: 'Query', fieldName: 'getClientAttachmentUrl', pipeline: [...CLIENT_AUTHORIZE, 'Messaging.access', 'Messaging.invoke', 'audit'] },
+  ...['sendClientMessage', 'retractClientMessage', 'markClientConversationRead', 'createClientAttachmentUpload'].map(
+    (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'Messaging.access', 'Messaging.invoke', 'audit'] }),
+  ),
+  { typeName: 'Subscription', fieldName: 'onClientMessage', pipeline: [...CLIENT_AUTHORIZE, 'Subscription.onSecureMessage'] },
 ];
