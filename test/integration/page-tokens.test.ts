@@ -6,12 +6,13 @@
  * ValidationError) with no items and no DynamoDB text; A's own token still reads A's next page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchWriteItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
-import { DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { addPractice } from '../support/practice.ts';
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import { clientItems, validateClientInput } from '../../domain/client.ts';
 import { appointmentIndexKeys } from '../../domain/appointment/keys.ts';
@@ -64,12 +65,7 @@ async function seedPracticeA() {
 
 beforeAll(async () => {
   runtime = await startRuntime({ port: 0, dataDir: null });
-  const { sub } = await runtime.cognito.admin.createUser({ email: OTHER_EMAIL, password: DEMO_PASSWORD, givenName: 'Bea', familyName: 'Other', groups: ['Therapists'], totpSecret: demoTotpSecret(OTHER_EMAIL) });
-  subB = sub;
-  await runtime.dynamo.client.send(new PutItemCommand({
-    TableName: tableName('local', 'Directory'),
-    Item: marshall({ ...membershipKey(sub), GSI1PK: `P#${sub}`, GSI1SK: `USER#${sub}`, practiceId: sub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL }),
-  }));
+  subB = await addPractice(runtime, OTHER_EMAIL, { givenName: 'Bea', familyName: 'Other' });
   [ownerA, ownerB] = await Promise.all([
     signInSeeded(runtime.url, 'owner@demo.practiceportal.test', DEMO_PASSWORD).then((t) => t.accessToken),
     signInSeeded(runtime.url, OTHER_EMAIL, DEMO_PASSWORD).then((t) => t.accessToken),

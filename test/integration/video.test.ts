@@ -7,11 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
-import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
-import { membershipKey, tableName } from '../../domain/tables.ts';
+import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { tableName } from '../../domain/tables.ts';
+import { addPractice } from '../support/practice.ts';
 import { ROOM_NOT_STARTED } from '../../domain/video-ticket.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
@@ -21,15 +22,8 @@ const OTHER_EMAIL = 'owner@other-video.practiceportal.test';
 let otherSub: string;
 beforeAll(async () => {
   runtime = await startRuntime({ port: 0, dataDir: null });
-  // A second practice: its owner, with a membership of their own (as the authorization matrix makes one).
-  const { sub } = await runtime.cognito.admin.createUser({
-    email: OTHER_EMAIL, password: DEMO_PASSWORD, givenName: 'Otto', familyName: 'Other', groups: ['Therapists'], totpSecret: demoTotpSecret(OTHER_EMAIL),
-  });
-  otherSub = sub;
-  await runtime.dynamo.client.send(new PutItemCommand({
-    TableName: tableName('local', 'Directory'),
-    Item: marshall({ ...membershipKey(sub), GSI1PK: `P#${sub}`, GSI1SK: `USER#${sub}`, practiceId: sub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL }),
-  }));
+  // A second practice: its owner, with a membership of their own.
+  otherSub = await addPractice(runtime, OTHER_EMAIL);
 });
 afterAll(async () => {
   await runtime?.stop();
