@@ -929,6 +929,53 @@ export type TherapistIntakeFormSettings = {
   updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
+export type ClientDocumentKind =
+  | 'CONSENT'
+  | 'INTAKE_FORM';
+
+/** CONSENT: TO_SIGN (never signed, or its text changed since) or SIGNED. INTAKE_FORM: TO_FILL, SUBMITTED (the clinician has not accepted the answers yet) or ACCEPTED. */
+export type ClientDocumentStatus =
+  | 'TO_SIGN'
+  | 'SIGNED'
+  | 'TO_FILL'
+  | 'SUBMITTED'
+  | 'ACCEPTED';
+
+export type ClientDocument = {
+  practiceId: Scalars['ID']['output'];
+  practiceName: Scalars['String']['output'];
+  clientId: Scalars['ID']['output'];
+  kind: ClientDocumentKind;
+  /** The consent document's id, or the intake form's formName. */
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  status: ClientDocumentStatus;
+  /** Consent: the version to sign (TO_SIGN) or the version signed (SIGNED). */
+  version?: Maybe<Scalars['Int']['output']>;
+  /** Consent: the text of that version. */
+  details?: Maybe<Scalars['String']['output']>;
+  signedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  typedName?: Maybe<Scalars['String']['output']>;
+  /** The address the signature came from (as the API saw it). */
+  ip?: Maybe<Scalars['String']['output']>;
+  /** Intake form: its questions. */
+  form?: Maybe<IntakeTemplate>;
+  /** Intake form: the latest answers (JSON object keyed by question) and when they were sent. */
+  submissionId?: Maybe<Scalars['ID']['output']>;
+  answers?: Maybe<Scalars['AWSJSON']['output']>;
+  submittedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  acceptedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** The clinician's note when the document was shared (shown in the portal, never e-mailed). */
+  note?: Maybe<Scalars['String']['output']>;
+  sharedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+export type ShareClientDocumentsResult = {
+  shared: Array<ClientDocument>;
+  /** Whether the client was told by e-mail (the e-mail names the practice and the portal link only). */
+  emailed: Scalars['Boolean']['output'];
+};
+
 export type Query = {
   me: Me;
   /** Active clients by name, 20 a page; search matches the start of "first last" (case-insensitive). status: active (default) or archived (listed by name, without search). */
@@ -997,6 +1044,10 @@ export type Query = {
   clientMessages: SecureMessagePage;
   /** The client portal: a presigned GET of an attachment of one of the client's conversations. */
   getClientAttachmentUrl: AttachmentDownload;
+  /** The signed-in client's consent documents and intake forms across their practices: to sign, signed, to fill, sent. */
+  clientDocuments: Array<ClientDocument>;
+  /** A client's consent documents and intake forms, with signatures and answers (therapistId: the caller's practice; any other is NotFound). */
+  getClientDocuments: Array<ClientDocument>;
 };
 
 
@@ -1112,6 +1163,12 @@ export type QueryGetClientAttachmentUrlArgs = {
   attachmentId: Scalars['ID']['input'];
 };
 
+
+export type QueryGetClientDocumentsArgs = {
+  therapistId: Scalars['ID']['input'];
+  clientId: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
@@ -1191,6 +1248,14 @@ export type Mutation = {
   markClientConversationRead: Conversation;
   /** The client portal: a presigned PUT for one attachment: PDF, JPG or PNG, at most 10 MB. */
   createClientAttachmentUpload: AttachmentUpload;
+  /** The signed-in client signs exactly this version (typed name, agreed: true); time and address are the server's. A changed document needs a new signature. */
+  signConsentDocument: ClientDocument;
+  /** The signed-in client sends answers to an intake form (formId: its formName); they wait on the client's record for the clinician. */
+  submitIntakeForm: ClientDocument;
+  /** The clinician accepts a client's intake answers: they pre-fill the client's details (clientVersion: the client record's version read). */
+  acceptIntakeAnswers: Client;
+  /** Shares consent documents (ids) and intake forms (formNames) to the client's portal; the note shows in the portal, the e-mail names only the practice and the link. */
+  shareClientDocuments: ShareClientDocumentsResult;
 };
 
 
@@ -1444,6 +1509,36 @@ export type MutationCreateClientAttachmentUploadArgs = {
   fileName: Scalars['String']['input'];
   contentType: Scalars['String']['input'];
   size: Scalars['Int']['input'];
+};
+
+
+export type MutationSignConsentDocumentArgs = {
+  practiceId: Scalars['ID']['input'];
+  documentId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  typedName: Scalars['String']['input'];
+  agreed: Scalars['Boolean']['input'];
+};
+
+
+export type MutationSubmitIntakeFormArgs = {
+  practiceId: Scalars['ID']['input'];
+  formId: Scalars['ID']['input'];
+  answers: Scalars['AWSJSON']['input'];
+};
+
+
+export type MutationAcceptIntakeAnswersArgs = {
+  clientId: Scalars['ID']['input'];
+  submissionId: Scalars['ID']['input'];
+  clientVersion: Scalars['Int']['input'];
+};
+
+
+export type MutationShareClientDocumentsArgs = {
+  clientId: Scalars['ID']['input'];
+  documents: Array<Scalars['ID']['input']>;
+  emailText?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Subscription = {

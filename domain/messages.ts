@@ -96,6 +96,14 @@ export const MESSAGES = {
   intakeFormUnknown: 'Choose a form from the template library.',
   intakeFormNotChosen: 'This form is not one of the practice\'s intake forms. Add it first.',
   intakeAnswerRequired: 'Answer every required question before sending the form.',
+  signNameRequired: 'Type your full name to sign.',
+  signAgreeRequired: 'Tick "I agree" to sign.',
+  consentVersionChanged: 'This document has changed since you opened it. Read the current version and sign it.',
+  consentAlreadySigned: 'You have already signed this version of the document.',
+  intakeAnswersNotFound: 'Intake answers not found.',
+  intakeAlreadyAccepted: 'These answers were already accepted.',
+  shareNothing: 'Choose at least one document or form to share.',
+  shareUnknown: "Choose the practice's current consent documents and the intake forms it uses.",
   intakeSettingsChanged: 'The intake form settings were changed by someone else. Reload them and try again.',
 } as const;
 

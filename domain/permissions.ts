@@ -278,6 +278,16 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.setTherapistIntakeFormSettings': { permission: P.notesAndForms, feature: F.settings },
   'Mutation.removeTherapistIntakeFormSettings': { permission: P.notesAndForms, feature: F.settings },
   'Mutation.setTherapistIntakeFormSettingsDefault': { permission: P.notesAndForms, feature: F.settings },
+  // A client's documents (issue 12), the Client Portal feature. The clinician side goes with the
+  // client's record: reading their documents and answers is client.read on that client; accepting
+  // answers into the record and sharing documents to the client are client.edit (the same rights
+  // as inviting them). The client's own side is client.self (authorizeClient, per link).
+  'Query.getClientDocuments': { permission: P.clientRead, feature: F.clientPortal },
+  'Mutation.acceptIntakeAnswers': { permission: P.clientEdit, feature: F.clientPortal },
+  'Mutation.shareClientDocuments': { permission: P.clientEdit, feature: F.clientPortal },
+  'Query.clientDocuments': { permission: P.clientSelf, feature: F.clientPortal },
+  'Mutation.signConsentDocument': { permission: P.clientSelf, feature: F.clientPortal },
+  'Mutation.submitIntakeForm': { permission: P.clientSelf, feature: F.clientPortal },
   // Client identity (issue 12). A client's portal access goes with the client's record: seeing it
   // needs client.read on that client, inviting and revoking client.edit (the client's e-mail comes
   // from the record, so inviting is editing what the client can reach). The portal's settings are

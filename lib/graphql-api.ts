@@ -108,7 +108,8 @@ export class GraphqlApi extends Construct {
       const memorySize = photo ? 1769 : undefined;
       // appointments (booking confirmation) and team-members (invitation) send messages (issue 19).
       // client-access e-mails the client portal invitation (issue 12); client-self only needs the console's origin (video links).
-      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging';
+      // client-documents e-mails a client that documents were shared to their portal (the practice and the link only).
+      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging' || folder === 'client-documents';
       const environment = sends || folder === 'client-self' ? messagingEnvironment(config) : undefined;
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize, environment });
       // The confirmation may be a text; the invitation is always an e-mail.

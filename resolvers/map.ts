@@ -88,6 +88,9 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.getTemplateLibraryMetadata', dataSource: 'NONE', entry: 'resolvers/Query.getTemplateLibraryMetadata.ts' },
   { name: 'IntakeSettings.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadIntakeSettings.ts' },
   { name: 'IntakeSettings.put', dataSource: 'PracticeTable', entry: 'resolvers/functions/putIntakeSettings.ts' },
+  // A client's documents (issue 12): signatures, intake answers and shares through the client-documents Lambda.
+  { name: 'ClientDocuments.invoke', dataSource: 'Lambda:client-documents', entry: 'resolvers/functions/invokeClientDocuments.ts' },
+  { name: 'PracticeDocuments.invoke', dataSource: 'Lambda:client-documents', entry: 'resolvers/functions/invokePracticeDocuments.ts' },
   // Progress notes: one per appointment (keyed by it), written by the appointment's clinician; signed notes take addenda only.
   { name: 'Query.getProgessNoteMetadata', dataSource: 'NONE', entry: 'resolvers/Query.getProgessNoteMetadata.ts' },
   { name: 'Note.appointment', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadNoteAppointment.ts' },
@@ -181,6 +184,10 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'addClientPortal', pipeline: ['authorize', 'ClientAccess.invoke', 'audit'] },
   ...['clientMe', 'clientAppointments'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientSelf.invoke'] })),
   { typeName: 'Mutation', fieldName: 'editClientProfile', pipeline: [...CLIENT_AUTHORIZE, 'ClientSelf.invoke'] },
+  { typeName: 'Query', fieldName: 'clientDocuments', pipeline: [...CLIENT_AUTHORIZE, 'ClientDocuments.invoke'] },
+  ...['signConsentDocument', 'submitIntakeForm'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientDocuments.invoke'] })),
+  { typeName: 'Query', fieldName: 'getClientDocuments', pipeline: ['authorize', 'ClientAccess.client', 'PracticeDocuments.invoke', 'audit'] },
+  ...['acceptIntakeAnswers', 'shareClientDocuments'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'PracticeDocuments.invoke', 'audit'] })),
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
   ),

@@ -136,6 +136,17 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Mutation.setTherapistIntakeFormSettings': [A, A, U,    U,    U,    U,    U,    U,    U,    A],
   'Mutation.removeTherapistIntakeFormSettings': [A, A, U, U,    U,    U,    U,    U,    U,    A],
   'Mutation.setTherapistIntakeFormSettingsDefault': [A, A, U, U,  U,    U,    U,    U,    U,    A],
+  // A client's documents (issue 12), the Client Portal feature: reading a client's documents and
+  // answers goes with reading the client (client.read), accepting answers into the record and sharing
+  // documents with editing it (client.edit) — clinicians and the scheduler "clients create/edit", the
+  // biller "clients edit". The target is the owner's client: missing for the own-only clinicians and
+  // another practice's owner. The client's own side: no team member calls it (see CLIENT_ALLOWED).
+  'Query.getClientDocuments':          [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  'Mutation.acceptIntakeAnswers':      [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  'Mutation.shareClientDocuments':     [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  'Query.clientDocuments':             [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+  'Mutation.signConsentDocument':      [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+  'Mutation.submitIntakeForm':         [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
   // Client portal access (issue 12) goes with the client's record: reading it needs client read
   // rights on that client, inviting and revoking client edit rights (clinicians and the scheduler
   // "clients create/edit", the biller "clients edit"; supervisor and coordinators none). The target
@@ -185,6 +196,8 @@ const CLIENT_ALLOWED: string[] = [
   // Secure messaging (issue 12), on the client's own conversation.
   'Query.clientConversations', 'Query.clientMessages', 'Query.getClientAttachmentUrl', 'Mutation.sendClientMessage', 'Mutation.retractClientMessage',
   'Mutation.markClientConversationRead', 'Mutation.createClientAttachmentUpload', 'Subscription.onClientMessage',
+  // Consent documents and intake forms (issue 12), the client's own.
+  'Query.clientDocuments', 'Mutation.signConsentDocument', 'Mutation.submitIntakeForm',
 ];
 
 const EMAIL_OF: Record<Exclude<Caller, 'otherPractice'>, string> = {
@@ -391,6 +404,35 @@ const OPERATIONS: Record<string, (who: Who, target: string) => Promise<Outcome>>
     await call(who === 'otherPractice' ? 'otherPractice' : 'owner', 'mutation { setTherapistIntakeFormSettings(formName: "minor-intake") { version } }');
     return outcomeOf(await call(who, 'mutation { setTherapistIntakeFormSettingsDefault(formName: "minor-intake", default: true) { defaultForm } }'), 'Mutation.setTherapistIntakeFormSettingsDefault');
   },
+  // A client's documents (issue 12). The client signs a fresh included document and fills the practice's default form.
+  'Query.clientDocuments': async (who) => outcomeOf(await call(who, '{ clientDocuments { id status } }'), 'Query.clientDocuments'),
+  'Mutation.signConsentDocument': async (who) =>
+    outcomeOf(
+      await call(who, 'mutation ($p: ID!, $d: ID!) { signConsentDocument(practiceId: $p, documentId: $d, version: 1, typedName: "Taylor Brooks", agreed: true) { status } }', { p: runtime.seed!.practiceId, d: await ownersConsent(true) }),
+      'Mutation.signConsentDocument',
+    ),
+  'Mutation.submitIntakeForm': async (who) => {
+    await call('owner', 'mutation { setTherapistIntakeFormSettings(formName: "adult-intake") { version } }');
+    await call('owner', 'mutation { setTherapistIntakeFormSettingsDefault(formName: "adult-intake", default: true) { version } }');
+    const answers = { firstName: 'Taylor', lastName: 'Brooks', dateOfBirth: '05/17/1990', phone: '5035550199', email: 'client@demo.practiceportal.test', emergencyName: 'Sam Brooks', emergencyRelationship: 'Sister', emergencyPhone: '5035550100', reason: 'Matrix', previousTherapy: false, selfHarmThoughts: false, harmOthersThoughts: false };
+    return outcomeOf(await call(who, 'mutation ($p: ID!, $a: AWSJSON!) { submitIntakeForm(practiceId: $p, formId: "adult-intake", answers: $a) { status } }', { p: runtime.seed!.practiceId, a: JSON.stringify(answers) }), 'Mutation.submitIntakeForm');
+  },
+  'Query.getClientDocuments': async (who, target) =>
+    outcomeOf(await call(who, 'query ($t: ID!, $c: ID!) { getClientDocuments(therapistId: $t, clientId: $c) { id } }', { t: runtime.seed!.practiceId, c: target }), 'Query.getClientDocuments'),
+  'Mutation.acceptIntakeAnswers': async (who, target) => {
+    // Pending answers on the target client, as the client would have sent them (written to the table: the target has no portal account).
+    const submissionId = randomUUID();
+    await runtime.dynamo.client.send(new PutItemCommand({
+      TableName: tableName('local', 'Practice'),
+      Item: marshall({ PK: `P#${runtime.seed!.practiceId}`, SK: `IntakeAnswers#${target}#${submissionId}`, practiceId: runtime.seed!.practiceId, clientId: target, submissionId, formName: 'adult-intake', answers: { phone: '+15035550123' }, status: 'pending', submittedAt: new Date().toISOString() }),
+    }));
+    return outcomeOf(await call(who, 'mutation ($c: ID!, $s: ID!) { acceptIntakeAnswers(clientId: $c, submissionId: $s, clientVersion: 1) { version } }', { c: target, s: submissionId }), 'Mutation.acceptIntakeAnswers');
+  },
+  'Mutation.shareClientDocuments': async (who) => {
+    const c = await ownersClientWithEmail(who);
+    await call('owner', 'mutation ($c: ID!) { inviteClientToPortal(clientId: $c) { state } }', { c });
+    return outcomeOf(await call(who, 'mutation ($c: ID!, $d: [ID!]!) { shareClientDocuments(clientId: $c, documents: $d) { emailed } }', { c, d: [await ownersConsent()] }), 'Mutation.shareClientDocuments');
+  },
   'Mutation.removeTeamMember': async (who) =>
     outcomeOf(await call(who, 'mutation ($id: ID!) { removeTeamMember(id: $id) { status } }', { id: await freshMember('scheduler') }), 'Mutation.removeTeamMember'),
   // Client portal access: each call on a fresh client of the owner's with an e-mail (invitations need one).
@@ -499,9 +541,9 @@ async function ownersNote(clientId: string): Promise<{ id: string; appointmentId
   return out.data.createProgressNote;
 }
 
-/** A fresh consent document of the seeded practice (written by its owner), version 1. */
-async function ownersConsent(): Promise<string> {
-  const out = await call('owner', 'mutation { addConsentDocument(title: "Matrix consent", details: "Matrix text") { id } }');
+/** A fresh consent document of the seeded practice (written by its owner), version 1; included: sent to every client. */
+async function ownersConsent(included = false): Promise<string> {
+  const out = await call('owner', 'mutation ($i: Boolean) { addConsentDocument(title: "Matrix consent", details: "Matrix text", included: $i) { id } }', { i: included });
   return out.data.addConsentDocument.id;
 }
 
