@@ -218,6 +218,8 @@ describe('Api', () => {
       .map(([id]) => id)
       .sort();
     expect(withPoolId).toEqual([
+      // The client portal invitation (issue 12): creates a client's account or proves an existing one's password.
+      expect.stringMatching(/Handlerclientinvitation/),
       expect.stringMatching(/Handlerconfirmprovider/),
       expect.stringMatching(/Handlerdoesuserexist/),
       expect.stringMatching(/Handlerreuseaccount/),
@@ -228,8 +230,16 @@ describe('Api', () => {
       .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
       .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
       .filter((st) => [st.Action].flat().includes('cognito-idp:AdminGetUser'));
-    expect(statements).toHaveLength(5);
+    expect(statements).toHaveLength(6);
     for (const st of statements) expect(JSON.stringify(st.Resource)).not.toContain('*');
+    // Accepting an invitation may look a user up, create one, set its password and put it in Clients: on this pool only (one statement once CDK merges them).
+    const accepting = resources
+      .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
+      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+      .filter((st) => [st.Action].flat().includes('cognito-idp:AdminSetUserPassword'));
+    expect(accepting).toHaveLength(1);
+    expect([accepting[0].Action].flat().sort()).toEqual(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword']);
+    expect(JSON.stringify(accepting[0].Resource)).not.toContain('*');
   });
 
   it('runs the appointment reminders every 5 minutes through EventBridge Scheduler, with the Practice table only', () => {
