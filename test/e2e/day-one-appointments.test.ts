@@ -139,4 +139,38 @@ describe('appointments on day one', () => {
     await p.locator('.fc-timeGridDay-view').waitFor();
     await p.context().close();
   });
+
+  for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+    it(`at ${width} px: the New appointment date reads and takes MM/DD/YYYY, typed or picked from the calendar`, async () => {
+      const p = await page(width, height);
+      const { getAppointmentSettings: { timezone: zone } } = await api('{ getAppointmentSettings { timezone } }');
+      const [year, month] = practiceToday(zone).split('-');
+      await p.getByRole('button', { name: 'New appointment' }).click();
+      const form = p.getByRole('dialog', { name: 'New appointment' });
+      const date = form.getByLabel('Date', { exact: true });
+      // It opens on a day of the practice's calendar, written month first.
+      await expect(date.inputValue()).resolves.toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      await expect(date.getAttribute('placeholder')).resolves.toBe('MM/DD/YYYY');
+      await form.getByText('MM/DD/YYYY', { exact: true }).waitFor();
+      const box = (await date.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+
+      // Picked from the calendar: the 15th of the month shown, written 'MM/15/YYYY'.
+      await date.fill(`${month}/01/${year}`);
+      await form.getByRole('button', { name: 'Choose the date' }).click();
+      // (The day's cell takes the click; the number in it is aria-hidden behind the cell's full date.)
+      await p.getByRole('group', { name: 'Choose the date' }).locator('td').filter({ hasText: /^15/ }).first().click();
+      await expect.poll(() => date.inputValue()).toBe(`${month}/15/${year}`);
+
+      // Typed in another order, it is refused under the field; typed month first, the error goes.
+      await date.fill(`${year}/${month}/20`);
+      await form.getByRole('button', { name: 'Create appointment' }).click();
+      await form.getByText('Enter a real date in the format shown.').waitFor();
+      await date.fill(`${month}/20/${year}`);
+      await expect.poll(() => form.getByText('Enter a real date in the format shown.').count()).toBe(0);
+      const widths = await p.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+      expect(widths.page).toBeLessThanOrEqual(widths.view);
+      await p.context().close();
+    });
+  }
 });
