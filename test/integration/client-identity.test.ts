@@ -7,9 +7,11 @@
  * clinicians cannot call each other's fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { validateAppointmentInput } from '../../domain/appointment/input.ts';
+import { occurrenceItem } from '../../functions/appointments/occurrence.ts';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
@@ -140,6 +142,33 @@ describe('invitation and acceptance', () => {
     expect(appts.items[0].videoUrl).toMatch(new RegExp(`^${runtime.url}/public/video/[A-Za-z0-9_-]{32}/`));
     // Another client's token for the same field, or a practice the client is not linked to: refused.
     expect((await call(newClient, 'mutation { editClientProfile(practiceId: "another-practice", phone: "5035550100") { phone } }')).errors?.[0].errorType).toBe('Unauthorized');
+  });
+
+  it('pages upcoming appointments 20 at a time with a token only this client can use', async () => {
+    // 21 more upcoming sessions, written as the appointments Lambda writes them.
+    const ownerSub = runtime.seed!.practiceId;
+    for (let i = 0; i < 21; i++) {
+      const startMs = Date.now() + (10 + i) * 24 * 3600_000;
+      const { data } = validateAppointmentInput({ clientId, serviceCode: '90834', locationType: 'OFFICE', start: new Date(startMs).toISOString(), durationMinutes: 45 });
+      const item = occurrenceItem(ownerSub, randomUUID(), data, startMs, {
+        clinicianId: ownerSub, clientName: 'Quinn Portal', clinicianName: 'Olivia Owens', seriesId: null, recurrence: null, videoRoomId: null, status: 'SCHEDULED',
+        version: 1, createdAt: new Date().toISOString(), createdBy: ownerSub, updatedAt: new Date().toISOString(), updatedBy: ownerSub,
+      });
+      await runtime.dynamo.client.send(new PutItemCommand({ TableName: tableName('local', 'Practice'), Item: marshall(item, { removeUndefinedValues: true }) }));
+    }
+    const first = (await call(newClient, APPTS)).data.clientAppointments;
+    expect(first.items).toHaveLength(20);
+    expect(first.nextToken).toEqual(expect.any(String));
+    const second = (await call(newClient, APPTS, { t: first.nextToken })).data.clientAppointments;
+    expect(second.items).toHaveLength(2);
+    expect(second.nextToken).toBeNull();
+    const all = [...first.items, ...second.items].map((a: any) => a.startTime);
+    expect(all).toEqual([...all].sort());
+    // Another client's token, or a made-up one: refused as the other paged queries refuse them.
+    for (const t of [first.nextToken, 'bm90IGEgdG9rZW4=']) {
+      const other = await call(t === first.nextToken ? demoClient : newClient, APPTS, { t });
+      expect(other.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Invalid page token' });
+    }
   });
 
   it('the client edits their own contact preferences; bad input is refused with nothing written', async () => {
