@@ -74,6 +74,10 @@ describe('consent signatures', () => {
     const before = await mine();
     expect(find(before, telehealth.id)).toMatchObject({ kind: 'CONSENT', status: 'TO_SIGN', version: 1, details: 'I agree to sessions by video.', practiceName: 'Owens Family Therapy', clientId });
     expect(find(before, fees.id)).toBeUndefined();
+    // The seed: the informed consent signed when the demo client joined, the telehealth consent still to sign.
+    expect(find(before, 'demo-informed-consent')).toMatchObject({ status: 'SIGNED', version: 1, typedName: 'Taylor Brooks' });
+    expect(find(before, 'demo-telehealth-consent')).toMatchObject({ status: 'TO_SIGN', version: 1 });
+    expect(find(before, 'demo-financial-policy')).toBeUndefined();
 
     const refusals: Array<[Record<string, unknown>, string, string]> = [
       [{ a: false }, 'ValidationError', MESSAGES.signAgreeRequired],
@@ -87,7 +91,7 @@ describe('consent signatures', () => {
       expect(out.errors?.[0].errorType).toBe(type);
       if (message) expect(out.errors?.[0].message).toContain(message);
     }
-    expect(await signatures()).toEqual([]);
+    expect((await signatures()).filter((s) => s.documentId === telehealth.id)).toEqual([]);
 
     const signed = (await call('client', SIGN, { p: practiceId, d: telehealth.id, v: 1, n: ' Taylor  Brooks ', a: true })).data.signConsentDocument;
     expect(signed).toMatchObject({ id: telehealth.id, status: 'SIGNED', version: 1, typedName: 'Taylor Brooks', details: 'I agree to sessions by video.' });
@@ -101,7 +105,7 @@ describe('consent signatures', () => {
     await call('owner', EDIT, { id: telehealth.id, v: 2, t: 'Telehealth consent', d: 'I agree to sessions by secure video.', i: true });
     expect(find(await mine(), telehealth.id)).toMatchObject({ status: 'TO_SIGN', version: 3, details: 'I agree to sessions by secure video.' });
     expect((await call('client', SIGN, { p: practiceId, d: telehealth.id, v: 3, n: 'Taylor Brooks', a: true })).data.signConsentDocument).toMatchObject({ status: 'SIGNED', version: 3 });
-    expect((await signatures()).map((s) => [s.documentId, s.version, s.typedName])).toEqual([[telehealth.id, 1, 'Taylor Brooks'], [telehealth.id, 3, 'Taylor Brooks']]);
+    expect((await signatures()).filter((s) => s.documentId === telehealth.id).map((s) => [s.documentId, s.version, s.typedName])).toEqual([[telehealth.id, 1, 'Taylor Brooks'], [telehealth.id, 3, 'Taylor Brooks']]);
 
     const seen = (await call('owner', THEIRS, { t: practiceId, c: clientId })).data.getClientDocuments;
     expect(find(seen, telehealth.id)).toMatchObject({ status: 'SIGNED', version: 3, typedName: 'Taylor Brooks', ip: signed.ip });
@@ -148,7 +152,7 @@ describe('intake forms and sharing', () => {
   it('shares documents to the portal; the e-mail names the practice and the link, never the documents, the note or the client', async () => {
     const waiver = (await call('owner', ADD, { t: 'Recording waiver', d: 'Sessions are not recorded.', i: false })).data.addConsentDocument;
     const SHARE = 'mutation ($c: ID!, $d: [ID!]!, $e: String) { shareClientDocuments(clientId: $c, documents: $d, emailText: $e) { emailed shared { id kind status note } } }';
-    const unknown = await call('owner', SHARE, { c: clientId, d: [waiver.id, 'minor-intake'], e: 'Hi' });
+    const unknown = await call('owner', SHARE, { c: clientId, d: [waiver.id, 'couples-intake'], e: 'Hi' });
     expect(unknown.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.shareUnknown });
     expect((await call('owner', SHARE, { c: clientId, d: [] })).errors?.[0].message).toBe(MESSAGES.shareNothing);
     expect(find(await mine(), waiver.id)).toBeUndefined();

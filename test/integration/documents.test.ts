@@ -176,7 +176,11 @@ describe('intake form settings', () => {
     const def = (f: string, d: boolean) => call('admin', `mutation ($f: ID!, $d: Boolean!) { setTherapistIntakeFormSettingsDefault(formName: $f, default: $d) { ${SETTINGS} } }`, { f, d });
     const remove = (f: string) => call('owner', `mutation ($f: ID!) { removeTherapistIntakeFormSettings(formName: $f) { ${SETTINGS} } }`, { f });
     const read = async () => (await call('admin', `{ getTherapistIntakeFormSettings { ${SETTINGS} } }`)).data.getTherapistIntakeFormSettings;
+    // The demo practice starts with forms of its own (local/seed-documents.ts): start from none.
+    expect((await read()).defaultForm).toBe('adult-intake');
+    for (const f of (await read()).forms) await remove(f.formName);
     const start = await read();
+    expect(start.forms).toEqual([]);
     await set('minor-intake');
     const both = (await set('adult-intake')).data.setTherapistIntakeFormSettings;
     expect(both.forms.map((f: { formName: string }) => f.formName)).toEqual(['adult-intake', 'minor-intake']);
