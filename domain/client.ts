@@ -4,6 +4,7 @@
  * Pure and APPSYNC_JS-safe (bundled into resolvers; linted by @aws-appsync/eslint-plugin): no regex,
  * no for(;;)/while, no try, no recursion. Errors name fields and rules, never values (PHI).
  */
+import type { Client } from './graphql.generated.ts';
 import { US_STATES, CANADIAN_PROVINCES, OTHER_STATE, STATES } from './states.ts';
 import { readHumanText, refusalSentences, type TextKind } from './human-text.ts';
 import { MAX_LENGTH, hasControl, collapseSpaces, searchKey, clientSearchName, isValidDateOfBirth, dateOfBirthProblem, toE164, isValidEmail, isValidState, normalizeZip } from './contact-fields.ts';
@@ -284,24 +285,24 @@ function withKey(item: Record<string, unknown>, key: { PK: string; SK: string })
   return out;
 }
 
-/** Client as the API returns it: the stored item without keys or index attributes. */
-export function toClient(item: Record<string, unknown>): Record<string, unknown> {
+/** Client as the API returns it (schema.graphql `Client`): the stored item without keys or index attributes. */
+export function toClient(item: Record<string, unknown>): Client {
   return {
-    id: item.id,
-    therapistId: item.therapistId,
-    username: item.username,
-    status: item.status,
-    active: item.active,
-    gender: item.gender,
-    dateOfBirth: item.dateOfBirth,
-    sendEmailReminder: item.sendEmailReminder,
-    contact: item.contact,
-    personalDetail: item.personalDetail,
-    address: item.address,
-    communicationSetting: item.communicationSetting,
-    version: item.version,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
+    id: item.id as string,
+    therapistId: item.therapistId as string,
+    username: item.username as string | null,
+    status: item.status as string,
+    active: item.active as boolean,
+    gender: item.gender as string | null,
+    dateOfBirth: item.dateOfBirth as string,
+    sendEmailReminder: item.sendEmailReminder as boolean,
+    contact: item.contact as Client['contact'],
+    personalDetail: item.personalDetail as Client['personalDetail'],
+    address: item.address as Client['address'],
+    communicationSetting: item.communicationSetting as Client['communicationSetting'],
+    version: item.version as number,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
   };
 }
 

@@ -3,12 +3,14 @@
  * for the therapist chosen by Client.checkTherapist, in the caller's practice, version 1 — the
  * client item and its name-search entries in one transaction (resolvers/shared/client-writes.ts).
  */
-import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { CLIENT_STATUS, clientItems, toClient } from '../domain/client.ts';
 import { putClientItems } from './shared/client-writes.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { Client, MutationAddClientArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
+export function request(ctx: ResolverContext<MutationAddClientArgs>): DynamoDBTransactWriteItemsRequest {
   const caller = ctx.stash.caller;
   const id = util.autoId();
   const now = util.time.nowISO8601();
@@ -27,7 +29,7 @@ export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<MutationAddClientArgs>): Client {
   if (ctx.error) {
     raiseStepError(ctx);
   }

@@ -5,12 +5,14 @@
  * appointment's, so a second one is refused at write time. sign: true locks it at once, once the
  * session has started (a draft may be written ahead).
  */
-import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { noteIdOf, noteKey, noteProblemMessage, signingTooEarly, toNote, validateNoteCreate } from '../domain/progress-note.ts';
+import type { ResolverContext, StoredItem } from './shared/context.ts';
+import type { MutationCreateProgressNoteArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBPutItemRequest {
+export function request(ctx: ResolverContext<MutationCreateProgressNoteArgs>): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
   const appointment = ctx.stash.appointment as Record<string, unknown> | null;
   if (!appointment) {
@@ -57,13 +59,13 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<MutationCreateProgressNoteArgs>): Record<string, unknown> {
   if (ctx.error) {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(MESSAGES.noteExists, 'ConflictError');
     }
     raiseStepError(ctx);
   }
-  ctx.stash.audit = { action: 'note.create', entityType: 'ProgressNote', entityId: ctx.result.id };
-  return toNote(ctx.result);
+  ctx.stash.audit = { action: 'note.create', entityType: 'ProgressNote', entityId: (ctx.result as StoredItem).id as string };
+  return toNote(ctx.result as StoredItem);
 }

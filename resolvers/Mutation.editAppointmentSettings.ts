@@ -4,15 +4,17 @@
  * still the stored one (0: never saved). A bad field is a ValidationError naming it; a stale
  * version a ConflictError; neither writes anything.
  */
-import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { appointmentSettingsKey } from '../domain/appointment/keys.ts';
 import { appointmentProblemMessage } from '../domain/appointment/problems.ts';
 import { appointmentSettingsOf, toAppointmentSettings, validateAppointmentSettings } from '../domain/appointment/settings.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { MutationEditAppointmentSettingsArgs } from '../domain/graphql.generated.ts';
 
 export const CONFLICT = 'The settings were changed by someone else. Reload them and try again.';
 
-export function request(ctx: Context): DynamoDBPutItemRequest {
+export function request(ctx: ResolverContext<MutationEditAppointmentSettingsArgs>): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
   const stored = ctx.stash.appointmentSettings as Record<string, unknown> | null;
   const version = ctx.args.version as number;
@@ -35,7 +37,7 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<MutationEditAppointmentSettingsArgs>): Record<string, unknown> {
   if (ctx.error) {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(CONFLICT, 'ConflictError');

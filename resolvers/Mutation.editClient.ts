@@ -5,14 +5,16 @@
  * concurrent edits of the same version cannot both succeed. The name-search entries are rewritten
  * in the same transaction (an archived client keeps none).
  */
-import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { CLIENT_STATUS, clientItems, toClient } from '../domain/client.ts';
 import { deleteNameEntries, firstConditionFailed, putClientItems } from './shared/client-writes.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { Client, MutationEditClientArgs } from '../domain/graphql.generated.ts';
 
 const CONFLICT = 'The client was changed by someone else. Reload it and try again.';
 
-export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
+export function request(ctx: ResolverContext<MutationEditClientArgs>): DynamoDBTransactWriteItemsRequest {
   const caller = ctx.stash.caller;
   const existing = ctx.stash.client;
   const version = ctx.args.version as number;
@@ -38,7 +40,7 @@ export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
   return { operation: 'TransactWriteItems', transactItems: transactItems };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<MutationEditClientArgs>): Client {
   if (ctx.error) {
     if (firstConditionFailed(ctx)) {
       util.error(CONFLICT, 'ConflictError');

@@ -6,12 +6,14 @@
  * Signing waits for the session's start (the appointment, loaded by Note.appointment).
  * The condition re-checks the version and the signed flag at write time.
  */
-import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { noteProblemMessage, signingTooEarly, toNote, validateNoteEdit } from '../domain/progress-note.ts';
+import type { ResolverContext, StoredItem } from './shared/context.ts';
+import type { MutationEditProgressNoteArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBPutItemRequest {
+export function request(ctx: ResolverContext<MutationEditProgressNoteArgs>): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
   const note = ctx.stash.note as Record<string, unknown>;
   const validation = validateNoteEdit(ctx.args.input, note);
@@ -59,13 +61,13 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<MutationEditProgressNoteArgs>): Record<string, unknown> {
   if (ctx.error) {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(MESSAGES.noteChanged, 'ConflictError');
     }
     raiseStepError(ctx);
   }
-  ctx.stash.audit = { action: 'note.update', entityType: 'ProgressNote', entityId: ctx.result.id };
-  return toNote(ctx.result);
+  ctx.stash.audit = { action: 'note.update', entityType: 'ProgressNote', entityId: (ctx.result as StoredItem).id as string };
+  return toNote(ctx.result as StoredItem);
 }

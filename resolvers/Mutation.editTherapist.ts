@@ -3,13 +3,15 @@
  * `version` is still the stored one (0: never saved). An UpdateItem, so the photo (set by
  * confirmProfilePhoto) is kept; a stale version is a ConflictError and writes nothing.
  */
-import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { therapistKey, toTherapist } from '../domain/profile.ts';
+import type { ResolverContext, StoredItem } from './shared/context.ts';
+import type { MutationEditTherapistArgs } from '../domain/graphql.generated.ts';
 
 const CONFLICT = 'The profile was changed elsewhere. Reload it and try again.';
 
-export function request(ctx: Context): DynamoDBUpdateItemRequest {
+export function request(ctx: ResolverContext<MutationEditTherapistArgs>): DynamoDBUpdateItemRequest {
   const caller = ctx.stash.caller;
   const version = ctx.args.version as number;
   const input = ctx.stash.therapistInput;
@@ -30,7 +32,7 @@ export function request(ctx: Context): DynamoDBUpdateItemRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<MutationEditTherapistArgs>): Record<string, unknown> {
   if (ctx.error) {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(CONFLICT, 'ConflictError');
@@ -38,5 +40,5 @@ export function response(ctx: Context): Record<string, unknown> {
     raiseStepError(ctx);
   }
   ctx.stash.audit = { action: 'profile.update', entityType: 'Therapist', entityId: ctx.stash.caller.sub };
-  return toTherapist(ctx.stash.caller.sub, ctx.result);
+  return toTherapist(ctx.stash.caller.sub, ctx.result as StoredItem | null);
 }

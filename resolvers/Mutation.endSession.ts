@@ -7,14 +7,15 @@
  * The caller's open subscriptions are closed too (each subscription field sets an invalidation
  * filter on its subscriber's sub; add new subscription fields to SUBSCRIPTION_FIELDS).
  */
-import { extensions, util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { extensions, util, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { membershipKey } from '../domain/tables.ts';
 import { signedOutSessions } from './shared/session-end.ts';
+import type { ResolverContext } from './shared/context.ts';
 
 /** Subscription fields whose subscriptions close when their subscriber signs out. */
 const SUBSCRIPTION_FIELDS = ['onUserAuthEvent', 'onSecureMessage'];
 
-export function request(ctx: Context): DynamoDBUpdateItemRequest {
+export function request(ctx: ResolverContext): DynamoDBUpdateItemRequest {
   const claims = ((ctx.identity as { claims?: Record<string, unknown> } | null) || {}).claims || {};
   return {
     operation: 'UpdateItem',
@@ -28,7 +29,7 @@ export function request(ctx: Context): DynamoDBUpdateItemRequest {
   };
 }
 
-export function response(ctx: Context): boolean {
+export function response(ctx: ResolverContext): boolean {
   if (ctx.error) {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.unauthorized();

@@ -4,12 +4,14 @@
  * name-search entries are deleted in the same transaction) — and never deletes the client item
  * (clinical records are archived). Returns {id, message, status}.
  */
-import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { CLIENT_STATUS, clientIndexKeys, clientKey } from '../domain/client.ts';
 import { deleteNameEntries, practiceTable, type TransactItem } from './shared/client-writes.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { MutationRemoveClientArgs, RemoveClientResult } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
+export function request(ctx: ResolverContext<MutationRemoveClientArgs>): DynamoDBTransactWriteItemsRequest {
   const caller = ctx.stash.caller;
   const existing = ctx.stash.client;
   const index = clientIndexKeys(caller.practiceId, existing.id, existing.therapistId, existing.searchName, CLIENT_STATUS.archived);
@@ -32,7 +34,7 @@ export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
   return { operation: 'TransactWriteItems', transactItems: writes.concat(deleteNameEntries(ctx, caller.practiceId, existing.id)) };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<MutationRemoveClientArgs>): RemoveClientResult {
   if (ctx.error) {
     raiseStepError(ctx);
   }

@@ -5,15 +5,17 @@
  * version read and the archived status. The same rights as archiving (client.remove). An active
  * client is a ValidationError; a concurrent change a ConflictError. Returns the client.
  */
-import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { CLIENT_NAME_ENTRIES, CLIENT_STATUS, clientIndexKeys, clientNameEntry, clientNameEntryKey, toClient } from '../domain/client.ts';
 import { firstConditionFailed, putClientItems } from './shared/client-writes.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { Client, MutationRestoreClientArgs } from '../domain/graphql.generated.ts';
 
 const CONFLICT = 'The client was changed by someone else. Reload it and try again.';
 
-export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
+export function request(ctx: ResolverContext<MutationRestoreClientArgs>): DynamoDBTransactWriteItemsRequest {
   const caller = ctx.stash.caller;
   const existing = ctx.stash.client as Record<string, unknown>;
   if (existing.status !== CLIENT_STATUS.archived) {
@@ -51,7 +53,7 @@ export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
   return { operation: 'TransactWriteItems', transactItems: writes };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<MutationRestoreClientArgs>): Client {
   if (firstConditionFailed(ctx)) {
     util.error(CONFLICT, 'ConflictError');
   }
@@ -59,6 +61,6 @@ export function response(ctx: Context): Record<string, unknown> {
     raiseStepError(ctx);
   }
   const restored = ctx.stash.written as Record<string, unknown>;
-  ctx.stash.audit = { action: 'client.restore', entityType: 'Client', entityId: restored.id };
+  ctx.stash.audit = { action: 'client.restore', entityType: 'Client', entityId: restored.id as string };
   return toClient(restored);
 }

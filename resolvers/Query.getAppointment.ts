@@ -3,13 +3,15 @@
  * or null — also for another practice's id and, for an own-only caller, another clinician's
  * appointment (indistinguishable from a missing one). The read (or the miss) is audited.
  */
-import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { runtime, util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { canSee } from '../domain/appointment/access.ts';
 import { toAppointment } from '../domain/appointment/api.ts';
 import { appointmentKey } from '../domain/appointment/keys.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { QueryGetAppointmentArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext<QueryGetAppointmentArgs>): DynamoDBGetItemRequest {
   const id = ctx.args.id as string;
   ctx.stash.audit = { action: 'appointment.read', entityType: 'Appointment', entityId: id };
   if (!id || id.length > 64) {
@@ -19,7 +21,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(appointmentKey(ctx.stash.caller.practiceId, id)) };
 }
 
-export function response(ctx: Context): Record<string, unknown> | null {
+export function response(ctx: ResolverContext<QueryGetAppointmentArgs>): Record<string, unknown> | null {
   if (ctx.error) {
     raiseStepError(ctx);
   }

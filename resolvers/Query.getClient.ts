@@ -2,12 +2,14 @@
  * Query.getClient (data source: PracticeTable): one client of the caller's practice, or null —
  * also for another practice's id or, for an 'own' scope, another clinician's client.
  */
-import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { runtime, util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { clientKey, MAX_LENGTH, toClient } from '../domain/client.ts';
 import { clientScope } from '../domain/permissions.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { Client, QueryGetClientArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext<QueryGetClientArgs>): DynamoDBGetItemRequest {
   const id = ctx.args.id as string;
   ctx.stash.audit = { action: 'client.read', entityType: 'Client', entityId: id };
   if (!id || id.length > MAX_LENGTH.id) {
@@ -17,7 +19,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(clientKey(ctx.stash.caller.practiceId, id)) };
 }
 
-export function response(ctx: Context): Record<string, unknown> | null {
+export function response(ctx: ResolverContext<QueryGetClientArgs>): Client | null {
   if (ctx.error) {
     raiseStepError(ctx);
   }

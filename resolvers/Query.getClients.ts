@@ -5,14 +5,16 @@
  * (domain/client.ts), so the search matches the start of "first last" or of "last first" ("Lopez,
  * Ana" reads as "lopez ana"); a client found by both names appears once per page.
  */
-import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { CLIENT_STATUS, clientListPartition, clientSearchPartition, clientSearchPrefix, MAX_LENGTH, ownClientsPartition, toClient } from '../domain/client.ts';
 import { clientScope } from '../domain/permissions.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
+import type { QueryResult, ResolverContext } from './shared/context.ts';
+import type { Client, ClientPage, QueryGetClientsArgs } from '../domain/graphql.generated.ts';
 
 export const PAGE_SIZE = 20;
 
-export function request(ctx: Context): DynamoDBQueryRequest {
+export function request(ctx: ResolverContext<QueryGetClientsArgs>): DynamoDBQueryRequest {
   const caller = ctx.stash.caller;
   const search = typeof ctx.args.search === 'string' ? clientSearchPrefix(ctx.args.search) : '';
   if (search.length > MAX_LENGTH.search) {
@@ -45,11 +47,11 @@ export function request(ctx: Context): DynamoDBQueryRequest {
   return { operation: 'Query', index: index, query: query, limit: PAGE_SIZE, nextToken: nextToken };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<QueryGetClientsArgs>): ClientPage {
   const page = ctx.stash.page as { binding: PageBinding; attribute: string; partition: string };
   const items = pageItems(ctx, page.attribute, page.partition);
   const seen: Record<string, boolean> = {};
-  const clients: Record<string, unknown>[] = [];
+  const clients: Client[] = [];
   items.forEach((item) => {
     const id = item.id as string;
     if (!seen[id]) {
@@ -57,6 +59,6 @@ export function response(ctx: Context): Record<string, unknown> {
       clients.push(toClient(item));
     }
   });
-  ctx.stash.audit = { action: 'client.list', entityType: 'Client', entityIds: clients.map((c) => c.id as string) };
-  return { items: clients, nextToken: sealPageToken(ctx.result.nextToken, page.binding) };
+  ctx.stash.audit = { action: 'client.list', entityType: 'Client', entityIds: clients.map((c) => c.id) };
+  return { items: clients, nextToken: sealPageToken((ctx.result as QueryResult).nextToken, page.binding) };
 }

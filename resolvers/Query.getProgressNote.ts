@@ -3,12 +3,14 @@
  * caller sees, if it is theirs or they hold notes.all (owner, clinicianAdmin); otherwise null, like
  * a missing one. Reads and misses are audited (ids only).
  */
-import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { runtime, util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { holds, PERMISSIONS } from '../domain/permissions.ts';
 import { noteKey, toNote } from '../domain/progress-note.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { QueryGetProgressNoteArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext<QueryGetProgressNoteArgs>): DynamoDBGetItemRequest {
   const appointment = ctx.stash.appointment as Record<string, unknown> | null;
   if (!appointment) {
     ctx.stash.audit = { action: 'note.read.miss', entityType: 'Appointment', entityId: ctx.args.appointmentId };
@@ -17,7 +19,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(noteKey(ctx.stash.caller.practiceId, (appointment as Record<string, unknown>).id as string)) };
 }
 
-export function response(ctx: Context): Record<string, unknown> | null {
+export function response(ctx: ResolverContext<QueryGetProgressNoteArgs>): Record<string, unknown> | null {
   if (ctx.error) {
     raiseStepError(ctx);
   }
@@ -27,6 +29,6 @@ export function response(ctx: Context): Record<string, unknown> | null {
     ctx.stash.audit = { action: 'note.read.miss', entityType: 'Appointment', entityId: ctx.args.appointmentId };
     return null;
   }
-  ctx.stash.audit = { action: 'note.read', entityType: 'ProgressNote', entityId: note.id };
+  ctx.stash.audit = { action: 'note.read', entityType: 'ProgressNote', entityId: note.id as string };
   return toNote(note);
 }

@@ -3,14 +3,15 @@
  * domain/pricing.ts (amounts in whole US dollars a month; Tele Health is the video feature, per
  * clinician). No additional-clinician price exists yet: null.
  */
-import type { Context, NONERequest } from '@aws-appsync/utils';
+import type { NONERequest } from '@aws-appsync/utils';
 import { PLAN_OFFERS, TELE_HEALTH_ADD_ON, type PlanOffer } from '../domain/pricing.ts';
+import type { ResolverContext } from './shared/context.ts';
 
-export function request(_ctx: Context): NONERequest {
+export function request(_ctx: ResolverContext): NONERequest {
   return { payload: null };
 }
 
-export function response(_ctx: Context): Record<string, unknown>[] {
+export function response(_ctx: ResolverContext): Record<string, unknown>[] {
   const offers: PlanOffer[] = PLAN_OFFERS.slice();
   return offers.map((offer) => ({
     id: offer.id,

@@ -3,16 +3,17 @@
  * description, default minutes) from its Settings#ServicesOffered item, or the default catalog
  * (domain/appointment/services.ts DEFAULT_SERVICES) when it lists none. A catalog, not PHI: not audited.
  */
-import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { servicesKey } from '../domain/appointment/keys.ts';
 import { servicesOf } from '../domain/appointment/services.ts';
+import type { ResolverContext } from './shared/context.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(servicesKey(ctx.stash.caller.practiceId)) };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext): unknown {
   if (ctx.error) {
     raiseStepError(ctx);
   }

@@ -2,10 +2,12 @@
  * Query.getVideoToken (data source: Lambda:video-join): the Lambda opens the room for the caller's
  * practice (from the authorize step, never from arguments) and returns a host ticket.
  */
-import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { util, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from './shared/errors.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { QueryGetVideoTokenArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: ResolverContext<QueryGetVideoTokenArgs>): LambdaRequest {
   const caller = ctx.stash.caller;
   return {
     operation: 'Invoke',
@@ -13,7 +15,7 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<QueryGetVideoTokenArgs>): unknown {
   lambdaResult(ctx);
   return ctx.result;
 }

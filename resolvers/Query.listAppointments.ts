@@ -6,15 +6,17 @@
  * an empty page for another clinician. The key range starts the longest appointment before
  * `from`; the filter keeps those ending after `from` (and the status asked for).
  */
-import { runtime, util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { runtime, util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { APPOINTMENT_PAGE_SIZE, listRange, MAX_RANGE_DAYS, toAppointment } from '../domain/appointment/api.ts';
 import { parseDateTime } from '../domain/appointment/calendar.ts';
 import { appointmentsPartition, clinicianPartition } from '../domain/appointment/keys.ts';
 import type { AppointmentProblem } from '../domain/appointment/problems.ts';
 import { APPOINTMENT_STATUS } from '../domain/appointment/status.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
+import type { QueryResult, ResolverContext } from './shared/context.ts';
+import type { QueryListAppointmentsArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBQueryRequest {
+export function request(ctx: ResolverContext<QueryListAppointmentsArgs>): DynamoDBQueryRequest {
   const caller = ctx.stash.caller;
   const access = ctx.stash.access;
   const fromMs = parseDateTime(ctx.args.from);
@@ -54,7 +56,7 @@ export function request(ctx: Context): DynamoDBQueryRequest {
     ':hi': prefix + range.upper,
     ':from': range.from,
   };
-  ctx.stash.page = { binding: binding, attribute: byClinician === null ? 'GSI1PK' : 'GSI2PK', partition: values[':pk'] };
+  ctx.stash.page = { binding: binding, attribute: byClinician === null ? 'GSI1PK' : 'GSI2PK', partition: values[':pk'] as string };
   const names: Record<string, string> = { '#end': 'end' };
   let filter = '#end > :from';
   if (status !== null) {
@@ -80,10 +82,10 @@ export function request(ctx: Context): DynamoDBQueryRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<QueryListAppointmentsArgs>): Record<string, unknown> {
   const page = ctx.stash.page as { binding: PageBinding; attribute: string; partition: string };
   const caller = ctx.stash.caller;
   const items = pageItems(ctx, page.attribute, page.partition).map((item) => toAppointment(item, caller.sub, ctx.stash.access));
   ctx.stash.audit = { action: 'appointment.list', entityType: 'Appointment', entityIds: items.map((a) => a.id as string) };
-  return { items: items, nextToken: sealPageToken(ctx.result.nextToken, page.binding) };
+  return { items: items, nextToken: sealPageToken((ctx.result as QueryResult).nextToken, page.binding) };
 }

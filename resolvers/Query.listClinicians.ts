@@ -3,12 +3,14 @@
  * owner and the clinician roles), to book for or filter by — a Query on GSI1 `P#<practiceId>`.
  * Own-only callers get just themselves. Names from the membership, else the e-mail.
  */
-import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { practicePartition } from '../domain/tables.ts';
 import { raiseStepError } from './shared/errors.ts';
 import { isClinician } from '../domain/permissions.ts';
+import type { NoArgs, QueryResult, ResolverContext } from './shared/context.ts';
+import type { Clinician } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBQueryRequest {
+export function request(ctx: ResolverContext<NoArgs, QueryResult>): DynamoDBQueryRequest {
   return {
     operation: 'Query',
     index: 'GSI1',
@@ -21,13 +23,13 @@ export function request(ctx: Context): DynamoDBQueryRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<NoArgs, QueryResult>): Clinician[] {
   if (ctx.error) {
     raiseStepError(ctx);
   }
   const caller = ctx.stash.caller;
   const own = ctx.stash.access.read === 'own';
-  const members = ((ctx.result.items || []) as Record<string, unknown>[]).filter((item) => item.SK === 'MEMBERSHIP' && isClinician(item.roles as string[]));
+  const members = (ctx.result.items || []).filter((item) => item.SK === 'MEMBERSHIP' && isClinician(item.roles as string[]));
   const clinicians = members
     .map((item) => {
       const id = (item.PK as string).substring('USER#'.length);

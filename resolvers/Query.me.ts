@@ -1,11 +1,13 @@
 /** Query.me (data source: NONE): the caller as the authorize step found them. */
-import type { Context, NONERequest } from '@aws-appsync/utils';
+import type { NONERequest } from '@aws-appsync/utils';
+import type { ResolverContext } from './shared/context.ts';
+import type { Me } from '../domain/graphql.generated.ts';
 
-export function request(_ctx: Context): NONERequest {
+export function request(_ctx: ResolverContext): NONERequest {
   return { payload: null };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext): Me {
   const caller = ctx.stash.caller;
   return {
     id: caller.sub,

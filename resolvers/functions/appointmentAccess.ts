@@ -5,10 +5,12 @@
  * rights reach (domain/appointment/access.ts appointmentAccess: own, all, locked, the scheduler)
  * for the next steps. A caller with no reach is refused (fail closed; FIELD_RULES lets none through).
  */
-import { util, type Context, type NONERequest } from '@aws-appsync/utils';
+import { util, type NONERequest } from '@aws-appsync/utils';
 import { appointmentAccess } from '../../domain/appointment/access.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { QueryListAppointmentsArgs, QueryGetAppointmentArgs, MutationCreateAppointmentArgs, MutationEditAppointmentArgs, MutationCancelAppointmentArgs, MutationSetAppointmentStatusArgs, QueryGetProgressNoteArgs, MutationCreateProgressNoteArgs, MutationEditProgressNoteArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): NONERequest {
+export function request(ctx: ResolverContext<SharedArgs<QueryListAppointmentsArgs | QueryGetAppointmentArgs | MutationCreateAppointmentArgs | MutationEditAppointmentArgs | MutationCancelAppointmentArgs | MutationSetAppointmentStatusArgs | QueryGetProgressNoteArgs | MutationCreateProgressNoteArgs | MutationEditProgressNoteArgs>>): NONERequest {
   const caller = ctx.stash.caller;
   const access = appointmentAccess(caller.roles, caller.groups);
   if (access.read === 'none') {
@@ -18,6 +20,6 @@ export function request(ctx: Context): NONERequest {
   return { payload: null };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<SharedArgs<QueryListAppointmentsArgs | QueryGetAppointmentArgs | MutationCreateAppointmentArgs | MutationEditAppointmentArgs | MutationCancelAppointmentArgs | MutationSetAppointmentStatusArgs | QueryGetProgressNoteArgs | MutationCreateProgressNoteArgs | MutationEditProgressNoteArgs>>): unknown {
   return ctx.prev.result;
 }

@@ -5,9 +5,10 @@
  * passes that step's result through. A failed audit write fails the field (reads show nothing
  * unaudited).
  */
-import { runtime, util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { runtime, util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { auditPutRequest } from '../shared/audit-entry.ts';
+import type { ResolverContext, AnyArgs } from '../shared/context.ts';
 
 interface AuditNote {
   action: string;
@@ -16,7 +17,7 @@ interface AuditNote {
   entityIds?: string[];
 }
 
-export function request(ctx: Context): DynamoDBPutItemRequest {
+export function request(ctx: ResolverContext<AnyArgs>): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
   const note = ctx.stash.audit as AuditNote | undefined;
   if (!note) {
@@ -32,7 +33,7 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   });
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<AnyArgs>): unknown {
   if (ctx.error) {
     raiseStepError(ctx);
   }

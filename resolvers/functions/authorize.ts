@@ -8,11 +8,12 @@
  * A token whose sign-in the user has since signed out of (`signedOutAt` on the membership, see
  * resolvers/shared/session-end.ts) is refused: sign-out ends the session here, not only in Cognito.
  */
-import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { membershipKey } from '../../domain/tables.ts';
 import { canCall } from '../../domain/permissions.ts';
 import { sessionEnded } from '../shared/session-end.ts';
 import { raiseStepError } from '../shared/errors.ts';
+import type { AnyArgs, Caller, ResolverContext } from '../shared/context.ts';
 
 interface CognitoLikeIdentity {
   sub?: string;
@@ -30,7 +31,7 @@ interface Membership {
   signedOutSessions?: string[];
 }
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext<AnyArgs>): DynamoDBGetItemRequest {
   const identity = ctx.identity as CognitoLikeIdentity | null;
   if (!identity || !identity.sub) {
     util.unauthorized();
@@ -42,7 +43,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<AnyArgs>): Record<string, unknown> {
   if (ctx.error) {
     raiseStepError(ctx);
   }
@@ -62,9 +63,9 @@ export function response(ctx: Context): Record<string, unknown> {
     util.unauthorized();
   }
   const claims = (identity as CognitoLikeIdentity).claims || {};
-  const caller = {
-    sub: (identity as CognitoLikeIdentity).sub,
-    practiceId: member.practiceId,
+  const caller: Caller = {
+    sub: (identity as CognitoLikeIdentity).sub as string,
+    practiceId: member.practiceId as string,
     roles: roles,
     plan: plan,
     groups: (identity as CognitoLikeIdentity).groups || [],

@@ -5,12 +5,14 @@
  * (their membership, read by sub); otherwise a ValidationError on therapistId. The result goes to
  * `ctx.stash.therapistId`.
  */
-import { runtime, util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { runtime, util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { membershipKey } from '../../domain/tables.ts';
 import { clientScope } from '../../domain/permissions.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationAddClientArgs, MutationEditClientArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationAddClientArgs | MutationEditClientArgs>>): DynamoDBGetItemRequest {
   const caller = ctx.stash.caller;
   const existing = ctx.stash.client as { therapistId?: string } | undefined;
   const current = existing && existing.therapistId ? existing.therapistId : caller.sub;
@@ -25,7 +27,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(membershipKey(wanted)), consistentRead: true };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<SharedArgs<MutationAddClientArgs | MutationEditClientArgs>>): unknown {
   if (ctx.error) {
     raiseStepError(ctx);
   }

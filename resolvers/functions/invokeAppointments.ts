@@ -5,9 +5,11 @@
  * {refusal: {message, errorType, fields}}, raised here with its field list. The stored items are
  * shaped for this caller (readOnly) and the audit names their ids.
  */
-import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { util, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
 import { toAppointment } from '../../domain/appointment/api.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationCreateAppointmentArgs, MutationEditAppointmentArgs, MutationCancelAppointmentArgs, MutationSetAppointmentStatusArgs } from '../../domain/graphql.generated.ts';
 
 const ACTIONS: Record<string, string> = {
   createAppointment: 'appointment.create',
@@ -16,7 +18,7 @@ const ACTIONS: Record<string, string> = {
   setAppointmentStatus: 'appointment.status',
 };
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationCreateAppointmentArgs | MutationEditAppointmentArgs | MutationCancelAppointmentArgs | MutationSetAppointmentStatusArgs>>): LambdaRequest {
   const caller = ctx.stash.caller;
   return {
     operation: 'Invoke',
@@ -28,7 +30,7 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<SharedArgs<MutationCreateAppointmentArgs | MutationEditAppointmentArgs | MutationCancelAppointmentArgs | MutationSetAppointmentStatusArgs>>): unknown {
   const stored = lambdaResult(ctx) as Record<string, unknown>[];
   const caller = ctx.stash.caller;
   const items = (stored || []).map((item) => toAppointment(item, caller.sub, ctx.stash.access));

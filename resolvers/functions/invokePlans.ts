@@ -3,10 +3,12 @@
  * authorize step; the Lambda charges through the PaymentProvider and moves every membership of
  * the practice to the new plan in one transaction.
  */
-import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { util, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+import type { ResolverContext } from '../shared/context.ts';
+import type { MutationChangePlanArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: ResolverContext<MutationChangePlanArgs>): LambdaRequest {
   const caller = ctx.stash.caller;
   return {
     operation: 'Invoke',
@@ -14,7 +16,7 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<MutationChangePlanArgs>): unknown {
   lambdaResult(ctx);
   ctx.stash.audit = { action: 'plan.change', entityType: 'Subscription', entityId: ctx.stash.caller.practiceId };
   return ctx.result;

@@ -3,10 +3,12 @@
  * and getProfilePhotoUrl. The caller (sub, practice) comes from the authorize step; keys are the
  * caller's own (images/all/<sub>/...), checked again by the Lambda.
  */
-import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { util, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationGetProfilePhotoUploadUrlArgs, MutationConfirmProfilePhotoArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationGetProfilePhotoUploadUrlArgs | MutationConfirmProfilePhotoArgs>>): LambdaRequest {
   const caller = ctx.stash.caller;
   return {
     operation: 'Invoke',
@@ -18,7 +20,7 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<SharedArgs<MutationGetProfilePhotoUploadUrlArgs | MutationConfirmProfilePhotoArgs>>): unknown {
   lambdaResult(ctx);
   const actions: Record<string, string> = {
     getProfilePhotoUploadUrl: 'profile.photo.uploadUrl',

@@ -4,10 +4,12 @@
  * arguments; the Lambda scopes every target to that practice. The user pool is the one that issued the
  * caller's token.
  */
-import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { util, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+import type { ResolverContext, SharedArgs, StoredItem } from '../shared/context.ts';
+import type { MutationAddTeamMemberArgs, MutationEditTeamMemberArgs, MutationRemoveTeamMemberArgs, MutationCheckUserStatusArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationAddTeamMemberArgs | MutationEditTeamMemberArgs | MutationRemoveTeamMemberArgs | MutationCheckUserStatusArgs>>): LambdaRequest {
   const caller = ctx.stash.caller;
   // The caller's pool, from their verified token's issuer (…/<userPoolId>): the Lambda needs no configuration.
   const issuer = ((ctx.identity as { issuer?: string } | null) || {}).issuer || '';
@@ -23,9 +25,9 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<SharedArgs<MutationAddTeamMemberArgs | MutationEditTeamMemberArgs | MutationRemoveTeamMemberArgs | MutationCheckUserStatusArgs>>): unknown {
   lambdaResult(ctx);
   const actions: Record<string, string> = { addTeamMember: 'team.create', editTeamMember: 'team.update', removeTeamMember: 'team.remove', checkUserStatus: 'user.status' };
-  ctx.stash.audit = { action: actions[ctx.info.fieldName] || 'team.change', entityType: 'TeamMember', entityId: ctx.result.id };
+  ctx.stash.audit = { action: actions[ctx.info.fieldName] || 'team.change', entityType: 'TeamMember', entityId: (ctx.result as StoredItem).id as string };
   return ctx.result;
 }

@@ -3,11 +3,13 @@
  * appointment (progressNoteId, shown in the calendar). The appointment's version is not bumped:
  * its own fields did not change. Passes the note through.
  */
-import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { appointmentKey } from '../../domain/appointment/keys.ts';
+import type { ResolverContext } from '../shared/context.ts';
+import type { MutationCreateProgressNoteArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBUpdateItemRequest {
+export function request(ctx: ResolverContext<MutationCreateProgressNoteArgs>): DynamoDBUpdateItemRequest {
   const note = ctx.prev.result as Record<string, unknown>;
   return {
     operation: 'UpdateItem',
@@ -17,7 +19,7 @@ export function request(ctx: Context): DynamoDBUpdateItemRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<MutationCreateProgressNoteArgs>): unknown {
   if (ctx.error) {
     raiseStepError(ctx);
   }

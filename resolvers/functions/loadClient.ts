@@ -3,12 +3,14 @@
  * caller's practice (keys from the membership, never from arguments) for editClient and
  * removeClient. Missing, another practice's, or outside an 'own' scope: all the same NotFound.
  */
-import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { clientKey, MAX_LENGTH, toClient } from '../../domain/client.ts';
 import { clientScope } from '../../domain/permissions.ts';
+import type { ResolverContext, SharedArgs, StoredClient } from '../shared/context.ts';
+import type { MutationEditClientArgs, MutationRemoveClientArgs, MutationRestoreClientArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationEditClientArgs | MutationRemoveClientArgs | MutationRestoreClientArgs>>): DynamoDBGetItemRequest {
   const id = ctx.args.id as string;
   if (!id || id.length > MAX_LENGTH.id) {
     util.error('Client not found', 'NotFound');
@@ -16,7 +18,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(clientKey(ctx.stash.caller.practiceId, id)), consistentRead: true };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<SharedArgs<MutationEditClientArgs | MutationRemoveClientArgs | MutationRestoreClientArgs>>): Record<string, unknown> {
   if (ctx.error) {
     raiseStepError(ctx);
   }
@@ -25,6 +27,6 @@ export function response(ctx: Context): Record<string, unknown> {
   if (!item || (clientScope(caller.roles) === 'own' && item.therapistId !== caller.sub)) {
     util.error('Client not found', 'NotFound');
   }
-  ctx.stash.client = item;
+  ctx.stash.client = item as StoredClient;
   return toClient(item as Record<string, unknown>);
 }

@@ -3,12 +3,14 @@
  * clinician edits it: a note the caller may not read (not theirs, no notes.all) is NotFound, like
  * a missing one; one they read but did not write (notes.all) is Unauthorized.
  */
-import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { holds, PERMISSIONS } from '../../domain/permissions.ts';
 import { appointmentIdOfNote, noteKey, toNote } from '../../domain/progress-note.ts';
+import type { ResolverContext } from '../shared/context.ts';
+import type { MutationEditProgressNoteArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext<MutationEditProgressNoteArgs>): DynamoDBGetItemRequest {
   const appointmentId = appointmentIdOfNote(ctx.args.id);
   if (appointmentId === null) {
     util.error('Progress note not found', 'NotFound');
@@ -16,7 +18,7 @@ export function request(ctx: Context): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(noteKey(ctx.stash.caller.practiceId, appointmentId as string)), consistentRead: true };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<MutationEditProgressNoteArgs>): unknown {
   if (ctx.error) {
     raiseStepError(ctx);
   }

@@ -3,16 +3,17 @@
  * (practiceId is the owner's sub), which holds the plan and subscription — for getCurrentPlan and
  * hasEnterpriseSubscription. One GetItem; the practice comes from the authorize step.
  */
-import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { membershipKey } from '../../domain/tables.ts';
 import { toCurrentPlan } from '../../domain/plan.ts';
+import type { ResolverContext } from '../shared/context.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+export function request(ctx: ResolverContext): DynamoDBGetItemRequest {
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(membershipKey(ctx.stash.caller.practiceId)), consistentRead: true };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext): unknown {
   if (ctx.error) {
     raiseStepError(ctx);
   }

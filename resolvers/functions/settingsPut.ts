@@ -3,13 +3,15 @@
  * the stored one (0: never saved). The condition is checked at write time, so a stale edit is a
  * ConflictError and writes nothing.
  */
-import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { settingsKey, settingsKindOf, toSettings, type SettingsKind } from '../../domain/practice.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationEditPracticeDetailsArgs, MutationEditBillingSettingsArgs, MutationEditInsuranceSettingArgs } from '../../domain/graphql.generated.ts';
 
 export const CONFLICT = 'The settings were changed by someone else. Reload them and try again.';
 
-function kindOf(ctx: Context): SettingsKind {
+function kindOf(ctx: ResolverContext<SharedArgs<MutationEditPracticeDetailsArgs | MutationEditBillingSettingsArgs | MutationEditInsuranceSettingArgs>>): SettingsKind {
   const kind = settingsKindOf(ctx.info.fieldName);
   if (kind === null) {
     util.error('Unknown settings field', 'InternalError');
@@ -17,7 +19,7 @@ function kindOf(ctx: Context): SettingsKind {
   return kind as SettingsKind;
 }
 
-export function request(ctx: Context): DynamoDBPutItemRequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationEditPracticeDetailsArgs | MutationEditBillingSettingsArgs | MutationEditInsuranceSettingArgs>>): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
   const kind = kindOf(ctx);
   const version = ctx.args.version as number;
@@ -46,7 +48,7 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: ResolverContext<SharedArgs<MutationEditPracticeDetailsArgs | MutationEditBillingSettingsArgs | MutationEditInsuranceSettingArgs>>): Record<string, unknown> {
   if (ctx.error) {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(CONFLICT, 'ConflictError');

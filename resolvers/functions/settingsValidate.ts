@@ -3,10 +3,12 @@
  * editPracticeDetails / editBillingSettings / editInsuranceSetting with domain/practice.ts. A bad
  * field stops the pipeline with a ValidationError listing {field, reason} — names, never values.
  */
-import { util, type Context, type NONERequest } from '@aws-appsync/utils';
+import { util, type NONERequest } from '@aws-appsync/utils';
 import { settingsKindOf, settingsProblemSummary, validateSettings, type SettingsKind } from '../../domain/practice.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationEditPracticeDetailsArgs, MutationEditBillingSettingsArgs, MutationEditInsuranceSettingArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): NONERequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationEditPracticeDetailsArgs | MutationEditBillingSettingsArgs | MutationEditInsuranceSettingArgs>>): NONERequest {
   const kind = settingsKindOf(ctx.info.fieldName);
   if (kind === null) {
     util.error('Unknown settings field', 'InternalError');
@@ -19,6 +21,6 @@ export function request(ctx: Context): NONERequest {
   return { payload: null };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<SharedArgs<MutationEditPracticeDetailsArgs | MutationEditBillingSettingsArgs | MutationEditInsuranceSettingArgs>>): unknown {
   return ctx.prev.result;
 }

@@ -4,10 +4,12 @@
  * ValidationError whose errorInfo lists {field, reason} — names, never values. The normalised
  * input goes to `ctx.stash.clientInput`.
  */
-import { util, type Context, type NONERequest } from '@aws-appsync/utils';
+import { util, type NONERequest } from '@aws-appsync/utils';
 import { problemSummary, validateClientInput } from '../../domain/client.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationAddClientArgs, MutationEditClientArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): NONERequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationAddClientArgs | MutationEditClientArgs>>): NONERequest {
   const today = util.time.nowISO8601().substring(0, 10);
   const validation = validateClientInput(ctx.args.input, today);
   if (validation.problems.length > 0) {
@@ -17,6 +19,6 @@ export function request(ctx: Context): NONERequest {
   return { payload: null };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<SharedArgs<MutationAddClientArgs | MutationEditClientArgs>>): unknown {
   return ctx.prev.result;
 }

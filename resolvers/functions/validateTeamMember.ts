@@ -3,10 +3,12 @@
  * domain/team.ts before the Lambda runs, so a bad field is a ValidationError with {field, reason}
  * (names, never values). The Lambda validates again: it is the one writer.
  */
-import { util, type Context, type NONERequest } from '@aws-appsync/utils';
+import { util, type NONERequest } from '@aws-appsync/utils';
 import { teamProblemSummary, validateTeamMember } from '../../domain/team.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationAddTeamMemberArgs, MutationEditTeamMemberArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): NONERequest {
+export function request(ctx: ResolverContext<SharedArgs<MutationAddTeamMemberArgs | MutationEditTeamMemberArgs>>): NONERequest {
   const validation = validateTeamMember(ctx.args.memberDetail, ctx.args.grantedRoles, ctx.args.clinicianInfo);
   if (validation.problems.length > 0) {
     util.error(teamProblemSummary(validation.problems), 'ValidationError', null, { fields: validation.problems });
@@ -14,6 +16,6 @@ export function request(ctx: Context): NONERequest {
   return { payload: null };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<SharedArgs<MutationAddTeamMemberArgs | MutationEditTeamMemberArgs>>): unknown {
   return ctx.prev.result;
 }

@@ -2,10 +2,12 @@
  * Therapist.validate (data source: NONE): validates editTherapist's input with domain/profile.ts.
  * A bad field is a ValidationError listing {field, reason} — names, never values.
  */
-import { util, type Context, type NONERequest } from '@aws-appsync/utils';
+import { util, type NONERequest } from '@aws-appsync/utils';
 import { profileProblemSummary, validateTherapistInput } from '../../domain/profile.ts';
+import type { ResolverContext } from '../shared/context.ts';
+import type { MutationEditTherapistArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): NONERequest {
+export function request(ctx: ResolverContext<MutationEditTherapistArgs>): NONERequest {
   const today = util.time.nowISO8601().substring(0, 10);
   const validation = validateTherapistInput(ctx.args.input, today);
   if (validation.problems.length > 0) {
@@ -15,6 +17,6 @@ export function request(ctx: Context): NONERequest {
   return { payload: null };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: ResolverContext<MutationEditTherapistArgs>): unknown {
   return ctx.prev.result;
 }

@@ -4,36 +4,30 @@
  * keeps the server's error type and field problems (names and rules, never values).
  */
 import { api } from '../auth/api';
-import type { ClientInput, FieldProblem } from '../../../domain/client';
+import type { FieldProblem } from '../../../domain/client';
+import type { TypedDocument } from '../platform/typed-document';
+import type {
+  AddClientMutation,
+  AddClientMutationVariables,
+  ClientFieldsFragment,
+  ClientInput,
+  EditClientMutation,
+  EditClientMutationVariables,
+  GetClientQuery,
+  GetClientQueryVariables,
+  GetClientsQuery,
+  GetClientsQueryVariables,
+  RemoveClientMutation,
+  RemoveClientMutationVariables,
+  RestoreClientMutation,
+  RestoreClientMutationVariables,
+} from '../platform/operations.generated';
 
-export interface Client {
-  id: string;
-  therapistId: string;
-  username: string | null;
-  status: string;
-  active: boolean;
-  gender: string | null;
-  dateOfBirth: string;
-  sendEmailReminder: boolean;
-  contact: { phone: string | null; type: string | null; email: string | null };
-  personalDetail: { first: string; middle: string | null; last: string; suffix: string | null; nickname: string | null };
-  address: { city: string | null; line1: string | null; line2: string | null; state: string | null; zip: string | null };
-  communicationSetting: { email: boolean };
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ClientPage {
-  items: Client[];
-  nextToken: string | null;
-}
-
-export interface RemoveClientResult {
-  id: string;
-  message: string;
-  status: string;
-}
+/** A client as the pages show it: the fields of the ClientFields fragment below, typed from schema.graphql. */
+export type Client = ClientFieldsFragment;
+export type ClientPage = GetClientsQuery['getClients'];
+export type RemoveClientResult = RemoveClientMutation['removeClient'];
+export type { ClientInput };
 
 const CLIENT_FIELDS = /* GraphQL */ `
   fragment ClientFields on Client {
@@ -46,46 +40,46 @@ const CLIENT_FIELDS = /* GraphQL */ `
   }
 `;
 
-const GET_CLIENTS = /* GraphQL */ `
+const GET_CLIENTS = (/* GraphQL */ `
   query GetClients($search: String, $nextToken: String, $status: String) {
     getClients(search: $search, nextToken: $nextToken, status: $status) { items { ...ClientFields } nextToken }
   }
   ${CLIENT_FIELDS}
-`;
+`) as TypedDocument<GetClientsQuery, GetClientsQueryVariables>;
 
-const GET_CLIENT = /* GraphQL */ `
+const GET_CLIENT = (/* GraphQL */ `
   query GetClient($id: ID!) {
     getClient(id: $id) { ...ClientFields }
   }
   ${CLIENT_FIELDS}
-`;
+`) as TypedDocument<GetClientQuery, GetClientQueryVariables>;
 
-const ADD_CLIENT = /* GraphQL */ `
+const ADD_CLIENT = (/* GraphQL */ `
   mutation AddClient($input: ClientInput!) {
     addClient(input: $input) { ...ClientFields }
   }
   ${CLIENT_FIELDS}
-`;
+`) as TypedDocument<AddClientMutation, AddClientMutationVariables>;
 
-const EDIT_CLIENT = /* GraphQL */ `
+const EDIT_CLIENT = (/* GraphQL */ `
   mutation EditClient($id: ID!, $version: Int!, $input: ClientInput!) {
     editClient(id: $id, version: $version, input: $input) { ...ClientFields }
   }
   ${CLIENT_FIELDS}
-`;
+`) as TypedDocument<EditClientMutation, EditClientMutationVariables>;
 
-const RESTORE_CLIENT = /* GraphQL */ `
+const RESTORE_CLIENT = (/* GraphQL */ `
   mutation RestoreClient($id: ID!) {
     restoreClient(id: $id) { ...ClientFields }
   }
   ${CLIENT_FIELDS}
-`;
+`) as TypedDocument<RestoreClientMutation, RestoreClientMutationVariables>;
 
-const REMOVE_CLIENT = /* GraphQL */ `
+const REMOVE_CLIENT = (/* GraphQL */ `
   mutation RemoveClient($id: ID!) {
     removeClient(id: $id) { id message status }
   }
-`;
+`) as TypedDocument<RemoveClientMutation, RemoveClientMutationVariables>;
 
 /** A failed call: AppSync's errorType (ValidationError, ConflictError, Unauthorized, NotFound, …). */
 export class ApiError extends Error {
@@ -116,9 +110,9 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(message, type, fields);
 }
 
-async function call<T>(query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T): Promise<T> {
+async function call<R, V, T>(query: TypedDocument<R, V>, variables: V, pick: (data: R) => T): Promise<T> {
   try {
-    const result = (await api().graphql({ query, variables })) as { data: Record<string, unknown> };
+    const result = (await api().graphql({ query, variables: variables as Record<string, unknown> })) as { data: R };
     return pick(result.data);
   } catch (error) {
     throw toApiError(error);
@@ -130,28 +124,28 @@ export type ClientListStatus = 'active' | 'archived';
 
 /** A page of 20 active (or archived) clients by name; `search` matches the start of "first last". */
 export function getClients(search: string | null, nextToken: string | null, status: ClientListStatus = 'active'): Promise<ClientPage> {
-  return call(GET_CLIENTS, { search, nextToken, status }, (data) => data.getClients as ClientPage);
+  return call(GET_CLIENTS, { search, nextToken, status }, (data) => data.getClients);
 }
 
 /** Brings an archived client back (active, in the lists and the search). */
 export function restoreClient(id: string): Promise<Client> {
-  return call(RESTORE_CLIENT, { id }, (data) => data.restoreClient as Client);
+  return call(RESTORE_CLIENT, { id }, (data) => data.restoreClient);
 }
 
 /** The client, or null when it is missing or not the caller's to see. */
 export function getClient(id: string): Promise<Client | null> {
-  return call(GET_CLIENT, { id }, (data) => (data.getClient as Client | null) ?? null);
+  return call(GET_CLIENT, { id }, (data) => data.getClient ?? null);
 }
 
 export function addClient(input: ClientInput): Promise<Client> {
-  return call(ADD_CLIENT, { input }, (data) => data.addClient as Client);
+  return call(ADD_CLIENT, { input }, (data) => data.addClient);
 }
 
 export function editClient(id: string, version: number, input: ClientInput): Promise<Client> {
-  return call(EDIT_CLIENT, { id, version, input }, (data) => data.editClient as Client);
+  return call(EDIT_CLIENT, { id, version, input }, (data) => data.editClient);
 }
 
 /** Archives the client (never deletes clinical records). */
 export function removeClient(id: string): Promise<RemoveClientResult> {
-  return call(REMOVE_CLIENT, { id }, (data) => data.removeClient as RemoveClientResult);
+  return call(REMOVE_CLIENT, { id }, (data) => data.removeClient);
 }

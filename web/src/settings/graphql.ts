@@ -7,12 +7,17 @@ import { MESSAGES } from '../../../domain/messages';
 import { api } from '../auth/api';
 import { toApiError } from '../clients/api';
 import { SETTINGS_MESSAGES } from './messages';
+import type { TypedDocument } from '../platform/typed-document';
 
 export { ApiError, toApiError } from '../clients/api';
 
-export async function call<T>(query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T): Promise<T> {
+/** A typed document (platform/typed-document.ts): variables and result checked against the generated types. */
+export async function call<R, V, T>(query: TypedDocument<R, V>, variables: V, pick: (data: R) => T): Promise<T>;
+/** An untyped document (still to be converted). */
+export async function call<T>(query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T): Promise<T>;
+export async function call<T>(query: string, variables: unknown, pick: (data: never) => T): Promise<T> {
   try {
-    const result = (await api().graphql({ query, variables })) as { data: Record<string, unknown> };
+    const result = (await api().graphql({ query, variables: variables as Record<string, unknown> })) as { data: never };
     return pick(result.data);
   } catch (error) {
     throw toApiError(error);
