@@ -64,7 +64,8 @@ export const ROUTES: RouteRule[] = [
   { path: '/app/dashboard', anyOf: [P.summaries], feature: F.dashboard },
   { path: '/app/appointment', anyOf: APPOINTMENT_READ, feature: F.appointments },
   { path: '/app/appointment-status', anyOf: APPOINTMENT_READ, feature: F.appointments },
-  { path: '/app/communication', anyOf: [P.secureMessaging], feature: F.communication },
+  // Secure messaging (issue 12): the holders of secure.messaging and the clinicians (their own clients' conversations).
+  { path: '/app/communication', anyOf: [P.secureMessaging, P.notesOwn], feature: F.communication },
   { path: '/app/act-coach', anyOf: [P.apps], feature: F.coachApps },
   { path: '/app/cbt-companion', anyOf: [P.apps], feature: F.coachApps },
   { path: '/app/dbt-coach', anyOf: [P.apps], feature: F.coachApps },

@@ -12,6 +12,7 @@ import type { LocalCognito } from './cognito/index.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
 import { seedDemoAppointments, type SeededMember } from './seed-appointments.ts';
 import { seedDemoClientPortal } from './seed-client-portal.ts';
+import { seedDemoMessaging } from './seed-messaging.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
 import { signupCarryItems } from '../domain/signup-carry.ts';
 
@@ -80,6 +81,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   const portal = await seedDemoClientPortal({ db, cognito: deps.cognito, practiceTable: tableName(LOCAL_ENV, 'Practice'), directoryTable: directory }, practiceId, members);
   // Consent documents, the intake forms in use and the demo client's signature (issue 12).
   await seedDemoDocuments(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId, portal);
+  // Secure messaging: a few conversations with history (issue 12).
+  await seedDemoMessaging(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // The owner's Profile and Practice details, as a sign-up would have left them (issue 19).
   for (const Item of signupCarryItems(practiceId, practiceId, DEMO_OWNER_PRACTICE, now)) {
     await db.send(new PutCommand({ TableName: tableName(LOCAL_ENV, 'Practice'), Item }));

@@ -24,6 +24,7 @@ import { readHumanText } from '../../domain/human-text.ts';
 import { attachmentKeyItem, conversationIndexKeys, conversationKey, messageKey } from '../../domain/messaging/access.ts';
 import { SENDER, toConversation, toMessage } from '../../domain/messaging/api.ts';
 import { MAX_MESSAGE_LENGTH, newMessageId, retractRefusal } from '../../domain/messaging/rules.ts';
+import { messageItem } from '../../domain/messaging/items.ts';
 import { checkForSend, createUpload, downloadUrl } from './attachments.ts';
 import { notifyClient } from './notify.ts';
 import { conversationOf, refuse, sideOf, type MessagingEvent } from './request.ts';
@@ -45,12 +46,10 @@ export async function send(event: MessagingEvent, store: ObjectStore, notifier: 
   const id = newMessageId(now.getTime(), randomBytes(4).toString('hex'));
   const senderName = side === 'practice' ? await memberName(c.practiceId, event.caller.sub) : c.clientFirstName;
   const therapistId = c.therapistId ?? 'none';
-  const item: Record<string, unknown> = {
-    ...messageKey(c.practiceId, c.clientId, id), entity: 'Message', id, practiceId: c.practiceId, clientId: c.clientId, therapistId,
-    senderType: side === 'practice' ? SENDER.practice : SENDER.client, senderId: event.caller.sub, senderName,
-    text: text.value, searchText: text.value ? text.value.toLowerCase() : undefined,
-    attachments: attachments.map((a) => ({ id: a.id, fileName: a.fileName, contentType: a.contentType, size: a.size })), sentAt,
-  };
+  const item = messageItem({
+    practiceId: c.practiceId, clientId: c.clientId, therapistId, id, senderType: side === 'practice' ? SENDER.practice : SENDER.client, senderId: event.caller.sub, senderName,
+    text: text.value, attachments: attachments.map((a) => ({ id: a.id, fileName: a.fileName, contentType: a.contentType, size: a.size })), sentAt,
+  });
   const unread = side === 'practice' ? 'unreadForClient' : 'unreadForPractice';
   const Practice = table('PRACTICE_TABLE');
   const index = conversationIndexKeys(c.practiceId, c.clientId, therapistId, sentAt);

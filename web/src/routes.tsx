@@ -33,6 +33,7 @@ const IntakeFormsPage = lazy(() => import('./documents/IntakeFormsPage'));
 const UpgradePlanPage = lazy(() => import('./plans/UpgradePlanPage'));
 const AppointmentPage = lazy(() => import('./appointments/AppointmentPage'));
 const AppointmentStatusPage = lazy(() => import('./appointments/AppointmentStatusPage'));
+const CommunicationPage = lazy(() => import('./communication/CommunicationPage'));
 const PlannedPage = lazy(() => import('./shell/PlannedPage'));
 
 function Loading() {
@@ -74,6 +75,7 @@ export function AppRoutes() {
             <Route path="clients/:id" element={page(<ClientDetailPage />)} />
             <Route path="appointment" element={page(<AppointmentPage />)} />
             <Route path="appointment-status" element={page(<AppointmentStatusPage />)} />
+            <Route path="communication" element={page(<CommunicationPage />)} />
             <Route path="account-activity" element={page(<AccountActivityPage />)} />
             <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
             <Route path="team_members" element={page(<TeamMembersPage />)} />

@@ -16,6 +16,7 @@ import '../../../web/src/appointments/status';
 import '../../../web/src/appointments/messages';
 import '../../../web/src/team/roles';
 import '../../../web/src/settings/messages';
+import '../../../web/src/communication/messages';
 
 const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
 /** English in full: the entry catalog, the portal pages' part and the portal's text tables (which load with the portal). */

@@ -129,6 +129,74 @@ export type RemoveClientMutationVariables = Exact<{
 
 export type RemoveClientMutation = { removeClient: { id: string, message: string, status: string } };
 
+export type ListConversationsQueryVariables = Exact<{
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListConversationsQuery = { listConversations: { nextToken: string | null, items: Array<{ id: string, clientId: string, clientName: string | null, lastMessageAt: string | null, lastSenderType: string | null, unreadCount: number, clientReadAt: string | null }> } };
+
+export type ListMessagesQueryVariables = Exact<{
+  conversationId: string;
+  nextToken?: string | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type ListMessagesQuery = { listMessages: { nextToken: string | null, clientReadAt: string | null, items: Array<{ id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> }> } };
+
+export type UnreadMessageCountQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UnreadMessageCountQuery = { unreadMessageCount: number };
+
+export type SendMessageMutationVariables = Exact<{
+  conversationId: string;
+  text?: string | null | undefined;
+  attachmentIds?: Array<string> | string | null | undefined;
+}>;
+
+
+export type SendMessageMutation = { sendMessage: { id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } };
+
+export type RetractMessageMutationVariables = Exact<{
+  conversationId: string;
+  messageId: string;
+}>;
+
+
+export type RetractMessageMutation = { retractMessage: { id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } };
+
+export type MarkConversationReadMutationVariables = Exact<{
+  conversationId: string;
+}>;
+
+
+export type MarkConversationReadMutation = { markConversationRead: { id: string, unreadCount: number } };
+
+export type CreateMessageAttachmentUploadMutationVariables = Exact<{
+  conversationId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}>;
+
+
+export type CreateMessageAttachmentUploadMutation = { createMessageAttachmentUpload: { id: string, url: string, contentType: string } };
+
+export type GetMessageAttachmentUrlQueryVariables = Exact<{
+  conversationId: string;
+  attachmentId: string;
+}>;
+
+
+export type GetMessageAttachmentUrlQuery = { getMessageAttachmentUrl: { url: string, fileName: string } };
+
+export type OnSecureMessageSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OnSecureMessageSubscription = { onSecureMessage: { id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } | null };
+
 export type SearchClientsQueryVariables = Exact<{
   search?: string | null | undefined;
 }>;

@@ -11,6 +11,9 @@ import { hasHelpVideo, helpTopicIdFor } from './help-routes';
 import { DRAWER_CLOSE_DELAY_MS, navigationStartsOpen, navigationWidth, useView } from './layout';
 import { gateRedirect } from './navigation';
 import { SideNav } from './SideNav';
+import { UnreadBadge } from './UnreadBadge';
+import { useUnreadMessages } from '../communication/unread';
+import { routeAccess } from '../../../domain/route-access';
 import { TopBar } from './TopBar';
 import { useAppList } from './useAppList';
 import { useAvatar } from './useAvatar';
@@ -82,6 +85,8 @@ function Shell() {
   const [tourOpen, setTourOpen] = useWelcomeTour(state.status === 'ready' ? state.me.id : undefined);
   useRouteGate();
   const apps = useAppList(state.status === 'ready' ? state.viewer : null);
+  // Secure messaging (issue 12): the unread count in the side menu and the top bar, for those who may open Telehealth.
+  const unread = useUnreadMessages(state.status === 'ready' && routeAccess('/app/communication', state.viewer) === 'allowed');
   const avatar = useAvatar(state.status === 'ready' ? state.viewer : null, user?.email, pathname);
 
   const topic = helpTopicIdFor(pathname);
@@ -119,6 +124,7 @@ function Shell() {
           onTour={() => setTourOpen(true)}
           onLogout={() => void onLogout()}
           avatar={avatar}
+          unreadMessages={unread}
         />
       </div>
       <AppLayout
@@ -135,7 +141,7 @@ function Shell() {
         navigationOpen={navigation.open}
         navigationWidth={navigationWidth(navigation.view)}
         onNavigationChange={({ detail }) => navigation.setOpen(detail.open)}
-        navigation={state.status === 'ready' ? <SideNav viewer={state.viewer} apps={apps} title={siteName} onNavigate={closeDrawerOnMobile} /> : undefined}
+        navigation={state.status === 'ready' ? <SideNav viewer={state.viewer} apps={apps} title={siteName} onNavigate={closeDrawerOnMobile} badges={unread ? { '/app/communication': <UnreadBadge count={unread} /> } : undefined} /> : undefined}
         navigationHide={state.status !== 'ready'}
         content={<Outlet />}
         ariaLabels={{

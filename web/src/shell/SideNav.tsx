@@ -1,5 +1,6 @@
 import Icon from '@cloudscape-design/components/icon';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Viewer } from '../../../domain/route-access';
 import { menuKey, menuSectionKey } from '../i18n/catalog';
@@ -9,7 +10,7 @@ import { ALL_APPS, isGroup, lockedItemsHidden, navigationFor, type AppList, type
 import { HOME_PATH } from './paths';
 
 /** Side-navigation items in the page's language (English unless given `t`); labels from domain/route-access.ts. */
-export function toSideNavigationItems(sections: NavSection[], t: I18n['t'] = ENGLISH_TRANSLATOR.t): SideNavigationProps.Item[] {
+export function toSideNavigationItems(sections: NavSection[], t: I18n['t'] = ENGLISH_TRANSLATOR.t, badges: Record<string, ReactNode> = {}): SideNavigationProps.Item[] {
   const link = (l: NavLink): SideNavigationProps.Link =>
     l.external
       ? { type: 'link', text: t(menuKey(l.text)), href: l.href, external: true }
@@ -17,7 +18,7 @@ export function toSideNavigationItems(sections: NavSection[], t: I18n['t'] = ENG
           type: 'link',
           text: t(menuKey(l.text)),
           href: l.href,
-          info: l.locked ? <Icon name="lock-private" ariaLabel={t('nav.locked')} /> : undefined,
+          info: l.locked ? <Icon name="lock-private" ariaLabel={t('nav.locked')} /> : badges[l.href],
         };
   const items: SideNavigationProps.Item[] = [];
   for (const section of sections) {
@@ -36,7 +37,7 @@ export function toSideNavigationItems(sections: NavSection[], t: I18n['t'] = ENG
  * The portal's side navigation: what the viewer's roles allow, locks where the plan does not
  * reach, and of the apps only those in the practice's app list.
  */
-export function SideNav({ viewer, apps = ALL_APPS, title, onNavigate }: { viewer: Viewer; apps?: AppList; title: string; onNavigate?: () => void }) {
+export function SideNav({ viewer, apps = ALL_APPS, title, onNavigate, badges }: { viewer: Viewer; apps?: AppList; title: string; onNavigate?: () => void; badges?: Record<string, ReactNode> }) {
   const navigate = useNavigate();
   const location = useLocation();
   const t = useT();
@@ -44,7 +45,7 @@ export function SideNav({ viewer, apps = ALL_APPS, title, onNavigate }: { viewer
     <SideNavigation
       header={{ text: title, href: HOME_PATH }}
       activeHref={location.pathname}
-      items={toSideNavigationItems(navigationFor(viewer, lockedItemsHidden(), apps), t)}
+      items={toSideNavigationItems(navigationFor(viewer, lockedItemsHidden(), apps), t, badges)}
       onFollow={(event) => {
         if (event.detail.external || !event.detail.href) return;
         event.preventDefault();

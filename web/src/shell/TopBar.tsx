@@ -32,6 +32,8 @@ export interface TopBarProps {
   onLogout: () => void;
   /** The avatar menu's photo or initials; without it the menu shows a plain user icon. */
   avatar?: Avatar;
+  /** Unread secure messages (issue 12); null or absent: no messages button. */
+  unreadMessages?: number | null;
 }
 
 /** The avatar menu's alt text for the photo (English; the page shows it in its language). */
@@ -57,7 +59,7 @@ function avatarIcon(avatar: Avatar | undefined, photoAlt: string): Pick<TopNavig
 }
 
 /** The portal's top bar: client search and Add, plan button, help, help video, tour and the user menu. */
-export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, searchClients, onHelp, onHelpVideo, onTour, onLogout, avatar }: TopBarProps) {
+export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, searchClients, onHelp, onHelpVideo, onTour, onLogout, avatar, unreadMessages }: TopBarProps) {
   const navigate = useNavigate();
   const { t, locale, setLocale } = useI18n();
   const canReadClients = viewer !== null && routeAccess(HOME_PATH, viewer) === 'allowed';
@@ -80,6 +82,10 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
       // The clients page opens its add form when it sees this state.
       onClick: () => navigate(HOME_PATH, { state: { addClient: true } }),
     });
+  if (typeof unreadMessages === 'number') {
+    const label = t('messaging.topbar', { count: unreadMessages });
+    utilities.push({ type: 'button', iconName: 'envelope', text: unreadMessages > 0 ? String(unreadMessages) : undefined, ariaLabel: label, title: label, badge: unreadMessages > 0, onClick: () => navigate('/app/communication') });
+  }
   if (planText) utilities.push({ type: 'button', text: planText, onClick: () => navigate('/app/upgrade-plan') });
   if (hasHelpTopic) utilities.push({ type: 'button', iconName: 'status-info', ariaLabel: t('topbar.helpForPage'), title: t('topbar.helpForPage'), onClick: onHelp });
   if (hasHelpVideo) utilities.push({ type: 'button', iconName: 'video-on', ariaLabel: t('topbar.helpVideo'), title: t('topbar.helpVideo'), onClick: onHelpVideo });
