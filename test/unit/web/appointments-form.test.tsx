@@ -138,6 +138,22 @@ describe('appointment form', () => {
     expect(input).toMatchObject({ durationMinutes: 60, start: '2026-03-09T17:00:00.000Z' });
     expect(input.recurrence).toBeUndefined();
   });
+
+  it('reloads the latest appointment after a stale save, with the notice, and says so when it is gone', async () => {
+    appointmentsApi.editAppointment.mockRejectedValue({ errors: [{ errorType: 'ConflictError', message: 'Stale version' }] });
+    appointmentsApi.getAppointment.mockResolvedValueOnce(appointment({ version: 2, durationMinutes: 60, end: '2026-03-09T18:00:00.000Z' }));
+    const { user, onSaved } = renderForm({ ...ready, durationMinutes: '45' }, 'US/Pacific', appointment());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('This appointment was changed by someone else. We reloaded it: review and try again.');
+    expect((screen.getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('60');
+    expect(onSaved).not.toHaveBeenCalled();
+
+    appointmentsApi.getAppointment.mockResolvedValueOnce(null);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The appointment was not found.');
+    // The second try went with the version reloaded.
+    expect(appointmentsApi.editAppointment.mock.calls[1][1]).toBe(2);
+  });
 });
 
 describe('booking for another clinician', () => {

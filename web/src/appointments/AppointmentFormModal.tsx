@@ -1,12 +1,8 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
@@ -18,8 +14,9 @@ import { useI18n, useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { clientName } from '../clients/client-fields';
 import { DateField, useDatePatternText } from '../common/DateField';
+import { FormModal } from '../common/FormModal';
+import { useFormSave } from '../common/useFormSave';
 import { SystemErrorAlert } from '../common/SystemErrorAlert';
-import { toApiError } from '../settings/graphql';
 import {
   createAppointment, editAppointment, getAppointment, getServicesOffered, type Appointment, type Clinician, type EditScope, type Service,
 } from './api';
@@ -65,10 +62,8 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const [clock, setClock] = useState(() => toTwelveHour(initial.time));
   const [scope, setScope] = useState<EditScope>('THIS');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [formMessage, setFormMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const save = useFormSave();
   const [services, setServices] = useState<Service[]>([]);
   const [servicesStatus, setServicesStatus] = useState<SelectProps['statusType']>('loading');
   const editing = base !== null;
@@ -105,46 +100,32 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
     const fieldErrors: Record<string, string> = {};
     for (const problem of problems) fieldErrors[problem.field] ??= problem.message;
     setErrors(fieldErrors);
-    setFailure(null);
+    save.setFailure(null);
     setFormMessage(null);
     if (problems.length) return;
     const input = toAppointmentInput(values, zone, { withRecurrence });
-    setSaving(true);
-    try {
-      const saved = base ? await editAppointment(base.id, base.version, scope, input) : await createAppointment(input);
-      onSaved(saved);
-    } catch (caught) {
-      const error = toApiError(caught);
-      if (error.errorType === 'ConflictError' && base && error.message !== APPOINTMENT_MESSAGES.doubleBooked) {
-        await reload(base.id);
-      } else if (error.errorType === 'ValidationError' || error.errorType === 'ConflictError' || error.errorType === 'NotFound') {
-        const placed = errorsFromApi(error, FORM_FIELDS);
-        setErrors(placed.fields);
-        setFormMessage(placed.form);
-      } else {
-        setFailure(error.message);
-      }
-    } finally {
-      setSaving(false);
-    }
+    await save.run(
+      async () => onSaved(base ? await editAppointment(base.id, base.version, scope, input) : await createAppointment(input)),
+      async (error) => {
+        if (error.errorType === 'ConflictError' && base && error.message !== APPOINTMENT_MESSAGES.doubleBooked) {
+          await save.reloadLatest(() => getAppointment(base.id), showLatest, () => setFormMessage(APPOINTMENT_MESSAGES.notFound));
+        } else if (error.errorType === 'ValidationError' || error.errorType === 'ConflictError' || error.errorType === 'NotFound') {
+          const placed = errorsFromApi(error, FORM_FIELDS);
+          setErrors(placed.fields);
+          setFormMessage(placed.form);
+        } else {
+          save.setFailure(error.message);
+        }
+      },
+    );
   };
 
-  const reload = async (id: string) => {
-    try {
-      const latest = await getAppointment(id);
-      if (!latest) {
-        setFormMessage(APPOINTMENT_MESSAGES.notFound);
-        return;
-      }
-      setBase(latest);
-      const latestValues = formValuesOf(latest, zone);
-      setValues(latestValues);
-      setClock(toTwelveHour(latestValues.time));
-      setErrors({});
-      setConflict(true);
-    } catch (caught) {
-      setFailure(toApiError(caught).message);
-    }
+  const showLatest = (latest: Appointment) => {
+    setBase(latest);
+    const latestValues = formValuesOf(latest, zone);
+    setValues(latestValues);
+    setClock(toTwelveHour(latestValues.time));
+    setErrors({});
   };
 
   const startIso = isIsoDate(values.date) && isTime(values.time) ? utcFromWallClock(values.date, values.time, zone) : null;
@@ -155,188 +136,166 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
   const inSeries = Boolean(base?.seriesId);
 
   return (
-    <Modal
-      visible
-      size="large"
-      onDismiss={onDismiss}
+    <FormModal
       header={editing ? t('appointments.form.editTitle') : t('appointments.page.new')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              {t('appointments.form.cancel')}
-            </Button>
-            <Button variant="primary" loading={saving} onClick={() => void submit()}>
-              {editing ? t('appointments.form.save') : t('appointments.form.create')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      submitLabel={editing ? t('appointments.form.save') : t('appointments.form.create')}
+      cancelLabel={t('appointments.form.cancel')}
+      saving={save.saving}
+      onSubmit={() => void submit()}
+      onDismiss={onDismiss}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
-        <Form>
-          <SpaceBetween size="l">
-            {conflict && <Alert type="warning">{tm(APPOINTMENT_MESSAGES.conflict)}</Alert>}
-            {formMessage && <Alert type="error">{tm(formMessage)}</Alert>}
-            {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
-            <ColumnLayout columns={2}>
-              <FormField label={t('appointments.form.client')} errorText={shown(errors.clientId)}>
-                <ClientSelect
-                  value={values.clientId ? { value: values.clientId, label: values.clientLabel } : null}
-                  disabled={editing}
-                  invalid={Boolean(errors.clientId)}
-                  onChange={(id, label) => change({ clientId: id, clientLabel: label })}
-                />
-              </FormField>
-              {choosesClinician && (selfBookable ? clinicianOptions.length > 1 : true) && (
-                <FormField label={t('appointments.form.clinician')} errorText={shown(errors.clinicianId)} constraintText={selfBookable ? t('appointments.form.clinicianHint') : undefined}>
-                  <Select
-                    selectedOption={clinicianOptions.find((o) => o.value === values.clinicianId) ?? null}
-                    onChange={({ detail }) => set('clinicianId', detail.selectedOption.value ?? '')}
-                    options={selfBookable ? [{ value: '', label: t('appointments.form.me') }, ...clinicianOptions.filter((o) => o.value !== meId)] : clinicianOptions}
-                    placeholder={selfBookable ? t('appointments.form.me') : t('appointments.form.chooseClinician')}
-                    invalid={Boolean(errors.clinicianId)}
-                  />
-                </FormField>
-              )}
-              <FormField label={t('appointments.form.service')} errorText={shown(errors.serviceCode)}>
-                <Select
-                  selectedOption={serviceOptions.find((o) => o.value === values.serviceCode) ?? null}
-                  onChange={({ detail }) => {
-                    const code = detail.selectedOption.value ?? '';
-                    const service = services.find((s) => s.code === code);
-                    change({ serviceCode: code, durationMinutes: service && !editing ? String(service.defaultMinutes) : values.durationMinutes });
-                  }}
-                  options={serviceOptions}
-                  statusType={servicesStatus}
-                  loadingText={t('appointments.form.loadingServices')}
-                  errorText={t('appointments.form.servicesFailed')}
-                  placeholder={t('appointments.form.chooseService')}
-                  invalid={Boolean(errors.serviceCode)}
-                />
-              </FormField>
-            </ColumnLayout>
-            <FormField label={t('appointments.form.location')} errorText={shown(errors.locationType)}>
+      {save.conflict && <Alert type="warning">{tm(APPOINTMENT_MESSAGES.conflict)}</Alert>}
+      {formMessage && <Alert type="error">{tm(formMessage)}</Alert>}
+      {save.failure && <SystemErrorAlert detail={save.failure} onDismiss={() => save.setFailure(null)} />}
+      <ColumnLayout columns={2}>
+        <FormField label={t('appointments.form.client')} errorText={shown(errors.clientId)}>
+          <ClientSelect
+            value={values.clientId ? { value: values.clientId, label: values.clientLabel } : null}
+            disabled={editing}
+            invalid={Boolean(errors.clientId)}
+            onChange={(id, label) => change({ clientId: id, clientLabel: label })}
+          />
+        </FormField>
+        {choosesClinician && (selfBookable ? clinicianOptions.length > 1 : true) && (
+          <FormField label={t('appointments.form.clinician')} errorText={shown(errors.clinicianId)} constraintText={selfBookable ? t('appointments.form.clinicianHint') : undefined}>
+            <Select
+              selectedOption={clinicianOptions.find((o) => o.value === values.clinicianId) ?? null}
+              onChange={({ detail }) => set('clinicianId', detail.selectedOption.value ?? '')}
+              options={selfBookable ? [{ value: '', label: t('appointments.form.me') }, ...clinicianOptions.filter((o) => o.value !== meId)] : clinicianOptions}
+              placeholder={selfBookable ? t('appointments.form.me') : t('appointments.form.chooseClinician')}
+              invalid={Boolean(errors.clinicianId)}
+            />
+          </FormField>
+        )}
+        <FormField label={t('appointments.form.service')} errorText={shown(errors.serviceCode)}>
+          <Select
+            selectedOption={serviceOptions.find((o) => o.value === values.serviceCode) ?? null}
+            onChange={({ detail }) => {
+              const code = detail.selectedOption.value ?? '';
+              const service = services.find((s) => s.code === code);
+              change({ serviceCode: code, durationMinutes: service && !editing ? String(service.defaultMinutes) : values.durationMinutes });
+            }}
+            options={serviceOptions}
+            statusType={servicesStatus}
+            loadingText={t('appointments.form.loadingServices')}
+            errorText={t('appointments.form.servicesFailed')}
+            placeholder={t('appointments.form.chooseService')}
+            invalid={Boolean(errors.serviceCode)}
+          />
+        </FormField>
+      </ColumnLayout>
+      <FormField label={t('appointments.form.location')} errorText={shown(errors.locationType)}>
+        <RadioGroup
+          value={values.locationType}
+          onChange={({ detail }) => set('locationType', detail.value === 'TELEHEALTH' ? 'TELEHEALTH' : 'OFFICE')}
+          items={[
+            { value: 'OFFICE', label: t('appointments.form.office') },
+            { value: 'TELEHEALTH', label: t('appointments.form.telehealth') },
+          ]}
+        />
+      </FormField>
+      {values.locationType === 'OFFICE' && locationOptions.length > 0 && (
+        <FormField label={t('appointments.form.officeLocation')} errorText={shown(errors.locationName)}>
+          <Select
+            selectedOption={locationOptions.find((o) => o.value === values.locationName) ?? null}
+            onChange={({ detail }) => set('locationName', detail.selectedOption.value ?? '')}
+            options={locationOptions}
+            placeholder={t('appointments.form.chooseLocation')}
+            invalid={Boolean(errors.locationName)}
+          />
+        </FormField>
+      )}
+      <ColumnLayout columns={3}>
+        <FormField label={t('appointments.form.date')} errorText={shown(errors.start)} constraintText={dateFormat}>
+          <DateField value={values.date} onChange={(date) => set('date', date)} calendarLabel={t('appointments.form.chooseDate')} invalid={Boolean(errors.start)} />
+        </FormField>
+        <FormField label={t('appointments.form.startTime', { abbreviation })} constraintText={t('appointments.form.zoneTime', { zone })}>
+          <SpaceBetween direction="horizontal" size="xs">
+            <TimeInput
+              value={clock.clock}
+              onChange={({ detail }) => {
+                setClock({ clock: detail.value, meridiem: clock.meridiem });
+                set('time', fromTwelveHour(detail.value, clock.meridiem) ?? detail.value);
+              }}
+              format="hh:mm"
+              use24Hour={false}
+              placeholder={t('appointments.form.timeFormat')}
+              invalid={Boolean(errors.start)}
+            />
+            <SegmentedControl
+              selectedId={clock.meridiem}
+              label={t('appointments.form.meridiem')}
+              onChange={({ detail }) => {
+                const meridiem = detail.selectedId as Meridiem;
+                setClock({ clock: clock.clock, meridiem });
+                set('time', fromTwelveHour(clock.clock, meridiem) ?? clock.clock);
+              }}
+              options={[
+                { id: 'AM', text: t('appointments.form.am') },
+                { id: 'PM', text: t('appointments.form.pm') },
+              ]}
+            />
+          </SpaceBetween>
+        </FormField>
+        <FormField label={t('appointments.form.duration')} errorText={shown(errors.durationMinutes)}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            value={values.durationMinutes}
+            onChange={({ detail }) => set('durationMinutes', detail.value)}
+            invalid={Boolean(errors.durationMinutes)}
+          />
+        </FormField>
+      </ColumnLayout>
+      {withRecurrence && (
+        <ColumnLayout columns={3}>
+          <FormField label={t('appointments.form.repeat')} errorText={shown(errors.recurrence)}>
+            <Select
+              selectedOption={repeatOptions.find((o) => o.value === values.repeat) ?? repeatOptions[0]}
+              onChange={({ detail }) => set('repeat', (detail.selectedOption.value ?? 'NONE') as RepeatChoice)}
+              options={repeatOptions}
+            />
+          </FormField>
+          {values.repeat !== 'NONE' && (
+            <FormField label={t('appointments.form.ends')}>
               <RadioGroup
-                value={values.locationType}
-                onChange={({ detail }) => set('locationType', detail.value === 'TELEHEALTH' ? 'TELEHEALTH' : 'OFFICE')}
+                value={values.ends}
+                onChange={({ detail }) => set('ends', detail.value as EndsChoice)}
                 items={[
-                  { value: 'OFFICE', label: t('appointments.form.office') },
-                  { value: 'TELEHEALTH', label: t('appointments.form.telehealth') },
+                  { value: 'COUNT', label: t('appointments.form.endsCount') },
+                  { value: 'UNTIL', label: t('appointments.form.endsUntil') },
                 ]}
               />
             </FormField>
-            {values.locationType === 'OFFICE' && locationOptions.length > 0 && (
-              <FormField label={t('appointments.form.officeLocation')} errorText={shown(errors.locationName)}>
-                <Select
-                  selectedOption={locationOptions.find((o) => o.value === values.locationName) ?? null}
-                  onChange={({ detail }) => set('locationName', detail.selectedOption.value ?? '')}
-                  options={locationOptions}
-                  placeholder={t('appointments.form.chooseLocation')}
-                  invalid={Boolean(errors.locationName)}
-                />
-              </FormField>
-            )}
-            <ColumnLayout columns={3}>
-              <FormField label={t('appointments.form.date')} errorText={shown(errors.start)} constraintText={dateFormat}>
-                <DateField value={values.date} onChange={(date) => set('date', date)} calendarLabel={t('appointments.form.chooseDate')} invalid={Boolean(errors.start)} />
-              </FormField>
-              <FormField label={t('appointments.form.startTime', { abbreviation })} constraintText={t('appointments.form.zoneTime', { zone })}>
-                <SpaceBetween direction="horizontal" size="xs">
-                  <TimeInput
-                    value={clock.clock}
-                    onChange={({ detail }) => {
-                      setClock({ clock: detail.value, meridiem: clock.meridiem });
-                      set('time', fromTwelveHour(detail.value, clock.meridiem) ?? detail.value);
-                    }}
-                    format="hh:mm"
-                    use24Hour={false}
-                    placeholder={t('appointments.form.timeFormat')}
-                    invalid={Boolean(errors.start)}
-                  />
-                  <SegmentedControl
-                    selectedId={clock.meridiem}
-                    label={t('appointments.form.meridiem')}
-                    onChange={({ detail }) => {
-                      const meridiem = detail.selectedId as Meridiem;
-                      setClock({ clock: clock.clock, meridiem });
-                      set('time', fromTwelveHour(clock.clock, meridiem) ?? clock.clock);
-                    }}
-                    options={[
-                      { id: 'AM', text: t('appointments.form.am') },
-                      { id: 'PM', text: t('appointments.form.pm') },
-                    ]}
-                  />
-                </SpaceBetween>
-              </FormField>
-              <FormField label={t('appointments.form.duration')} errorText={shown(errors.durationMinutes)}>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  value={values.durationMinutes}
-                  onChange={({ detail }) => set('durationMinutes', detail.value)}
-                  invalid={Boolean(errors.durationMinutes)}
-                />
-              </FormField>
-            </ColumnLayout>
-            {withRecurrence && (
-              <ColumnLayout columns={3}>
-                <FormField label={t('appointments.form.repeat')} errorText={shown(errors.recurrence)}>
-                  <Select
-                    selectedOption={repeatOptions.find((o) => o.value === values.repeat) ?? repeatOptions[0]}
-                    onChange={({ detail }) => set('repeat', (detail.selectedOption.value ?? 'NONE') as RepeatChoice)}
-                    options={repeatOptions}
-                  />
-                </FormField>
-                {values.repeat !== 'NONE' && (
-                  <FormField label={t('appointments.form.ends')}>
-                    <RadioGroup
-                      value={values.ends}
-                      onChange={({ detail }) => set('ends', detail.value as EndsChoice)}
-                      items={[
-                        { value: 'COUNT', label: t('appointments.form.endsCount') },
-                        { value: 'UNTIL', label: t('appointments.form.endsUntil') },
-                      ]}
-                    />
-                  </FormField>
-                )}
-                {values.repeat !== 'NONE' && values.ends === 'COUNT' && (
-                  <FormField label={t('appointments.form.count')} errorText={shown(errors['recurrence.count'])} constraintText={t('appointments.form.countHint')}>
-                    <Input type="number" inputMode="numeric" value={values.count} onChange={({ detail }) => set('count', detail.value)} invalid={Boolean(errors['recurrence.count'])} />
-                  </FormField>
-                )}
-                {values.repeat !== 'NONE' && values.ends === 'UNTIL' && (
-                  <FormField label={t('appointments.form.until')} errorText={shown(errors['recurrence.until'])} constraintText={dateFormat}>
-                    <DateField value={values.until} onChange={(date) => set('until', date)} calendarLabel={t('appointments.form.chooseUntil')} invalid={Boolean(errors['recurrence.until'])} />
-                  </FormField>
-                )}
-              </ColumnLayout>
-            )}
-            {inSeries && (
-              <FormField label={t('appointments.form.applyTo')}>
-                <RadioGroup
-                  value={scope}
-                  onChange={({ detail }) => setScope(detail.value === 'SERIES' ? 'SERIES' : 'THIS')}
-                  items={[
-                    { value: 'THIS', label: t('appointments.form.scopeThis') },
-                    { value: 'SERIES', label: t('appointments.form.scopeSeries') },
-                  ]}
-                />
-              </FormField>
-            )}
-            <Checkbox checked={values.sendEmailReminder} onChange={({ detail }) => set('sendEmailReminder', detail.checked)}>
-              {t('appointments.form.sendReminder')}
-            </Checkbox>
-          </SpaceBetween>
-        </Form>
-      </form>
-    </Modal>
+          )}
+          {values.repeat !== 'NONE' && values.ends === 'COUNT' && (
+            <FormField label={t('appointments.form.count')} errorText={shown(errors['recurrence.count'])} constraintText={t('appointments.form.countHint')}>
+              <Input type="number" inputMode="numeric" value={values.count} onChange={({ detail }) => set('count', detail.value)} invalid={Boolean(errors['recurrence.count'])} />
+            </FormField>
+          )}
+          {values.repeat !== 'NONE' && values.ends === 'UNTIL' && (
+            <FormField label={t('appointments.form.until')} errorText={shown(errors['recurrence.until'])} constraintText={dateFormat}>
+              <DateField value={values.until} onChange={(date) => set('until', date)} calendarLabel={t('appointments.form.chooseUntil')} invalid={Boolean(errors['recurrence.until'])} />
+            </FormField>
+          )}
+        </ColumnLayout>
+      )}
+      {inSeries && (
+        <FormField label={t('appointments.form.applyTo')}>
+          <RadioGroup
+            value={scope}
+            onChange={({ detail }) => setScope(detail.value === 'SERIES' ? 'SERIES' : 'THIS')}
+            items={[
+              { value: 'THIS', label: t('appointments.form.scopeThis') },
+              { value: 'SERIES', label: t('appointments.form.scopeSeries') },
+            ]}
+          />
+        </FormField>
+      )}
+      <Checkbox checked={values.sendEmailReminder} onChange={({ detail }) => set('sendEmailReminder', detail.checked)}>
+        {t('appointments.form.sendReminder')}
+      </Checkbox>
+    </FormModal>
   );
 }
 

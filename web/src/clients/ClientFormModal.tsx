@@ -1,22 +1,21 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { STATES, validateClientInput } from '../../../domain/client';
-import { addClient, editClient, getClient, toApiError, type Client } from './api';
+import { addClient, editClient, getClient, type Client } from './api';
 import {
   CLIENT_MESSAGE_KEYS, EMPTY_FORM, FIELD_PATH, GENDERS, PHONE_TYPES, errorsByField, fieldLabel, formValuesOf, shownChoice, toClientInput, todayIso, type ClientFormValues,
 } from './client-fields';
 import { useI18n } from '../i18n/I18nProvider';
+import { FormModal } from '../common/FormModal';
+import { useFormSave } from '../common/useFormSave';
 import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import '../i18n/portal-messages';
 
@@ -40,9 +39,7 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
   const [base, setBase] = useState<Client | null>(client);
   const [values, setValues] = useState<ClientFormValues>(client ? formValuesOf(client) : EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const save = useFormSave();
   const i18n = useI18n();
   const { t } = i18n;
   const genderOptions = GENDERS.map((g) => ({ value: g, label: shownChoice(i18n, 'gender', g) }));
@@ -62,40 +59,26 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
     const input = toClientInput(values, base);
     const { problems } = validateClientInput(input, todayIso());
     setErrors(errorsByField(problems, i18n));
-    setFailure(null);
+    save.setFailure(null);
     if (problems.length) return;
-    setSaving(true);
-    try {
-      const saved = base ? await editClient(base.id, base.version, input) : await addClient(input);
-      onSaved(saved);
-    } catch (caught) {
-      const error = toApiError(caught);
-      if (error.errorType === 'ValidationError' && error.fields.length) {
-        setErrors(errorsByField(error.fields, i18n));
-      } else if (error.errorType === 'ConflictError' && base) {
-        await reloadAfterConflict(base.id);
-      } else {
-        setFailure(error.message);
-      }
-    } finally {
-      setSaving(false);
-    }
+    await save.run(
+      async () => onSaved(base ? await editClient(base.id, base.version, input) : await addClient(input)),
+      async (error) => {
+        if (error.errorType === 'ValidationError' && error.fields.length) {
+          setErrors(errorsByField(error.fields, i18n));
+        } else if (error.errorType === 'ConflictError' && base) {
+          await save.reloadLatest(() => getClient(base.id), showLatest, () => save.setFailure(t(CLIENT_MESSAGE_KEYS.notFound)));
+        } else {
+          save.setFailure(error.message);
+        }
+      },
+    );
   };
 
-  const reloadAfterConflict = async (id: string) => {
-    try {
-      const latest = await getClient(id);
-      if (!latest) {
-        setFailure(t(CLIENT_MESSAGE_KEYS.notFound));
-        return;
-      }
-      setBase(latest);
-      setValues(formValuesOf(latest));
-      setErrors({});
-      setConflict(true);
-    } catch (caught) {
-      setFailure(toApiError(caught).message);
-    }
+  const showLatest = (latest: Client) => {
+    setBase(latest);
+    setValues(formValuesOf(latest));
+    setErrors({});
   };
 
   const text = (key: TextKey, extra: { placeholder?: string; constraint?: string; type?: 'email' | 'text' } = {}) => {
@@ -131,76 +114,54 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
   };
 
   return (
-    <Modal
-      visible
-      size="large"
-      onDismiss={onDismiss}
+    <FormModal
       header={base ? t('clients.form.editTitle') : t('clients.add')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              {t('clients.form.cancel')}
-            </Button>
-            <Button variant="primary" loading={saving} onClick={() => void submit()}>
-              {base ? t('clients.form.save') : t('clients.add')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      submitLabel={base ? t('clients.form.save') : t('clients.add')}
+      cancelLabel={t('clients.form.cancel')}
+      saving={save.saving}
+      onSubmit={() => void submit()}
+      onDismiss={onDismiss}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
-        <Form>
-          <SpaceBetween size="l">
-            {conflict && <Alert type="warning">{t(CLIENT_MESSAGE_KEYS.conflict)}</Alert>}
-            {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
-            <Header variant="h3">{t('clients.section.personal')}</Header>
-            <ColumnLayout columns={3}>
-              {text('first')}
-              {text('middle')}
-              {text('last')}
-              {text('suffix')}
-              {text('nickname')}
-              {text('dateOfBirth', { placeholder: t('clients.form.dateFormat'), constraint: t('clients.form.dateFormat') })}
-              {select('gender', genderOptions)}
-            </ColumnLayout>
-            <Header variant="h3">{t('clients.section.contact')}</Header>
-            <ColumnLayout columns={3}>
-              {text('phone', { constraint: t('clients.form.phoneHint') })}
-              {select('phoneType', phoneTypeOptions)}
-              {text('email', { type: 'email' })}
-            </ColumnLayout>
-            <Header variant="h3">{t('clients.section.address')}</Header>
-            <ColumnLayout columns={3}>
-              {text('line1')}
-              {text('line2')}
-              {text('city')}
-              {select('state', STATE_OPTIONS)}
-              {text('zip')}
-            </ColumnLayout>
-            <Header variant="h3">{t('clients.section.communication')}</Header>
-            <SpaceBetween size="xs">
-              <Checkbox checked={values.sendEmailReminder} onChange={({ detail }) => set('sendEmailReminder', detail.checked)}>
-                {t('clients.sendEmailReminder')}
-              </Checkbox>
-              <Checkbox checked={values.emailCommunication} onChange={({ detail }) => set('emailCommunication', detail.checked)}>
-                {t('clients.emailCommunication')}
-              </Checkbox>
-            </SpaceBetween>
-            {base && (
-              <Box variant="small">
-                {t('clients.form.statusLine', { status: t(`clients.status.${base.active ? 'active' : 'archived'}`), active: base.active ? 'yes' : 'no' })}
-              </Box>
-            )}
-          </SpaceBetween>
-        </Form>
-      </form>
-    </Modal>
+      {save.conflict && <Alert type="warning">{t(CLIENT_MESSAGE_KEYS.conflict)}</Alert>}
+      {save.failure && <SystemErrorAlert detail={save.failure} onDismiss={() => save.setFailure(null)} />}
+      <Header variant="h3">{t('clients.section.personal')}</Header>
+      <ColumnLayout columns={3}>
+        {text('first')}
+        {text('middle')}
+        {text('last')}
+        {text('suffix')}
+        {text('nickname')}
+        {text('dateOfBirth', { placeholder: t('clients.form.dateFormat'), constraint: t('clients.form.dateFormat') })}
+        {select('gender', genderOptions)}
+      </ColumnLayout>
+      <Header variant="h3">{t('clients.section.contact')}</Header>
+      <ColumnLayout columns={3}>
+        {text('phone', { constraint: t('clients.form.phoneHint') })}
+        {select('phoneType', phoneTypeOptions)}
+        {text('email', { type: 'email' })}
+      </ColumnLayout>
+      <Header variant="h3">{t('clients.section.address')}</Header>
+      <ColumnLayout columns={3}>
+        {text('line1')}
+        {text('line2')}
+        {text('city')}
+        {select('state', STATE_OPTIONS)}
+        {text('zip')}
+      </ColumnLayout>
+      <Header variant="h3">{t('clients.section.communication')}</Header>
+      <SpaceBetween size="xs">
+        <Checkbox checked={values.sendEmailReminder} onChange={({ detail }) => set('sendEmailReminder', detail.checked)}>
+          {t('clients.sendEmailReminder')}
+        </Checkbox>
+        <Checkbox checked={values.emailCommunication} onChange={({ detail }) => set('emailCommunication', detail.checked)}>
+          {t('clients.emailCommunication')}
+        </Checkbox>
+      </SpaceBetween>
+      {base && (
+        <Box variant="small">
+          {t('clients.form.statusLine', { status: t(`clients.status.${base.active ? 'active' : 'archived'}`), active: base.active ? 'yes' : 'no' })}
+        </Box>
+      )}
+    </FormModal>
   );
 }
