@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER } from '../../local/demo-accounts.ts';
 import { formatTable, measurePageWeights, type PageWeight } from '../bench/page-weight.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
+import { signInClientInBrowser, signInInBrowser } from '../support/browser-signin.ts';
 import { PAGE_BUDGETS, kb } from '../support/page-budgets.ts';
 import { usePortal } from '../support/portal.ts';
 import { routeChunks } from '../support/route-chunks.ts';
@@ -19,12 +20,20 @@ const weights = new Map<string, PageWeight>();
 
 beforeAll(async () => {
   const measured = [
-    ...(await measurePageWeights(portal.runtime.url, PAGE_BUDGETS.filter((b) => !b.signedIn).map((b) => b.path), { browser: portal.browser })),
+    ...(await measurePageWeights(portal.runtime.url, PAGE_BUDGETS.filter((b) => !b.signedIn && !b.signedInClient).map((b) => b.path), { browser: portal.browser })),
     // Signing in first (not counted), then the page as a clinician opens it in a new tab.
     ...(await measurePageWeights(portal.runtime.url, PAGE_BUDGETS.filter((b) => b.signedIn).map((b) => b.path), {
       browser: portal.browser,
       prepare: async (page, baseUrl) => {
         await signInInBrowser(page, baseUrl, DEMO_OWNER.email);
+        await page.goto('about:blank');
+      },
+    })),
+    // The client portal's home as the demo client opens it after signing in to the portal.
+    ...(await measurePageWeights(portal.runtime.url, PAGE_BUDGETS.filter((b) => b.signedInClient).map((b) => b.path), {
+      browser: portal.browser,
+      prepare: async (page, baseUrl) => {
+        await signInClientInBrowser(page, baseUrl, DEMO_CLIENT.email);
         await page.goto('about:blank');
       },
     })),

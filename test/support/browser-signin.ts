@@ -52,3 +52,14 @@ export async function signInAgainAfterMfaSetup(page: Page, email: string, passwo
   await page.getByLabel('Code').fill(await code());
   await page.getByRole('button', { name: 'Verify' }).click();
 }
+
+/** Signs a seeded client account in through the client portal's sign-in (/portal/signin). */
+export async function signInClientInBrowser(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/portal/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(await unusedTotpCode(demoTotp(email)));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(`${baseUrl}/portal`);
+}

@@ -14,6 +14,8 @@ const PricingPage = lazy(() => import('./public/PricingPage'));
 const HelpPage = lazy(() => import('./public/HelpPage'));
 const PublicVideoPage = lazy(() => import('./video/PublicVideoPage'));
 const LegalPage = lazy(() => import('./public/LegalPage'));
+// The client portal: its own route tree and light layout, no design system (client-portal/ClientPortalApp.tsx).
+const ClientPortalApp = lazy(() => import('./client-portal/ClientPortalApp'));
 
 const AuthLayout = lazy(() => import('./auth/AuthLayout'));
 const RequireAuth = lazy(() => import('./auth/AuthLayout').then((m) => ({ default: m.RequireAuth })));
@@ -28,6 +30,7 @@ const TeamMembersPage = lazy(() => import('./team/TeamMembersPage'));
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const PracticeDetailsPage = lazy(() => import('./settings/PracticeDetailsPage'));
 const BillingAndServicePage = lazy(() => import('./settings/BillingAndServicePage'));
+const ClientPortalSettingsPage = lazy(() => import('./settings/ClientPortalPage'));
 const ConsentDocumentsPage = lazy(() => import('./documents/ConsentDocumentsPage'));
 const IntakeFormsPage = lazy(() => import('./documents/IntakeFormsPage'));
 const UpgradePlanPage = lazy(() => import('./plans/UpgradePlanPage'));
@@ -63,6 +66,7 @@ export function AppRoutes() {
       {/* /public/video/{id?}/{therapistId}: the room id is optional. */}
       <Route path="/public/video/:id/:therapistId" element={page(<PublicVideoPage />)} />
       <Route path="/public/video/:therapistId" element={page(<PublicVideoPage />)} />
+      <Route path="/portal/*" element={page(<ClientPortalApp />)} />
 
       <Route element={page(<AuthLayout />)}>
         <Route path="/signin" element={page(<SignInPage />)} />
@@ -84,6 +88,7 @@ export function AppRoutes() {
             <Route path="settings/billing-and-service" element={page(<BillingAndServicePage />)} />
             <Route path="settings/documents" element={page(<ConsentDocumentsPage />)} />
             <Route path="settings/notesAndForms" element={page(<IntakeFormsPage />)} />
+            <Route path="settings/client-portal" element={page(<ClientPortalSettingsPage />)} />
             {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
             <Route path="*" element={page(<PlannedPage />)} />
           </Route>

@@ -1,6 +1,5 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -9,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { getAppointmentSettings, listAllAppointments, type Appointment } from '../appointments/api';
 import { STATUS_LABEL } from '../appointments/status';
 import { formatInZone, practiceTimezone } from '../appointments/time';
-import { useI18n, useT } from '../i18n/I18nProvider';
+import { useI18n } from '../i18n/I18nProvider';
 import { useViewer } from '../shell/ViewerContext';
 import '../i18n/portal-messages';
 
@@ -18,21 +17,6 @@ const ProgressNoteModal = lazy(() => import('../appointments/ProgressNoteModal')
 /** How far back and ahead the chart reads the practice's calendar: at most MAX_RANGE_DAYS (400) in one listing (see docs/decisions.md). */
 const PAST_DAYS = 305;
 const AHEAD_DAYS = 90;
-
-/**
- * The invitation to the client portal and the apps (issue 19): offered on the client's page, not
- * yet sendable — it comes with the client portal (its own issue); the button says so.
- */
-export function ClientInvite() {
-  const t = useT();
-  return (
-    <Container header={<Header variant="h2" description={t('clients.invite.coming')}>{t('clients.invite.title')}</Header>}>
-      <Button disabled disabledReason={t('clients.invite.coming')} iconName="envelope">
-        {t('clients.invite.button')}
-      </Button>
-    </Container>
-  );
-}
 
 type ChartLoad = { status: 'loading' } | { status: 'ready'; zone: string; items: Appointment[] } | { status: 'unavailable' };
 

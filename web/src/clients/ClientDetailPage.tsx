@@ -33,9 +33,10 @@ const RemoveClientModal = lazy(() =>
   }))
 );
 
-// The invitation and the chart (appointments and notes) load with the client's page, not the list.
+// The client portal access and the chart (appointments and notes) load with the client's page, not the list.
 const ClientChart = lazy(() => import('./ClientChart').then((m) => ({ default: m.ClientChart })));
-const ClientInvite = lazy(() => import('./ClientChart').then((m) => ({ default: m.ClientInvite })));
+const ClientDocuments = lazy(() => import('./ClientDocuments').then((m) => ({ default: m.ClientDocuments })));
+const PortalAccess = lazy(() => import('./PortalAccess').then((m) => ({ default: m.PortalAccess })));
 
 
 type Load = { status: 'loading' } | { status: 'ready'; client: Client } | { status: 'missing' } | { status: 'failed'; error: ApiError };
@@ -209,8 +210,9 @@ export default function ClientDetailPage() {
         )}
         <ClientDetails client={client} />
         <Suspense fallback={null}>
-          {client.active && <ClientInvite />}
+          {client.active && <PortalAccess clientId={client.id} />}
           <ClientChart clientId={client.id} />
+          <ClientDocuments clientId={client.id} clientVersion={client.version} onClientChanged={() => void getClient(client.id).then((fresh) => fresh && setLoad({ status: 'ready', client: fresh }))} />
         </Suspense>
         <Box variant="small">{t('clients.lastUpdated', { date: client.updatedAt.slice(0, 10) })}</Box>
       </SpaceBetween>

@@ -1,0 +1,19 @@
+/**
+ * The signed-in client portal's navigation, in order. One list: the pages that join the portal
+ * (Messages from the messaging work, Documents from the documents work) add their entry here and
+ * their route in pages.tsx; each label is a key of the portal's catalogs (messages/<lang>.json).
+ */
+import { PORTAL_PATHS } from './paths';
+
+export interface PortalNavEntry {
+  path: string;
+  /** Catalog key of the label. */
+  label: string;
+}
+
+export const PORTAL_NAV: PortalNavEntry[] = [
+  { path: PORTAL_PATHS.home, label: 'clientPortal.nav.home' },
+  // Messages: { path: '/portal/messages', label: 'clientPortal.nav.messages' } (web/src/client-portal/messages-page/)
+  // Documents: { path: '/portal/documents', label: 'clientPortal.nav.documents' } (web/src/client-portal/documents/)
+  { path: PORTAL_PATHS.profile, label: 'clientPortal.nav.profile' },
+];
