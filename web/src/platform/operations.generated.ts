@@ -52,6 +52,190 @@ export type VideoAdapter =
   | 'chime'
   | 'local';
 
+/** Required: firstName, lastName, email (the invitation goes there; it cannot change on edit). */
+export type MemberDetailInput = {
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  email?: string | null | undefined;
+};
+
+export type ClinicianInfoInput = {
+  licenseType?: string | null | undefined;
+  licenseNo?: string | null | undefined;
+  /** YYYY-MM-DD */
+  licenseExpires?: string | null | undefined;
+  npiNo?: string | null | undefined;
+  specialty?: string | null | undefined;
+};
+
+export type AppointmentStatus =
+  | 'SCHEDULED'
+  | 'ATTENDED'
+  | 'NO_SHOW'
+  | 'CANCELLED'
+  | 'LATE_CANCELLED';
+
+export type AppointmentLocationType =
+  | 'OFFICE'
+  | 'TELEHEALTH';
+
+/** THIS: only the given occurrence; SERIES: this occurrence and all later ones of its series. */
+export type EditScope =
+  | 'THIS'
+  | 'SERIES';
+
+export type RecurrenceFrequency =
+  | 'WEEKLY';
+
+export type RecurrenceInput = {
+  frequency: RecurrenceFrequency;
+  interval: number;
+  until?: string | null | undefined;
+  count?: number | null | undefined;
+};
+
+export type AppointmentInput = {
+  clientId?: string | null | undefined;
+  /** defaults to the caller; only callers with appointment.all / scheduler may name another clinician */
+  clinicianId?: string | null | undefined;
+  serviceCode?: string | null | undefined;
+  locationType?: AppointmentLocationType | null | undefined;
+  locationName?: string | null | undefined;
+  /** UTC ISO */
+  start?: string | null | undefined;
+  durationMinutes?: number | null | undefined;
+  recurrence?: RecurrenceInput | null | undefined;
+  sendEmailReminder?: boolean | null | undefined;
+};
+
+export type NoteTemplate =
+  | 'SOAP'
+  | 'DAP'
+  | 'BIRP'
+  | 'FREE';
+
+export type NoteSectionInput = {
+  key: string;
+  text: string;
+};
+
+export type ProgressNoteInput = {
+  template?: NoteTemplate | null | undefined;
+  sections?: Array<NoteSectionInput> | null | undefined;
+  /** true: sign (lock) after saving */
+  sign?: boolean | null | undefined;
+};
+
+export type ProgressNoteEditInput = {
+  version: number;
+  /** unsigned note only */
+  sections?: Array<NoteSectionInput> | null | undefined;
+  sign?: boolean | null | undefined;
+  /** signed note only: appended as an addendum */
+  addendum?: string | null | undefined;
+};
+
+export type AppointmentFieldsFragment = { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null };
+
+export type NoteFieldsFragment = { id: string, appointmentId: string, clientId: string, clinicianId: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, createdAt: string, updatedAt: string, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, authorId: string, createdAt: string }> };
+
+export type ListAppointmentsQueryVariables = Exact<{
+  from: string;
+  to: string;
+  clinicianId?: string | null | undefined;
+  status?: AppointmentStatus | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListAppointmentsQuery = { listAppointments: { nextToken: string | null, items: Array<{ id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null }> } };
+
+export type GetAppointmentQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetAppointmentQuery = { getAppointment: { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null } | null };
+
+export type GetServicesOfferedQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetServicesOfferedQuery = { getServicesOffered: Array<{ code: string, description: string, defaultMinutes: number }> };
+
+export type CreateAppointmentMutationVariables = Exact<{
+  input: AppointmentInput;
+}>;
+
+
+export type CreateAppointmentMutation = { createAppointment: Array<{ id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null }> };
+
+export type EditAppointmentMutationVariables = Exact<{
+  id: string;
+  version: number;
+  scope: EditScope;
+  input: AppointmentInput;
+}>;
+
+
+export type EditAppointmentMutation = { editAppointment: Array<{ id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null }> };
+
+export type CancelAppointmentMutationVariables = Exact<{
+  id: string;
+  version: number;
+  scope: EditScope;
+}>;
+
+
+export type CancelAppointmentMutation = { cancelAppointment: Array<{ id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null }> };
+
+export type SetAppointmentStatusMutationVariables = Exact<{
+  id: string;
+  version: number;
+  status: AppointmentStatus;
+}>;
+
+
+export type SetAppointmentStatusMutation = { setAppointmentStatus: { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null } };
+
+export type GetProgessNoteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetProgessNoteMetadataQuery = { getProgessNoteMetadata: { templates: Array<{ template: NoteTemplate, label: string, sections: Array<{ key: string, label: string }> }> } };
+
+export type GetProgressNoteQueryVariables = Exact<{
+  appointmentId: string;
+}>;
+
+
+export type GetProgressNoteQuery = { getProgressNote: { id: string, appointmentId: string, clientId: string, clinicianId: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, createdAt: string, updatedAt: string, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, authorId: string, createdAt: string }> } | null };
+
+export type CreateProgressNoteMutationVariables = Exact<{
+  appointmentId: string;
+  date: string;
+  input: ProgressNoteInput;
+}>;
+
+
+export type CreateProgressNoteMutation = { createProgressNote: { id: string, appointmentId: string, clientId: string, clinicianId: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, createdAt: string, updatedAt: string, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, authorId: string, createdAt: string }> } };
+
+export type EditProgressNoteMutationVariables = Exact<{
+  id: string;
+  input: ProgressNoteEditInput;
+}>;
+
+
+export type EditProgressNoteMutation = { editProgressNote: { id: string, appointmentId: string, clientId: string, clinicianId: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, createdAt: string, updatedAt: string, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, authorId: string, createdAt: string }> } };
+
+export type GetAppointmentSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetAppointmentSettingsQuery = { getAppointmentSettings: { lateCancelHours: number, reminderLeadMinutes: number, reminderChannel: string, allowDoubleBooking: boolean, reminderIncludesClinician: boolean, reminderIncludesLocation: boolean, timezone: string, locations: Array<string>, version: number } };
+
+export type ListCliniciansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListCliniciansQuery = { listClinicians: Array<{ id: string, name: string }> };
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -80,6 +264,13 @@ export type ListAccountActivityQueryVariables = Exact<{
 
 
 export type ListAccountActivityQuery = { listAccountActivity: { nextToken: string | null, items: Array<{ practiceId: string, userId: string, event: AuthEventType, at: string }> } };
+
+export type ClientAppointmentsQueryVariables = Exact<{
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ClientAppointmentsQuery = { clientAppointments: { nextToken: string | null, items: Array<{ id: string, practiceId: string, practiceName: string, clinicianName: string | null, startTime: string, endTime: string, locationType: string | null, status: string | null, videoUrl: string | null }> } };
 
 export type ClientFieldsFragment = { id: string, therapistId: string, username: string | null, status: string, active: boolean, gender: string | null, dateOfBirth: string, sendEmailReminder: boolean, version: number, createdAt: string, updatedAt: string, contact: { phone: string | null, type: string | null, email: string | null }, personalDetail: { first: string, middle: string | null, last: string, suffix: string | null, nickname: string | null }, address: { city: string | null, line1: string | null, line2: string | null, state: string | null, zip: string | null }, communicationSetting: { email: boolean } };
 
@@ -213,6 +404,41 @@ export type ProfilePhotoUrlQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ProfilePhotoUrlQuery = { getProfilePhotoUrl: { url: string, expiresAt: number } | null };
+
+export type TeamMemberFieldsFragment = { id: string, cognitoId: string, teamOwnerId: string, firstName: string | null, lastName: string | null, email: string | null, grantedRoles: Array<string>, licenseType: string | null, licenseNo: string | null, licenseExpires: string | null, npiNo: string | null, specialty: string | null };
+
+export type ListTeamMembersQueryVariables = Exact<{
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListTeamMembersQuery = { listTeamMembers: { nextToken: string | null, items: Array<{ id: string, cognitoId: string, teamOwnerId: string, firstName: string | null, lastName: string | null, email: string | null, grantedRoles: Array<string>, licenseType: string | null, licenseNo: string | null, licenseExpires: string | null, npiNo: string | null, specialty: string | null }> } };
+
+export type AddTeamMemberMutationVariables = Exact<{
+  memberDetail: MemberDetailInput;
+  grantedRoles: Array<string> | string;
+  clinicianInfo?: ClinicianInfoInput | null | undefined;
+}>;
+
+
+export type AddTeamMemberMutation = { addTeamMember: { id: string, cognitoId: string, teamOwnerId: string, firstName: string | null, lastName: string | null, email: string | null, grantedRoles: Array<string>, licenseType: string | null, licenseNo: string | null, licenseExpires: string | null, npiNo: string | null, specialty: string | null } };
+
+export type EditTeamMemberMutationVariables = Exact<{
+  id: string;
+  memberDetail: MemberDetailInput;
+  grantedRoles: Array<string> | string;
+  clinicianInfo?: ClinicianInfoInput | null | undefined;
+}>;
+
+
+export type EditTeamMemberMutation = { editTeamMember: { id: string, cognitoId: string, teamOwnerId: string, firstName: string | null, lastName: string | null, email: string | null, grantedRoles: Array<string>, licenseType: string | null, licenseNo: string | null, licenseExpires: string | null, npiNo: string | null, specialty: string | null } };
+
+export type RemoveTeamMemberMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RemoveTeamMemberMutation = { removeTeamMember: { id: string, message: string, status: string } };
 
 export type GetVideoTokenQueryVariables = Exact<{
   roomId: string;
