@@ -96,6 +96,11 @@ export function clientLinkKey(sub: string, practiceId: string, clientId: string)
   return { PK: clientLinksPartition(sub), SK: 'LINK#' + practiceId + '#' + clientId };
 }
 
+/** The client's last sign-out (signedOutAt, signedOutSessions: resolvers/shared/session-end.ts), beside their links. */
+export function clientSessionKey(sub: string): { PK: string; SK: string } {
+  return { PK: clientLinksPartition(sub), SK: 'SESSION' };
+}
+
 export function invitationKey(tokenHash: string): { PK: string; SK: string } {
   return { PK: 'CLIENTINVITE#' + tokenHash, SK: 'INVITE' };
 }

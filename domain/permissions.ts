@@ -302,6 +302,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.clientMe': { permission: P.clientSelf, feature: F.clientPortal },
   'Query.clientAppointments': { permission: P.clientSelf, feature: F.clientPortal },
   'Mutation.editClientProfile': { permission: P.clientSelf, feature: F.clientPortal },
+  // Signing out needs no practice: a client whose every link was revoked can still end their session.
+  'Mutation.endClientSession': { permission: P.clientSelf },
   // Secure messaging (issue 12): the SecureMessaging feature; whose conversations a member reaches
   // (secure.messaging by client scope, or a clinician's own clients; none for the other roles) is the
   // Messaging.access step's and the subscription's (domain/messaging/access.ts messagingScope).

@@ -5,9 +5,10 @@
  * The same attributes as that mutation writes (resolvers/shared/session-end.ts). AWS has no
  * event for a GlobalSignOut that could do this: see docs/decisions.md.
  */
-import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { membershipKey, tableName } from '../domain/tables.ts';
+import { clientLinksPartition, clientSessionKey } from '../domain/client-link.ts';
 import { signedOutSessions } from '../resolvers/shared/session-end.ts';
 
 export interface GlobalSignOutEvent {
@@ -34,6 +35,18 @@ export function signOutRecorder(client: DynamoDBClient, env: string): (event: Gl
       );
     } catch (error) {
       if ((error as Error)?.name !== 'ConditionalCheckFailedException') throw error;
+    }
+    // A client of the client portal (issue 12): the same mark beside their links (Mutation.endClientSession), if they have any.
+    const links = await client.send(new QueryCommand({ TableName: tableName(env, 'Directory'), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: marshall({ ':pk': clientLinksPartition(sub) }), Limit: 1 }));
+    if ((links.Items ?? []).length > 0) {
+      await client.send(
+        new UpdateItemCommand({
+          TableName: tableName(env, 'Directory'),
+          Key: marshall(clientSessionKey(sub)),
+          UpdateExpression: 'SET signedOutAt = :at, signedOutSessions = :sessions, entity = :entity',
+          ExpressionAttributeValues: marshall({ ':at': at, ':sessions': signedOutSessions(originJtis), ':entity': 'ClientSession' }),
+        }),
+      );
     }
   };
 }

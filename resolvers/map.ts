@@ -107,6 +107,7 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'authorizeClient', dataSource: 'DirectoryTable', entry: 'resolvers/functions/authorizeClient.ts' },
   { name: 'authorizeClient.practices', dataSource: 'DirectoryTable', entry: 'resolvers/functions/authorizeClientPractices.ts' },
   { name: 'ClientSelf.invoke', dataSource: 'Lambda:client-self', entry: 'resolvers/functions/invokeClientSelf.ts' },
+  { name: 'Mutation.endClientSession', dataSource: 'DirectoryTable', entry: 'resolvers/Mutation.endClientSession.ts' },
   // Secure messaging (issue 12): the conversation's access for both principals, reads as Queries, writes through the messaging Lambda.
   { name: 'Messaging.access', dataSource: 'PracticeTable', entry: 'resolvers/functions/messagingAccess.ts' },
   { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
@@ -184,6 +185,8 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'addClientPortal', pipeline: ['authorize', 'ClientAccess.invoke', 'audit'] },
   ...['clientMe', 'clientAppointments'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientSelf.invoke'] })),
   { typeName: 'Mutation', fieldName: 'editClientProfile', pipeline: [...CLIENT_AUTHORIZE, 'ClientSelf.invoke'] },
+  // Sign-out: authorizeClient only (no usable link needed).
+  { typeName: 'Mutation', fieldName: 'endClientSession', pipeline: ['authorizeClient', 'Mutation.endClientSession'] },
   { typeName: 'Query', fieldName: 'clientDocuments', pipeline: [...CLIENT_AUTHORIZE, 'ClientDocuments.invoke'] },
   ...['signConsentDocument', 'submitIntakeForm'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientDocuments.invoke'] })),
   { typeName: 'Query', fieldName: 'getClientDocuments', pipeline: ['authorize', 'ClientAccess.client', 'PracticeDocuments.invoke', 'audit'] },

@@ -157,7 +157,8 @@ async function revokeClient(request: ClientAccessRequest, now: string) {
     });
   }
   await transact(items);
-  return toPortalAccess(client.id, record, now);
+  // The resolver closes the client's open subscriptions (it alone can: extensions.invalidateSubscriptions) and drops this key.
+  return { ...toPortalAccess(client.id, record, now), closeSubscriptionsOf: record.clientSub ?? null };
 }
 
 async function addClientPortal(request: ClientAccessRequest, now: string) {

@@ -5,22 +5,25 @@
  * Admits only a field whose rule is client.self (domain/permissions.ts isClientField) and a caller
  * whose verified token is in the Cognito group Clients; then reads the caller's links — one Query
  * on `CLIENTUSER#<sub>` (domain/client-link.ts), every request, so a revocation takes effect on the
- * next request. The links are stashed for the next step, which keeps only those of practices whose
+ * next request. The same partition holds the client's last sign-out (Mutation.endClientSession):
+ * a token of a sign-in that started before it is refused, as authorize does for members. The links are stashed for the next step, which keeps only those of practices whose
  * portal is on and whose plan has the Client Portal feature. Nothing comes from arguments or claims
  * other than the token's sub and groups.
  */
 import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { isClientField } from '../../domain/permissions.ts';
 import { CLIENTS_GROUP } from '../../domain/identity.ts';
-import { activeLinks, clientLinksPartition, type ClientLinkItem } from '../../domain/client-link.ts';
+import { activeLinks, clientLinksPartition, clientSessionKey, type ClientLinkItem } from '../../domain/client-link.ts';
 import { raiseStepError } from '../shared/errors.ts';
+import { sessionEnded, type SignOutMark } from '../shared/session-end.ts';
 
 interface CognitoLikeIdentity {
   sub?: string;
   groups?: string[] | null;
+  claims?: Record<string, unknown>;
 }
 
-/** A client is linked to at most this many practice records (one BatchGetItem reads two keys per practice). */
+/** A client is linked to at most this many practice records (one BatchGetItem reads two keys per practice); the partition also holds the sign-out mark. */
 export const MAX_CLIENT_LINKS = 50;
 
 export function request(ctx: Context): DynamoDBQueryRequest {
@@ -31,11 +34,12 @@ export function request(ctx: Context): DynamoDBQueryRequest {
   }
   return {
     operation: 'Query',
+    // The links (LINK#…) and the last sign-out (SESSION, Mutation.endClientSession): one partition, one Query.
     query: {
-      expression: 'PK = :pk AND begins_with(SK, :link)',
-      expressionValues: util.dynamodb.toMapValues({ ':pk': clientLinksPartition((identity as CognitoLikeIdentity).sub as string), ':link': 'LINK#' }),
+      expression: 'PK = :pk',
+      expressionValues: util.dynamodb.toMapValues({ ':pk': clientLinksPartition((identity as CognitoLikeIdentity).sub as string) }),
     },
-    limit: MAX_CLIENT_LINKS,
+    limit: MAX_CLIENT_LINKS + 1,
     consistentRead: true,
   };
 }
@@ -45,7 +49,12 @@ export function response(ctx: Context): Record<string, unknown> {
     raiseStepError(ctx);
   }
   const identity = ctx.identity as CognitoLikeIdentity;
-  const items = ((ctx.result && ctx.result.items) || []) as Array<ClientLinkItem & { email?: string }>;
+  const all = ((ctx.result && ctx.result.items) || []) as Array<ClientLinkItem & SignOutMark & { SK?: string; email?: string }>;
+  const mark = all.filter((i) => i.SK === clientSessionKey(identity.sub as string).SK);
+  if (mark.length > 0 && sessionEnded(identity.claims, mark[0])) {
+    util.unauthorized();
+  }
+  const items = all.filter((i) => i.SK !== clientSessionKey(identity.sub as string).SK);
   const links = activeLinks(items);
   const emails = items.filter((i) => !!i.email).map((i) => i.email as string);
   const client = { sub: identity.sub, email: emails.length > 0 ? emails[0] : null, links: links };

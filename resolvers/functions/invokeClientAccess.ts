@@ -4,8 +4,11 @@
  * in the caller's reach), getClientPortalDetails and addClientPortal. The practice and the caller
  * come from the authorize step, never from arguments.
  */
-import { type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { extensions, type Context, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+
+/** Client subscription fields, closed for a client whose access is revoked. */
+const CLIENT_SUBSCRIPTION_FIELDS = ['onClientMessage'];
 
 export function request(ctx: Context): LambdaRequest {
   const caller = ctx.stash.caller;
@@ -33,5 +36,17 @@ export function response(ctx: Context): unknown {
     const client = ctx.stash.portalClient;
     ctx.stash.audit = { action: action, entityType: client ? 'Client' : 'ClientPortal', entityId: client ? client.id : ctx.stash.caller.practiceId };
   }
-  return ctx.result;
+  const result = ctx.result as Record<string, unknown>;
+  // A revoked client's open subscriptions close now (they re-subscribe through authorizeClient, without this link).
+  const revokedSub = result.closeSubscriptionsOf;
+  if (typeof revokedSub === 'string' && revokedSub.length > 0) {
+    CLIENT_SUBSCRIPTION_FIELDS.forEach((subscriptionField) => extensions.invalidateSubscriptions({ subscriptionField, payload: { userId: revokedSub } }));
+  }
+  const out: Record<string, unknown> = {};
+  Object.keys(result).forEach((key) => {
+    if (key !== 'closeSubscriptionsOf') {
+      out[key] = result[key];
+    }
+  });
+  return out;
 }

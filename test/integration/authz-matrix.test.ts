@@ -20,6 +20,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-a
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
+import { clientSessionKey } from '../../domain/client-link.ts';
 import { firstClientSignIn, inviteClient, publicCall } from '../support/client-portal.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { encode } from 'jpeg-js';
@@ -162,6 +163,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   'Query.clientMe':                    [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
   'Query.clientAppointments':          [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
   'Mutation.editClientProfile':        [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+  'Mutation.endClientSession':         [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
   // Secure messaging (issue 12): the SecureMessaging feature; owner and clinicianAdmin (secure.messaging,
   // practice-wide clients) reach every conversation; the clinician roles their own clients' (the target
   // is the owner's client: missing for them), and they list their own; supervisor, biller, scheduler and
@@ -192,7 +194,7 @@ const EXPECTED: Record<string, Outcome[]> = {
  * Written by hand: a client field added to the schema must be listed here to be allowed.
  */
 const CLIENT_ALLOWED: string[] = [
-  'Query.clientMe', 'Query.clientAppointments', 'Mutation.editClientProfile',
+  'Query.clientMe', 'Query.clientAppointments', 'Mutation.editClientProfile', 'Mutation.endClientSession',
   // Secure messaging (issue 12), on the client's own conversation.
   'Query.clientConversations', 'Query.clientMessages', 'Query.getClientAttachmentUrl', 'Mutation.sendClientMessage', 'Mutation.retractClientMessage',
   'Mutation.markClientConversationRead', 'Mutation.createClientAttachmentUpload', 'Subscription.onClientMessage',
@@ -451,6 +453,14 @@ const OPERATIONS: Record<string, (who: Who, target: string) => Promise<Outcome>>
     outcomeOf(await call(who, 'mutation { addClientPortal(name: "Owens Family Therapy — client portal", enabled: true) { enabled } }'), 'Mutation.addClientPortal'),
   'Query.clientMe': async (who) => outcomeOf(await call(who, '{ clientMe { email practices { practiceId } } }'), 'Query.clientMe'),
   'Query.clientAppointments': async (who) => outcomeOf(await call(who, '{ clientAppointments { items { id } nextToken } }'), 'Query.clientAppointments'),
+  'Mutation.endClientSession': async (who) => {
+    const outcome = outcomeOf(await call(who, 'mutation { endClientSession }'), 'Mutation.endClientSession');
+    if (outcome === A) expect(outcomeOf(await call(who, '{ clientMe { email } }'), 'Query.clientMe')).toBe(U);
+    // Forget the sign-out so the client's token serves the other rows.
+    const sub = JSON.parse(Buffer.from(tokens[who].split('.')[1], 'base64url').toString()).sub as string;
+    await runtime.dynamo.client.send(new DeleteItemCommand({ TableName: tableName('local', 'Directory'), Key: marshall(clientSessionKey(sub)) }));
+    return outcome;
+  },
   'Mutation.editClientProfile': async (who) =>
     outcomeOf(await call(who, 'mutation ($p: ID!) { editClientProfile(practiceId: $p, preferredChannel: "email") { practiceId } }', { p: runtime.seed!.practiceId }), 'Mutation.editClientProfile'),
   // Secure messaging (issue 12): the target's conversation; a client caller uses their own (their only link).
@@ -616,7 +626,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(actual).toEqual(EXPECTED);
-  });
+    // Over 130 fields × 10 callers, each call a real request (issue 12 added some 40 fields): more than the integration default.
+  }, 420_000);
 
   it("takes a role change or a removal into account on the member's very next request", async () => {
     const key = marshall(membershipKey(otherSub));

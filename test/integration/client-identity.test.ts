@@ -18,7 +18,8 @@ import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
 import { clientLinksPartition, CLIENT_PORTAL_MESSAGES, invitationKey } from '../../domain/client-link.ts';
 import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
-import { signInSeeded } from '../support/cognito-sdk.ts';
+import { GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoClient, signInSeeded } from '../support/cognito-sdk.ts';
 import { firstClientSignIn as firstClientSignInAs, inviteClient, publicCall } from '../support/client-portal.ts';
 
 let runtime: Runtime;
@@ -233,5 +234,17 @@ describe('refused links', () => {
     expect((await call(owner, INVITE, { c: seeded })).errors?.[0].message).toBe(CLIENT_PORTAL_MESSAGES.alreadyActive);
     expect((await call(basic, INVITE, { c: seeded })).errors?.[0].errorType).toBe('NotFound');
     expect((await call(basic, '{ getClientPortalDetails { enabled } }')).errors?.[0].errorType).toBe('Unauthorized');
+  });
+});
+
+describe('signing out (the last: it ends the demo client’s session)', () => {
+  it('endClientSession refuses the client’s earlier tokens from the next request on; a new sign-in works; so does a raw Cognito global sign-out', async () => {
+    expect((await call(demoClient, 'mutation { endClientSession }')).data).toEqual({ endClientSession: true });
+    expect((await call(demoClient, ME)).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call(demoClient, 'mutation { endClientSession }')).errors?.[0].errorType).toBe('Unauthorized');
+    const again = (await signInSeeded(runtime.url, DEMO_CLIENT.email, DEMO_PASSWORD)).accessToken;
+    expect((await call(again, ME)).errors).toBeUndefined();
+    await cognitoClient(runtime.url).send(new GlobalSignOutCommand({ AccessToken: again }));
+    expect((await call(again, ME)).errors?.[0].errorType).toBe('Unauthorized');
   });
 });

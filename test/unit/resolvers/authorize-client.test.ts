@@ -11,7 +11,7 @@ const ME = { fieldName: 'clientMe', parentTypeName: 'Query' };
 
 const code: Record<string, ResolverCode> = {};
 beforeAll(async () => {
-  for (const name of CLIENT_AUTHORIZE) code[name] = await loadResolverEntry(FUNCTIONS.find((f) => f.name === name)!.entry);
+  for (const name of [...CLIENT_AUTHORIZE, 'Mutation.endClientSession']) code[name] = await loadResolverEntry(FUNCTIONS.find((f) => f.name === name)!.entry);
 });
 
 const links = (items: Array<Record<string, unknown>>) =>
@@ -40,6 +40,27 @@ describe('authorizeClient', () => {
   });
 });
 
+describe('the client’s sign-out', () => {
+  const NOW_S = 1_800_000_000;
+  const session = (signedOutAt: number) => ({ PK: 'CLIENTUSER#client-sub', SK: 'SESSION', signedOutAt, signedOutSessions: [] });
+  const link = { PK: 'CLIENTUSER#client-sub', SK: 'LINK#p1#c1', practiceId: 'p1', clientId: 'c1', state: 'active' };
+  const withClaims = (auth_time: number, items: Array<Record<string, unknown>>) =>
+    evaluate(code.authorizeClient, 'response', { identity: { ...CLIENT, claims: { auth_time } }, info: ME, env: ENV, result: { items } });
+
+  it('refuses a token whose sign-in started before the client’s last sign-out; a later sign-in passes', () => {
+    expect(withClaims(NOW_S - 60, [link, session(NOW_S)]).error?.errorType).toBe('Unauthorized');
+    const later = withClaims(NOW_S + 60, [link, session(NOW_S)]);
+    expect(later.error).toBeNull();
+    expect((later.ctx.stash.client as { links: unknown }).links).toEqual([{ practiceId: 'p1', clientId: 'c1' }]);
+  });
+
+  it('endClientSession answers true and closes the client’s subscriptions', () => {
+    const out = evaluate(code['Mutation.endClientSession'], 'response', { stash: { client: { sub: 'client-sub', links: [] } }, result: {} });
+    expect(out.result).toBe(true);
+    expect(out.invalidations).toEqual([{ subscriptionField: 'onClientMessage', payload: { userId: 'client-sub' } }]);
+  });
+});
+
 describe('authorizeClient.practices', () => {
   const stash = { client: { sub: 'client-sub', email: 'a@example.com', links: [{ practiceId: 'p1', clientId: 'c1' }, { practiceId: 'p2', clientId: 'c2' }, { practiceId: 'p3', clientId: 'c3' }] } };
   const owner = (id: string, plan: string) => ({ PK: `USER#${id}`, SK: 'MEMBERSHIP', practiceId: id, plan });
@@ -55,8 +76,8 @@ describe('authorizeClient.practices', () => {
     const result = { data: { [ENV.DirectoryTable]: [owner('p1', 'professional'), portal('p1', true), owner('p2', 'premium'), portal('p2', true), owner('p3', 'professional'), portal('p3', false)] } };
     const out = evaluate(code['authorizeClient.practices'], 'response', { identity: CLIENT, info: ME, env: ENV, stash: structuredClone(stash), result });
     expect(out.error).toBeNull();
-    expect(out.ctx.stash.client.links).toEqual([{ practiceId: 'p1', clientId: 'c1' }]);
-    expect(out.ctx.stash.client.practices).toEqual([{ practiceId: 'p1', portalName: 'Portal p1', greeting: null }]);
+    expect((out.ctx.stash.client as { links: unknown }).links).toEqual([{ practiceId: 'p1', clientId: 'c1' }]);
+    expect((out.ctx.stash.client as { practices: unknown }).practices).toEqual([{ practiceId: 'p1', portalName: 'Portal p1', greeting: null }]);
   });
 
   it('refuses a client with no usable link (no links, or every practice off)', () => {
