@@ -4,7 +4,7 @@
  * pool's rule), enrols the authenticator the pool requires, lands on the portal home and sees the
  * telehealth appointment with its Join link; the clinician's page then says the access is active.
  * A reused and an expired link say so clearly; a clinician account is refused by the portal's
- * sign-in; the demo client signs in with the code. axe finds nothing on the portal's pages.
+ * sign-in (in Spanish too); the demo client signs in with the code. axe finds nothing on the portal's pages.
  */
 import { createHash } from 'node:crypto';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
@@ -183,6 +183,12 @@ describe('client portal', () => {
     await page.goto(`${portal.runtime.url}/portal/signin`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await expectAxeClean(page);
+    // The portal's own catalogs follow the page's language, chosen with the same selector as everywhere.
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).waitFor();
+    await page.getByLabel('Idioma').selectOption('en');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByLabel('Email').fill(DEMO_OWNER.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
