@@ -111,3 +111,53 @@ export function setDefaultIntakeForm(formName: string, isDefault: boolean): Prom
     (d) => d.setTherapistIntakeFormSettingsDefault as IntakeFormSettings,
   );
 }
+
+/** A client's consent document or intake form (schema ClientDocument). */
+export interface ClientDocument {
+  practiceId: string;
+  practiceName: string;
+  clientId: string;
+  kind: 'CONSENT' | 'INTAKE_FORM';
+  id: string;
+  title: string;
+  status: 'TO_SIGN' | 'SIGNED' | 'TO_FILL' | 'SUBMITTED' | 'ACCEPTED';
+  version: number | null;
+  details: string | null;
+  signedAt: string | null;
+  typedName: string | null;
+  ip: string | null;
+  form: IntakeTemplate | null;
+  submissionId: string | null;
+  answers: string | null;
+  submittedAt: string | null;
+  acceptedAt: string | null;
+  note: string | null;
+  sharedAt: string | null;
+}
+
+const CLIENT_DOC = `practiceId practiceName clientId kind id title status version details signedAt typedName ip submissionId answers submittedAt acceptedAt note sharedAt
+  form { formName title description audience sections { title fields { key label type required prefill help options { value label } } } }`;
+
+export function getClientDocuments(practiceId: string, clientId: string): Promise<ClientDocument[]> {
+  return call(
+    `query GetClientDocuments($therapistId: ID!, $clientId: ID!) { getClientDocuments(therapistId: $therapistId, clientId: $clientId) { ${CLIENT_DOC} } }`,
+    { therapistId: practiceId, clientId },
+    (d) => d.getClientDocuments as ClientDocument[],
+  );
+}
+
+export function acceptIntakeAnswers(clientId: string, submissionId: string, clientVersion: number): Promise<{ version: number }> {
+  return call(
+    'mutation AcceptIntakeAnswers($clientId: ID!, $submissionId: ID!, $clientVersion: Int!) { acceptIntakeAnswers(clientId: $clientId, submissionId: $submissionId, clientVersion: $clientVersion) { id version } }',
+    { clientId, submissionId, clientVersion },
+    (d) => d.acceptIntakeAnswers as { version: number },
+  );
+}
+
+export function shareClientDocuments(clientId: string, documents: string[], emailText: string): Promise<{ emailed: boolean }> {
+  return call(
+    'mutation ShareClientDocuments($clientId: ID!, $documents: [ID!]!, $emailText: String) { shareClientDocuments(clientId: $clientId, documents: $documents, emailText: $emailText) { emailed } }',
+    { clientId, documents, emailText },
+    (d) => d.shareClientDocuments as { emailed: boolean },
+  );
+}
