@@ -115,6 +115,9 @@ describe('timestamps', () => {
     const { formatInZone } = await import('../../../web/src/appointments/time');
     expect(formatInZone('2026-07-04T16:30:00.000Z', 'US/Pacific')).toBe('Sat, 07/04/2026, 9:30 AM PDT');
     expect(formatInZone('2026-12-31T23:00:00.000Z', 'America/New_York')).toBe('Thu, 12/31/2026, 6:00 PM EST');
+    // The weekday in the reader's language, the date and time still as the en-US practice writes them.
+    expect(formatInZone('2026-07-04T16:30:00.000Z', 'US/Pacific', 'es-US')).toBe('sáb, 07/04/2026, 9:30 AM PDT');
+    expect(formatInZone('2026-07-04T16:30:00.000Z', 'US/Pacific', 'zh-CN')).toBe('周六, 07/04/2026, 9:30 AM PDT');
   });
 });
 

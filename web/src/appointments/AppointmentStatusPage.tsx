@@ -15,7 +15,7 @@ import { addDays, formatInZone, isIsoDate, practiceToday, timezoneAbbreviation }
 import { usePracticeCalendar } from './usePracticeCalendar';
 import { reportApiError } from '../shell/banners';
 import { DateField, useDatePatternText } from '../common/DateField';
-import { useI18n } from '../i18n/I18nProvider';
+import { languageTag, useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 
 /** Spec part 2 §9: page size 20. */
@@ -44,7 +44,7 @@ interface Loaded {
  */
 export default function AppointmentStatusPage() {
   const practice = usePracticeCalendar();
-  const { t, tm } = useI18n();
+  const { t, tm, locale } = useI18n();
   const dateFormat = useDatePatternText();
   const all = { value: '', label: t('appointments.statusPage.all') };
   const statusOptions = [{ value: '', label: t('appointments.statusPage.allStatuses') }, ...STATUS_ORDER.map((s) => ({ value: s, label: tm(STATUS_LABEL[s]) }))];
@@ -91,14 +91,14 @@ export default function AppointmentStatusPage() {
 
   const columns: TableProps.ColumnDefinition<Appointment>[] = useMemo(
     () => [
-      { id: 'start', header: t('appointments.statusPage.column.start', { abbreviation: timezoneAbbreviation(zone) }), cell: (a) => formatInZone(a.start, zone), isRowHeader: true },
+      { id: 'start', header: t('appointments.statusPage.column.start', { abbreviation: timezoneAbbreviation(zone) }), cell: (a) => formatInZone(a.start, zone, languageTag(locale)), isRowHeader: true },
       { id: 'client', header: t('appointments.statusPage.column.client'), cell: (a) => a.clientName },
       { id: 'clinician', header: t('appointments.statusPage.column.clinician'), cell: (a) => a.clinicianName ?? '-' },
       { id: 'service', header: t('appointments.statusPage.column.service'), cell: (a) => a.serviceCode },
       { id: 'location', header: t('appointments.statusPage.column.location'), cell: (a) => (a.locationType === 'TELEHEALTH' ? t('appointments.form.telehealth') : (a.locationName ?? t('appointments.form.office'))) },
       { id: 'status', header: t('appointments.statusPage.column.status'), cell: (a) => <StatusIndicator type={STATUS_TYPE[a.status]}>{tm(STATUS_LABEL[a.status])}</StatusIndicator> },
     ],
-    [zone, t, tm],
+    [zone, t, tm, locale],
   );
 
   const clinicianOptions = [all, ...practice.clinicians.map((c) => ({ value: c.id, label: c.name }))];

@@ -107,12 +107,14 @@ export function practiceToday(zone: string, now: Date = new Date()): string {
 }
 
 /** "Mon, 03/09/2026, 10:00 AM PDT": a moment in practice time (spec part 2 §9: timestamps as MM/DD/YYYY). */
-export function formatInZone(utc: string, zone: string): string {
+export function formatInZone(utc: string, zone: string, weekdayLanguage = 'en-US'): string {
   const at = new Date(utc);
+  // The date and time as the practice writes them (en-US); the weekday's name in the reader's language.
+  const weekday = new Intl.DateTimeFormat(weekdayLanguage, { timeZone: zone, weekday: 'short' }).format(at);
   const text = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, weekday: 'short', month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit',
+    timeZone: zone, month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit',
   }).format(at);
-  return `${text} ${timezoneAbbreviation(zone, at)}`;
+  return `${weekday}, ${text} ${timezoneAbbreviation(zone, at)}`;
 }
 
 export type Meridiem = 'AM' | 'PM';
