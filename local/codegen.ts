@@ -75,35 +75,51 @@ export function webDocuments(root = ROOT, quiet = false): Types.DocumentFile[] {
   return out;
 }
 
-/** The two generated files' contents, keyed by path relative to the repository root. */
-export async function generateTypes(schemaText = readFileSync(join(ROOT, 'schema.graphql'), 'utf8'), root = ROOT, quiet = false): Promise<Record<string, string>> {
-  // Built with AppSync's scalars and directives declared (as the local executor does), printed
-  // without them so the directives do not become types.
-  // Only plain ASTs cross to the generator: it builds its own schema with its own copy of graphql
-  // (under vitest the app's `graphql` import and the generator's can be two module instances).
-  const schema = parse(printSchema(buildSchema(`${APPSYNC_PRELUDE}\n${schemaText}`)));
-  const pluginMap = { typescript: typescriptPlugin, 'typescript-operations': operationsPlugin };
-  const schemaTypes = await codegen({
+/**
+ * schema.graphql as a plain AST: built with AppSync's scalars and directives declared (as the local
+ * executor does), printed without them so the directives do not become types. Only plain ASTs
+ * cross to the generator: it builds its own schema with its own copy of graphql (under vitest the
+ * app's `graphql` import and the generator's can be two module instances).
+ */
+function schemaDocument(schemaText: string): DocumentNode {
+  return parse(printSchema(buildSchema(`${APPSYNC_PRELUDE}\n${schemaText}`)));
+}
+
+const PLUGINS = { typescript: typescriptPlugin, 'typescript-operations': operationsPlugin };
+
+/** domain/graphql.generated.ts: the schema's types. */
+export async function generateSchemaTypes(schemaText: string): Promise<string> {
+  const output = await codegen({
     filename: SCHEMA_TYPES_FILE,
-    schema,
+    schema: schemaDocument(schemaText),
     documents: [],
     plugins: [{ typescript: {} }],
-    pluginMap,
+    pluginMap: PLUGINS,
     config: COMMON,
   });
-  const operationTypes = await codegen({
+  return HEADER('') + output;
+}
+
+/** web/src/platform/operations.generated.ts: the web documents' types; throws on a document the schema does not answer. */
+export async function generateOperationTypes(schemaText: string, root = ROOT, quiet = false): Promise<string> {
+  const output = await codegen({
     filename: OPERATION_TYPES_FILE,
-    schema,
+    schema: schemaDocument(schemaText),
     documents: webDocuments(root, quiet),
     plugins: [{ 'typescript-operations': {} }],
-    pluginMap,
+    pluginMap: PLUGINS,
     // What a page reads: every selected field present (null when the schema says it may be), the
     // inputs and enums the documents use, not the whole schema.
-    config: { ...COMMON, onlyOperationTypes: true, avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false } },
+    config: { ...COMMON, avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false } },
   });
+  return HEADER(' and the documents in web/src') + output;
+}
+
+/** The two generated files' contents, keyed by path relative to the repository root. */
+export async function generateTypes(schemaText = readFileSync(join(ROOT, 'schema.graphql'), 'utf8'), root = ROOT, quiet = false): Promise<Record<string, string>> {
   return {
-    [SCHEMA_TYPES_FILE]: HEADER('') + schemaTypes,
-    [OPERATION_TYPES_FILE]: HEADER(' and the documents in web/src') + operationTypes,
+    [SCHEMA_TYPES_FILE]: await generateSchemaTypes(schemaText),
+    [OPERATION_TYPES_FILE]: await generateOperationTypes(schemaText, root, quiet),
   };
 }
 
