@@ -1219,6 +1219,8 @@ export type Mutation = {
   addClientPortal: ClientPortalDetails;
   /** The signed-in client edits their own contact preferences at one practice that linked them. */
   editClientProfile: ClientPractice;
+  /** The client portal's sign-out: every token of the signed-in client's earlier sign-ins is refused from the next request on, and their subscriptions close. */
+  endClientSession: Scalars['Boolean']['output'];
   /** A new consent document, version 1 (included: sent to new clients automatically; default false). */
   addConsentDocument: ConsentDocument;
   /** A new version of the document, if version is still the current one (else ConflictError, nothing written). Archived documents cannot be changed. */
