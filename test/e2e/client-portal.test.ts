@@ -16,7 +16,7 @@ import { CLIENT_PORTAL_MESSAGES, invitationKey, portalAccessKey } from '../../do
 import { MESSAGES } from '../../domain/messages.ts';
 import { tableName } from '../../domain/tables.ts';
 import { DEMO_OWNER, DEMO_PASSWORD, demoTotp } from '../../local/demo-accounts.ts';
-import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
+import { DEMO_CLIENT, DEMO_PORTAL } from '../../local/seed-client-portal.ts';
 import { signedInBrowser } from '../support/browser-signin.ts';
 import { invitationTokenFor } from '../support/client-portal.ts';
 import { usePortal } from '../support/portal.ts';
@@ -25,6 +25,7 @@ import { totpFor, unusedTotpCode } from '../support/totp-code.ts';
 
 const portal = usePortal();
 const run = Date.now().toString(36);
+const GREETING = `Welcome! Your sessions are listed below (${run}).`;
 const api = (query: string, variables: Record<string, unknown> = {}) => apiAs(portal.runtime.url, DEMO_OWNER.email, query, variables);
 
 const PHONE = { width: 390, height: 844 };
@@ -146,7 +147,7 @@ describe('client portal', () => {
     await Promise.all([clinician.context().close(), client.context().close(), again.context().close()]);
   });
 
-  it('an expired link says so, creates nothing, and the clinician sees the invitation expired', async () => {
+  it('an expired link says so, creates nothing, and the clinician sees the invitation expired; the portal settings save', async () => {
     const email = `late.${run}@portal.practiceportal.test`;
     const clientId = await addClient('Late', email);
     await api('mutation ($c: ID!) { inviteClientToPortal(clientId: $c) { state } }', { c: clientId });
@@ -175,6 +176,17 @@ describe('client portal', () => {
     await clinician.goto(`${portal.runtime.url}/app/clients/${clientId}`);
     await clinician.getByText(/^The invitation expired \d\d\/\d\d\/\d{4}$/).waitFor();
     await clinician.getByRole('button', { name: 'Invite to the client portal' }).waitFor();
+
+    // Settings → Client Portal: the name is required; the greeting reaches the clients' home page.
+    await clinician.goto(`${portal.runtime.url}/app/settings/client-portal`);
+    await expect(clinician.getByLabel('Portal name').inputValue()).resolves.toBe(DEMO_PORTAL.name);
+    await clinician.getByLabel('Portal name').fill(' ');
+    await clinician.getByRole('button', { name: 'Save' }).click();
+    await clinician.getByText(CLIENT_PORTAL_MESSAGES.portalNameRequired, { exact: true }).waitFor();
+    await clinician.getByLabel('Portal name').fill(DEMO_PORTAL.name);
+    await clinician.getByLabel('Greeting').fill(GREETING);
+    await clinician.getByRole('button', { name: 'Save' }).click();
+    await clinician.getByText('The client portal settings are saved.').waitFor();
     await clinician.context().close();
   });
 
@@ -205,7 +217,8 @@ describe('client portal', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${portal.runtime.url}/portal`);
     await page.getByRole('heading', { name: `Welcome, ${DEMO_CLIENT.givenName}` }).waitFor();
-    await page.getByText('Owens Family Therapy — client portal').waitFor();
+    await page.getByText(DEMO_PORTAL.name).waitFor();
+    await page.getByText(GREETING).waitFor();
     await page.getByRole('link', { name: /^Join video session on / }).first().waitFor();
     await expectAxeClean(page);
     await page.context().close();

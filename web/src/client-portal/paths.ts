@@ -10,9 +10,6 @@ export const PORTAL_PATHS = {
   security: `${PORTAL_ROOT}/security`,
 } as const;
 
-/** Cognito group of client accounts (client-contract.md "Principals"). */
-export { CLIENTS_GROUP as CLIENT_GROUP } from '../../../domain/identity';
-
 /** Where a signed-in client goes after signing in: back where they were sent from, if inside the portal. */
 export function afterSignIn(from: unknown): string {
   if (typeof from !== 'string' || !from.startsWith(`${PORTAL_ROOT}/`)) return PORTAL_PATHS.home;

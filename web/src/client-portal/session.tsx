@@ -7,7 +7,8 @@ import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ensureAmplifyConfigured } from '../platform/amplify';
-import { CLIENT_GROUP, PORTAL_PATHS } from './paths';
+import { CLIENTS_GROUP } from '../../../domain/identity';
+import { PORTAL_PATHS } from './paths';
 
 /** Signed out with `notice`: a catalog key saying why (signed out, inactivity), shown by the sign-in page. */
 export type PortalSession = { status: 'loading' } | { status: 'signedOut'; notice?: string } | { status: 'signedIn'; email: string };
@@ -28,7 +29,7 @@ export function tokenGroups(payload: Record<string, unknown> | undefined): strin
   return Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [];
 }
 
-export const isClientAccount = (groups: readonly string[]) => groups.includes(CLIENT_GROUP);
+export const isClientAccount = (groups: readonly string[]) => groups.includes(CLIENTS_GROUP);
 
 /** The current client session, or signed out (no tokens, or tokens of a non-client account). */
 export async function readPortalSession(): Promise<PortalSession> {

@@ -14,7 +14,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Textarea from '@cloudscape-design/components/textarea';
-import Toggle from '@cloudscape-design/components/toggle';
+import Checkbox from '@cloudscape-design/components/checkbox';
 import { useEffect, useState } from 'react';
 import { toApiError } from '../clients/api';
 import { useI18n } from '../i18n/I18nProvider';
@@ -94,9 +94,9 @@ export default function ClientPortalPage() {
           <Container header={<Header variant="h2">{t('settings.clientPortal.section')}</Header>}>
             <SpaceBetween size="l">
               <FormField label={t('settings.clientPortal.enabled')} description={t('settings.clientPortal.enabledHint')}>
-                <Toggle checked={input.enabled} onChange={({ detail }) => setInput({ ...input, enabled: detail.checked })}>
+                <Checkbox checked={input.enabled} onChange={({ detail }) => setInput({ ...input, enabled: detail.checked })}>
                   {input.enabled ? t('settings.clientPortal.on') : t('settings.clientPortal.off')}
-                </Toggle>
+                </Checkbox>
               </FormField>
               <FormField label={t('settings.clientPortal.name')} description={t('settings.clientPortal.nameHint')}>
                 <Input value={input.name} onChange={({ detail }) => setInput({ ...input, name: detail.value })} />
