@@ -2,7 +2,8 @@
  * The client portal (issue 12) in Chromium, two browser contexts: a clinician invites a client from
  * the client's page; the client opens the link from the outbox at 390 px, sets a password (the
  * pool's rule), enrols the authenticator the pool requires, lands on the portal home and sees the
- * telehealth appointment with its Join link; the clinician's page then says the access is active.
+ * telehealth appointment with its Join link, edits the profile, signs out, resets the password and
+ * signs in again; the clinician's page says the access is active.
  * A reused and an expired link say so clearly; a clinician account is refused by the portal's
  * sign-in (in Spanish too); the demo client signs in with the code. axe finds nothing on the portal's pages.
  */
@@ -137,6 +138,26 @@ describe('client portal', () => {
     await client.getByText('You have signed out.').waitFor();
     await client.goto(`${portal.runtime.url}/portal`);
     await client.waitForURL(`${portal.runtime.url}/portal/signin`);
+
+    // Forgot password: the e-mailed code and a new password, then signing in with it (and the authenticator).
+    await client.getByRole('link', { name: 'Forgot password?' }).click();
+    await client.getByLabel('Email').fill(email);
+    await client.getByRole('button', { name: 'Send code' }).click();
+    await client.getByLabel('Code from the e-mail').waitFor();
+    const code = portal.runtime.outbox.latestTo(email, 'email')?.code;
+    expect(code).toMatch(/^\d{6}$/);
+    await client.getByLabel('Code from the e-mail').fill(code!);
+    await client.getByLabel('New password').fill('ClientPass9');
+    await client.getByLabel('Confirm password').fill('ClientPass9');
+    await client.getByRole('button', { name: 'Change password' }).click();
+    await client.getByText(MESSAGES.passwordChanged).waitFor();
+    await expectAxeClean(client);
+    await expect(client.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await client.getByLabel('Password').fill('ClientPass9');
+    await client.getByRole('button', { name: 'Sign in' }).click();
+    await client.getByLabel('Code', { exact: true }).fill(await unusedTotpCode(totpFor(secret)));
+    await client.getByRole('button', { name: 'Verify' }).click();
+    await client.getByRole('heading', { name: 'Welcome, Quinn' }).waitFor();
 
     // The same link a second time: already used, said so, nothing to fill in.
     const again = await phonePage(portal.browser);
