@@ -100,10 +100,12 @@ describe('team members page', () => {
     await fill(user, dialog, 'First name', 'Bill');
     await fill(user, dialog, 'Last name', 'Test');
     await fill(user, dialog, 'E-mail', 'bill@example.test');
+    // The license expiry is typed as the practice writes dates (MM/DD/YYYY) and sent as YYYY-MM-DD.
+    await fill(user, dialog, 'License expires', '03/31/2027');
     await chooseRole(dialog, 'Biller');
     await user.click(within(dialog).getByRole('button', { name: 'Add member' }));
     await within(dialog).findByText(MESSAGES.invalidEmail);
-    expect(teamApi.addTeamMember).toHaveBeenCalledWith({ firstName: 'Bill', lastName: 'Test', email: 'bill@example.test' }, ['biller'], expect.objectContaining({ npiNo: null }));
+    expect(teamApi.addTeamMember).toHaveBeenCalledWith({ firstName: 'Bill', lastName: 'Test', email: 'bill@example.test' }, ['biller'], expect.objectContaining({ npiNo: null, licenseExpires: '2027-03-31' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add member' }));
     await screen.findByText('Bill Test was added. An invitation was sent to their e-mail.');
     expect(within(rowOf('Bill Test')).getByText('Biller')).toBeTruthy();

@@ -1,19 +1,17 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { validateTeamMember } from '../../../domain/team';
+import { DateField, useDatePatternText } from '../common/DateField';
+import { FormModal } from '../common/FormModal';
 import { SystemErrorAlert } from '../common/SystemErrorAlert';
-import { reasonText, toApiError } from '../settings/graphql';
+import { useFormSave } from '../common/useFormSave';
+import { reasonText } from '../settings/graphql';
 import { addTeamMember, editTeamMember, type ClinicianInfo, type MemberDetail, type TeamMember } from './api';
 import { ROLE_OPTIONS, memberName } from './roles';
 import { useI18n } from '../i18n/I18nProvider';
@@ -80,11 +78,11 @@ export interface TeamMemberModalProps {
 export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalProps) {
   const [values, setValues] = useState<Values>(valuesOf(member));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const save = useFormSave();
   const i18n = useI18n();
   const { t } = i18n;
   const title = member ? t('team.editTitle', { name: memberName(member) }) : t('team.addTitle');
+  const dateFormat = useDatePatternText();
   const roleOptions = ROLE_OPTIONS.map((o) => ({ ...o, label: i18n.tm(o.label) }));
 
   const submit = async () => {
@@ -98,71 +96,57 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
     };
     const { problems } = validateTeamMember(detail, values.roles, info);
     setErrors(byField(problems, i18n));
-    setFailure(null);
+    save.setFailure(null);
     if (problems.length) return;
-    setSaving(true);
-    try {
-      const saved = member ? await editTeamMember(member.id, detail, values.roles, info) : await addTeamMember(detail, values.roles, info);
-      onSaved(saved);
-    } catch (caught) {
-      const error = toApiError(caught);
-      if (error.errorType === 'ValidationError' && error.fields.length) setErrors(byField(error.fields, i18n));
-      else setFailure(error.message);
-    } finally {
-      setSaving(false);
-    }
+    await save.run(
+      async () => onSaved(member ? await editTeamMember(member.id, detail, values.roles, info) : await addTeamMember(detail, values.roles, info)),
+      (error) => {
+        if (error.errorType === 'ValidationError' && error.fields.length) setErrors(byField(error.fields, i18n));
+        else save.setFailure(error.message);
+      },
+    );
   };
 
-  const text = ([key, path, label]: (typeof TEXT_FIELDS)[number]) => (
-    <FormField key={key} label={t(label)} errorText={errors[path]} constraintText={key === 'licenseExpires' ? t('team.dateFormat') : undefined}>
-      <Input
-        value={values[key]}
-        onChange={({ detail }) => setValues((v) => ({ ...v, [key]: detail.value }))}
-        type={key === 'email' ? 'email' : 'text'}
-        disabled={key === 'email' && member !== null}
-        invalid={Boolean(errors[path])}
-      />
-    </FormField>
-  );
+  const text = ([key, path, label]: (typeof TEXT_FIELDS)[number]) =>
+    key === 'licenseExpires' ? (
+      <FormField key={key} label={t(label)} errorText={errors[path]} constraintText={dateFormat}>
+        <DateField value={values.licenseExpires} onChange={(date) => setValues((v) => ({ ...v, licenseExpires: date }))} calendarLabel={t('team.chooseLicenseExpires')} invalid={Boolean(errors[path])} />
+      </FormField>
+    ) : (
+      <FormField key={key} label={t(label)} errorText={errors[path]}>
+        <Input
+          value={values[key]}
+          onChange={({ detail }) => setValues((v) => ({ ...v, [key]: detail.value }))}
+          type={key === 'email' ? 'email' : 'text'}
+          disabled={key === 'email' && member !== null}
+          invalid={Boolean(errors[path])}
+        />
+      </FormField>
+    );
 
   return (
-    <Modal visible onDismiss={onDismiss} size="large" header={<Header variant="h2">{title}</Header>}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Form
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button formAction="none" variant="link" onClick={onDismiss}>
-                {t('team.cancel')}
-              </Button>
-              <Button variant="primary" loading={saving}>
-                {member ? t('team.save') : t('team.add')}
-              </Button>
-            </SpaceBetween>
-          }
-        >
-          <SpaceBetween size="m">
-            {failure !== null && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
-            {!member && <Alert type="info">{t('team.invitationNote')}</Alert>}
-            <ColumnLayout columns={3}>{TEXT_FIELDS.slice(0, 3).map(text)}</ColumnLayout>
-            <FormField label={t('team.roles')} errorText={errors.grantedRoles}>
-              <Multiselect
-                selectedOptions={roleOptions.filter((o) => values.roles.includes(o.value))}
-                onChange={({ detail }) => setValues((v) => ({ ...v, roles: detail.selectedOptions.map((o) => o.value as string) }))}
-                options={roleOptions}
-                placeholder={t('team.chooseRoles')}
-                invalid={Boolean(errors.grantedRoles)}
-              />
-            </FormField>
-            <Box variant="h3">{t('team.clinicianDetails')}</Box>
-            <ColumnLayout columns={3}>{TEXT_FIELDS.slice(3).map(text)}</ColumnLayout>
-          </SpaceBetween>
-        </Form>
-      </form>
-    </Modal>
+    <FormModal
+      header={title}
+      submitLabel={member ? t('team.save') : t('team.add')}
+      cancelLabel={t('team.cancel')}
+      saving={save.saving}
+      onSubmit={() => void submit()}
+      onDismiss={onDismiss}
+    >
+      {save.failure !== null && <SystemErrorAlert detail={save.failure} onDismiss={() => save.setFailure(null)} />}
+      {!member && <Alert type="info">{t('team.invitationNote')}</Alert>}
+      <ColumnLayout columns={3}>{TEXT_FIELDS.slice(0, 3).map(text)}</ColumnLayout>
+      <FormField label={t('team.roles')} errorText={errors.grantedRoles}>
+        <Multiselect
+          selectedOptions={roleOptions.filter((o) => values.roles.includes(o.value))}
+          onChange={({ detail }) => setValues((v) => ({ ...v, roles: detail.selectedOptions.map((o) => o.value as string) }))}
+          options={roleOptions}
+          placeholder={t('team.chooseRoles')}
+          invalid={Boolean(errors.grantedRoles)}
+        />
+      </FormField>
+      <Box variant="h3">{t('team.clinicianDetails')}</Box>
+      <ColumnLayout columns={3}>{TEXT_FIELDS.slice(3).map(text)}</ColumnLayout>
+    </FormModal>
   );
 }
