@@ -3,7 +3,7 @@
  * the client's page; the client opens the link from the outbox at 390 px, sets a password (the
  * pool's rule), enrols the authenticator the pool requires, lands on the portal home and sees the
  * telehealth appointment with its Join link, edits the profile, signs out, resets the password and
- * signs in again; the clinician's page says the access is active.
+ * signs in again; the clinician's page says the access is active, and revokes it.
  * A reused and an expired link say so clearly; a clinician account is refused by the portal's
  * sign-in (in Spanish too); the demo client signs in with the code. axe finds nothing on the portal's pages.
  */
@@ -165,6 +165,13 @@ describe('client portal', () => {
     await expect(again.getByRole('alert').textContent()).resolves.toBe(CLIENT_PORTAL_MESSAGES.invitationUsed);
     await expect(again.getByLabel('New password').count()).resolves.toBe(0);
     await expectAxeClean(again);
+
+    // Revoke access, confirmed first; the client can be invited again.
+    await clinician.getByRole('button', { name: 'Revoke access' }).click();
+    await clinician.getByRole('dialog').getByRole('button', { name: 'Revoke access' }).click();
+    await clinician.getByText('Client portal access revoked.').waitFor();
+    await clinician.getByText(/^Access revoked \d\d\/\d\d\/\d{4}$/).waitFor();
+    await clinician.getByRole('button', { name: 'Invite to the client portal' }).waitFor();
     await Promise.all([clinician.context().close(), client.context().close(), again.context().close()]);
   });
 
