@@ -13,7 +13,7 @@ export interface PortalNavEntry {
 
 export const PORTAL_NAV: PortalNavEntry[] = [
   { path: PORTAL_PATHS.home, label: 'clientPortal.nav.home' },
-  // Messages: { path: '/portal/messages', label: 'clientPortal.nav.messages' } (web/src/client-portal/messages-page/)
-  // Documents: { path: '/portal/documents', label: 'clientPortal.nav.documents' } (web/src/client-portal/documents/)
+  { path: '/portal/messages', label: 'clientPortal.nav.messages' },
+  { path: '/portal/documents', label: 'clientPortal.nav.documents' },
   { path: PORTAL_PATHS.profile, label: 'clientPortal.nav.profile' },
 ];

@@ -23,6 +23,6 @@ export const SIGNED_IN_PAGES: PortalPage[] = [
   { path: '', Page: lazy(() => import('./home/HomePage')) },
   { path: 'profile', Page: lazy(() => import('./profile/ProfilePage')) },
   { path: 'security', Page: lazy(() => import('./auth/SecurityPage')) },
-  // { path: 'messages', Page: lazy(() => import('./messages-page/MessagesPage')) },
-  // { path: 'documents', Page: lazy(() => import('./documents/DocumentsPage')) },
+  { path: 'messages', Page: lazy(() => import('./messages-page/MessagesPage')) },
+  { path: 'documents', Page: lazy(() => import('./documents/DocumentsPage')) },
 ];

@@ -272,6 +272,66 @@ export type ClientAppointmentsQueryVariables = Exact<{
 
 export type ClientAppointmentsQuery = { clientAppointments: { nextToken: string | null, items: Array<{ id: string, practiceId: string, practiceName: string, clinicianName: string | null, startTime: string, endTime: string, locationType: string | null, status: string | null, videoUrl: string | null }> } };
 
+export type ClientConversationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ClientConversationsQuery = { clientConversations: Array<{ id: string, practiceId: string, practiceName: string | null, lastMessageAt: string | null, unreadCount: number }> };
+
+export type ClientMessagesQueryVariables = Exact<{
+  conversationId: string;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ClientMessagesQuery = { clientMessages: { nextToken: string | null, items: Array<{ id: string, conversationId: string, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> }> } };
+
+export type SendClientMessageMutationVariables = Exact<{
+  conversationId: string;
+  text?: string | null | undefined;
+  attachmentIds?: Array<string> | string | null | undefined;
+}>;
+
+
+export type SendClientMessageMutation = { sendClientMessage: { id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } };
+
+export type RetractClientMessageMutationVariables = Exact<{
+  conversationId: string;
+  messageId: string;
+}>;
+
+
+export type RetractClientMessageMutation = { retractClientMessage: { id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } };
+
+export type MarkClientConversationReadMutationVariables = Exact<{
+  conversationId: string;
+}>;
+
+
+export type MarkClientConversationReadMutation = { markClientConversationRead: { id: string, unreadCount: number } };
+
+export type CreateClientAttachmentUploadMutationVariables = Exact<{
+  conversationId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}>;
+
+
+export type CreateClientAttachmentUploadMutation = { createClientAttachmentUpload: { id: string, url: string, contentType: string } };
+
+export type GetClientAttachmentUrlQueryVariables = Exact<{
+  conversationId: string;
+  attachmentId: string;
+}>;
+
+
+export type GetClientAttachmentUrlQuery = { getClientAttachmentUrl: { url: string, fileName: string } };
+
+export type OnClientMessageSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OnClientMessageSubscription = { onClientMessage: { id: string, conversationId: string, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } | null };
+
 export type ClientFieldsFragment = { id: string, therapistId: string, username: string | null, status: string, active: boolean, gender: string | null, dateOfBirth: string, sendEmailReminder: boolean, version: number, createdAt: string, updatedAt: string, contact: { phone: string | null, type: string | null, email: string | null }, personalDetail: { first: string, middle: string | null, last: string, suffix: string | null, nickname: string | null }, address: { city: string | null, line1: string | null, line2: string | null, state: string | null, zip: string | null }, communicationSetting: { email: boolean } };
 
 export type GetClientsQueryVariables = Exact<{
