@@ -3,10 +3,14 @@
  * adds a consent document, edits its text (a new version), archives it (kept, listed as archived);
  * chooses an intake form and makes it the default; and on the demo client's page sees the
  * informed consent the client signed (version, typed name, address) and the telehealth consent
- * still to sign.
+ * still to sign. In the client portal (390 px) the demo client signs the telehealth consent — not
+ * without ticking "I agree" — and sees an intake form refuse empty required answers.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { DEMO_OWNER } from '../../local/demo-accounts.ts';
+import { DEMO_OWNER, DEMO_PASSWORD, demoTotp } from '../../local/demo-accounts.ts';
+import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
+import { unusedTotpCode } from '../support/totp-code.ts';
 import { usePortal } from '../support/portal.ts';
 import { signedInBrowser } from '../support/browser-signin.ts';
 import { apiAs } from '../support/seeded-api.ts';
@@ -62,5 +66,43 @@ describe('consent documents and intake forms', () => {
     await page.getByRole('row', { name: /Informed consent for treatment.*Signed.*Version 1, signed "Taylor Brooks"/ }).waitFor();
     await page.getByRole('row', { name: /Consent to telehealth services.*To sign/ }).waitFor();
     await page.close();
+  });
+
+  it('the client signs a consent document in the portal, on a phone', async () => {
+    const context = await portal.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${portal.runtime.url}/portal/signin`);
+    await page.getByLabel('Email').fill(DEMO_CLIENT.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Code', { exact: true }).fill(await unusedTotpCode(demoTotp(DEMO_CLIENT.email)));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${portal.runtime.url}/portal`);
+    await page.getByRole('link', { name: 'Documents' }).first().click();
+    await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    const telehealth = page.getByRole('region', { name: 'Consent to telehealth services' });
+    await telehealth.getByText('Some sessions take place by secure video.', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'Informed consent for treatment' }).getByText('Signed "Taylor Brooks"', { exact: false }).waitFor();
+    const violations = (await new AxeBuilder({ page }).analyze()).violations;
+    expect(violations.map((v) => v.id)).toEqual([]);
+
+    await telehealth.getByLabel('Your full name').fill('Taylor Brooks');
+    await telehealth.getByRole('button', { name: 'Sign' }).click();
+    await telehealth.getByText('Tick "I agree" to sign.', { exact: false }).waitFor();
+    await telehealth.getByLabel('I have read this document and I agree to it.').check();
+    await telehealth.getByRole('button', { name: 'Sign' }).click();
+    await page.getByText('Consent to telehealth services is signed. Thank you.').waitFor();
+    await telehealth.getByText('Signed "Taylor Brooks"', { exact: false }).waitFor();
+
+    const form = page.getByRole('region', { name: 'Couples intake' });
+    await form.getByRole('button', { name: 'Send to my practice' }).click();
+    await form.getByText('Answer every required question before sending the form.', { exact: false }).waitFor();
+    const seen = await apiAs(portal.runtime.url, DEMO_OWNER.email, 'query ($t: ID!, $c: ID!) { getClientDocuments(therapistId: $t, clientId: $c) { id status typedName } }', {
+      t: portal.runtime.seed!.practiceId,
+      c: (await apiAs(portal.runtime.url, DEMO_OWNER.email, '{ getClients(search: "Taylor Brooks") { items { id } } }')).getClients.items[0].id,
+    });
+    expect(seen.getClientDocuments.find((d: { id: string }) => d.id === 'demo-telehealth-consent')).toMatchObject({ status: 'SIGNED', typedName: 'Taylor Brooks' });
+    expect(seen.getClientDocuments.find((d: { id: string }) => d.id === 'couples-intake')).toMatchObject({ status: 'TO_FILL' });
+    await context.close();
   });
 });

@@ -1,0 +1,42 @@
+/** /portal/documents (issue 12): the client's consent documents to sign and intake forms to fill, then what is done. */
+import { useEffect, useState } from 'react';
+import { Notice } from '../parts/form';
+import { clientDocuments, type PortalDocument } from './api';
+import { ConsentCard } from './ConsentCard';
+import { IntakeCard } from './IntakeCard';
+import { useDocumentTexts } from './texts';
+
+const keyOf = (d: PortalDocument) => `${d.practiceId}:${d.kind}:${d.id}`;
+
+export default function DocumentsPage() {
+  const { t } = useDocumentTexts();
+  const [docs, setDocs] = useState<PortalDocument[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    clientDocuments().then(setDocs, () => setFailed(true));
+  }, []);
+
+  const changed = (doc: PortalDocument) => {
+    setDocs((list) => (list ?? []).map((d) => (keyOf(d) === keyOf(doc) ? doc : d)));
+    setDone(doc.kind === 'CONSENT' ? t('signedDone', { title: doc.title }) : t('sentDone', { title: doc.title }));
+  };
+
+  if (failed) return <Notice kind="error">{t('loadFailed')}</Notice>;
+  if (!docs) return <p role="status">{t('loading')}</p>;
+  const waiting = docs.filter((d) => d.status === 'TO_SIGN' || d.status === 'TO_FILL');
+  const finished = docs.filter((d) => d.status !== 'TO_SIGN' && d.status !== 'TO_FILL');
+  const card = (d: PortalDocument) => (d.kind === 'CONSENT' ? <ConsentCard key={keyOf(d)} doc={d} onChanged={changed} /> : <IntakeCard key={keyOf(d)} doc={d} onChanged={changed} />);
+  return (
+    <>
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      {done && <Notice kind="success">{done}</Notice>}
+      <h2>{t('waiting', { count: waiting.length })}</h2>
+      {waiting.length === 0 ? <p>{t('nothingWaiting')}</p> : waiting.map(card)}
+      {finished.length > 0 && <h2>{t('finished')}</h2>}
+      {finished.map(card)}
+    </>
+  );
+}
