@@ -7,6 +7,7 @@
  *   - video: Join → first remote frame (local adapter), and that no non-video route loads Chime
  *   - clients: getClients/getClient p50/p95 among 10 000 clients and DynamoDB requests per call (clients.ts)
  *   - appointments: listAppointments p50/p95 over a year of a 20-clinician practice, DynamoDB requests per call (appointments-list.ts)
+ *   - messaging: send → receive p50/p95 over 200 messages, and 200 concurrent subscribers (messaging.ts)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { PAGE_BUDGETS } from '../support/page-budgets.ts';
 import { chimeChunks, measureVideoJoin } from './video.ts';
 import { benchClients } from './clients.ts';
 import { benchAppointmentsList } from './appointments-list.ts';
+import { benchMessaging } from './messaging.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
 import { lighthouseRow } from './lighthouse.ts';
 import { launchChromium } from '../support/chromium.ts';
@@ -105,6 +107,8 @@ try {
 rows.push(...(await benchClients()));
 // listAppointments over a year of 20 clinicians' appointments, with DynamoDB requests per call (test/bench/appointments-list.ts).
 rows.push(...(await benchAppointmentsList()));
+// Secure messaging: delivery latency and 200 concurrent subscribers on the local realtime endpoint (test/bench/messaging.ts).
+rows.push(...(await benchMessaging()));
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);

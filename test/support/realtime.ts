@@ -11,7 +11,7 @@ export interface Subscriber {
   close(): void;
 }
 
-export async function subscribeAs(runtimeUrl: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<Subscriber> {
+export async function subscribeAs(runtimeUrl: string, token: string, query: string, variables: Record<string, unknown> = {}, onEvent?: (payload: Record<string, any>) => void): Promise<Subscriber> {
   const host = new URL(runtimeUrl).host;
   const header = Buffer.from(JSON.stringify({ host, Authorization: token })).toString('base64url');
   const ws = new WebSocket(`${runtimeUrl.replace('http', 'ws')}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
@@ -20,7 +20,10 @@ export async function subscribeAs(runtimeUrl: string, token: string, query: stri
   ws.on('message', (raw) => {
     const msg = JSON.parse(raw.toString());
     messages.push(msg);
-    if (msg.type === 'data') events.push(msg.payload);
+    if (msg.type === 'data') {
+      events.push(msg.payload);
+      onEvent?.(msg.payload);
+    }
   });
   const next = async (pred: (m: Record<string, any>) => boolean) => {
     for (let i = 0; i < 200; i++) {
