@@ -43,9 +43,8 @@ export function DateField({ value, onChange, calendarLabel, ariaLabel, invalid, 
   // A value set from outside (the calendar, a reload of the record) replaces what is typed.
   useEffect(() => {
     setText((typed) => (parseDateInput(typed, pattern) === value || typed === value ? typed : formatDateInput(value, pattern)));
-    // The pattern follows the locale, which does not change while the field is shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
+    // datePattern keeps one pattern object per locale, so this runs when the value changes.
+  }, [value, pattern]);
 
   const type = (typed: string) => {
     setText(typed);
