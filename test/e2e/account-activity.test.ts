@@ -64,6 +64,9 @@ describe('account activity, live', () => {
       await rows.first().waitFor();
       await expect(rows.count()).resolves.toBe(20);
       await page.getByRole('row').filter({ hasText: `${admin.givenName} ${admin.familyName}` }).first().waitFor();
+      // Times as the en-US practice writes them, in its zone: MM/DD/YYYY and 12-hour with AM/PM (issue 19).
+      const when = (await rows.first().getByRole('cell').first().textContent())!.trim();
+      expect(when).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} (AM|PM)$/);
       await page.getByRole('button', { name: 'Load more' }).click();
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(40);
       await context.close();

@@ -10,6 +10,8 @@ import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { reportApiError } from '../shell/banners';
 import { listAllTeamMembers } from './api';
+import { getPracticeDetails } from '../settings/api';
+import { DEFAULT_TIME_ZONE, formatPracticeDateTime } from '../i18n/format';
 
 /** The events with a name in the catalog (activity.event.*); another is shown as the API names it. */
 const EVENTS: ReadonlySet<string> = new Set<UserAuthEvent['event']>(['LOGIN_SUCCESS', 'LOGOUT']);
@@ -41,6 +43,8 @@ export default function AccountActivityPage() {
   const [loading, setLoading] = useState(true);
   const [live, setLive] = useState(true);
   const [names, setNames] = useState<Map<string, string> | null>(null);
+  // Times in the practice's zone, written as the practice writes them (spec part 2 §9); US/Pacific until it is read.
+  const [zone, setZone] = useState(DEFAULT_TIME_ZONE);
 
   const load = async (token: string | null, waiting: UserAuthEvent[]) => {
     setLoading(true);
@@ -74,6 +78,8 @@ export default function AccountActivityPage() {
       }))),
       reportApiError,
     );
+    // Owners and admins, who see this page, may read the practice's details; if not, the default zone stays.
+    getPracticeDetails().then((details) => setZone(details.timezone || DEFAULT_TIME_ZONE), () => undefined);
     const subscription = subscribeToAuthEvents(
       (event) => setEvents((current) => merge(current, [event])),
       () => setLive(false),
@@ -99,7 +105,7 @@ export default function AccountActivityPage() {
         items={events}
         trackBy={keyOf}
         columnDefinitions={[
-          { id: 'at', header: t('activity.column.time'), cell: (e) => new Date(e.at).toLocaleString() },
+          { id: 'at', header: t('activity.column.time'), cell: (e) => formatPracticeDateTime(e.at, { timeZone: zone }) },
           { id: 'event', header: t('activity.column.activity'), cell: (e) => (EVENTS.has(e.event) ? t(`activity.event.${e.event}`) : e.event) },
           { id: 'user', header: t('activity.column.member'), cell: (e) => memberName(e.userId) },
         ]}
