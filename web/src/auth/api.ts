@@ -1,22 +1,17 @@
 import { graphqlRequest, subscribe, type GraphQLResult, type Subscription } from '../platform/graphql';
+import type { TypedDocument } from '../platform/typed-document';
+import type * as Op from '../platform/operations.generated';
 
 /** The caller as the API sees it (schema.graphql `Me`). */
-export interface Me {
-  id: string;
-  email: string | null;
-  groups: string[];
-  practiceId: string;
-  roles: string[];
-  plan: string;
-}
+export type Me = Op.MeQuery['me'];
 
-export type AuthEvent = 'LOGIN_SUCCESS' | 'LOGOUT';
+export type AuthEvent = Op.AuthEventType;
 
-const ME_QUERY = /* GraphQL */ `
+const ME_QUERY = (/* GraphQL */ `
   query Me {
     me { id email groups practiceId roles plan }
   }
-`;
+`) as TypedDocument<Op.MeQuery, Op.MeQueryVariables>;
 
 const LOG_AUTH_EVENT = /* GraphQL */ `
   mutation LogUserAuthEvent($event: AuthEventType!) {
@@ -25,12 +20,7 @@ const LOG_AUTH_EVENT = /* GraphQL */ `
 `;
 
 /** A sign-in or sign-out in the caller's practice (schema.graphql `UserAuthEvent`). */
-export interface UserAuthEvent {
-  practiceId: string;
-  userId: string;
-  event: AuthEvent;
-  at: string;
-}
+export type UserAuthEvent = NonNullable<Op.OnUserAuthEventSubscription['onUserAuthEvent']>;
 
 const ON_AUTH_EVENT = /* GraphQL */ `
   subscription OnUserAuthEvent {
@@ -50,7 +40,7 @@ export function api(): GraphQLClient {
 }
 
 export async function fetchMe(): Promise<Me> {
-  const result = (await api().graphql({ query: ME_QUERY })) as { data: { me: Me } };
+  const result = (await api().graphql({ query: ME_QUERY })) as { data: Op.MeQuery };
   return result.data.me;
 }
 
@@ -82,16 +72,15 @@ export function subscribeToAuthEvents(onEvent: (event: UserAuthEvent) => void, o
   return subscribe(ON_AUTH_EVENT, { next: (data) => onEvent(data.onUserAuthEvent as UserAuthEvent), error: () => onError() });
 }
 
-const LIST_ACCOUNT_ACTIVITY = /* GraphQL */ `
+const LIST_ACCOUNT_ACTIVITY = (/* GraphQL */ `
   query ListAccountActivity($nextToken: String) {
     listAccountActivity(nextToken: $nextToken) { items { practiceId userId event at } nextToken }
   }
-`;
+`) as TypedDocument<Op.ListAccountActivityQuery, Op.ListAccountActivityQueryVariables>;
 
 /** A page (20) of the practice's past sign-ins and sign-outs, newest first. */
-export async function listAccountActivity(nextToken: string | null): Promise<{ items: UserAuthEvent[]; nextToken: string | null }> {
-  const result = (await api().graphql({ query: LIST_ACCOUNT_ACTIVITY, variables: { nextToken } })) as {
-    data: { listAccountActivity: { items: UserAuthEvent[]; nextToken: string | null } };
-  };
+export async function listAccountActivity(nextToken: string | null): Promise<Op.ListAccountActivityQuery['listAccountActivity']> {
+  const variables: Op.ListAccountActivityQueryVariables = { nextToken };
+  const result = (await api().graphql({ query: LIST_ACCOUNT_ACTIVITY, variables })) as { data: Op.ListAccountActivityQuery };
   return result.data.listAccountActivity;
 }

@@ -1,42 +1,54 @@
-/** Plans (schema.graphql ProviderPlan, CurrentPlan; getProviderPlans, getCurrentPlan, changePlan). */
+/**
+ * Plans (schema.graphql ProviderPlan, CurrentPlan; getProviderPlans, getCurrentPlan, changePlan).
+ * The documents are typed from the generated operation types (platform/typed-document.ts).
+ */
 import { call } from '../settings/graphql';
+import type { TypedDocument } from '../platform/typed-document';
+import type * as Op from '../platform/operations.generated';
 
-export interface ProviderPlan {
-  id: string;
-  name: string;
-  amount: number;
-  interval: string;
-  videoFeatureAmount: number;
-  additionalClinicianAmount: number | null;
-  summary: string | null;
-  includes: string[];
-}
+export type ProviderPlan = Op.ProviderPlanFieldsFragment;
+export type CurrentPlan = Op.CurrentPlanFieldsFragment;
 
-export interface CurrentPlan {
-  subscriptionId: string | null;
-  subscriptionDue: string | null;
-  planId: string;
-  planRef: string | null;
-  planName: string | null;
-  isOnTrial: number;
-  teleHealth: boolean;
-}
+const PLAN_FIELDS = /* GraphQL */ `
+  fragment ProviderPlanFields on ProviderPlan {
+    id name amount interval videoFeatureAmount additionalClinicianAmount summary includes
+  }
+`;
+const CURRENT_FIELDS = /* GraphQL */ `
+  fragment CurrentPlanFields on CurrentPlan {
+    subscriptionId subscriptionDue planId planRef planName isOnTrial teleHealth
+  }
+`;
 
-const PLAN_FIELDS = 'id name amount interval videoFeatureAmount additionalClinicianAmount summary includes';
-const CURRENT_FIELDS = 'subscriptionId subscriptionDue planId planRef planName isOnTrial teleHealth';
+const GET_PROVIDER_PLANS = (/* GraphQL */ `
+  query GetProviderPlans {
+    getProviderPlans { ...ProviderPlanFields }
+  }
+  ${PLAN_FIELDS}
+`) as TypedDocument<Op.GetProviderPlansQuery, Op.GetProviderPlansQueryVariables>;
+
+const GET_CURRENT_PLAN = (/* GraphQL */ `
+  query GetCurrentPlan {
+    getCurrentPlan { ...CurrentPlanFields }
+  }
+  ${CURRENT_FIELDS}
+`) as TypedDocument<Op.GetCurrentPlanQuery, Op.GetCurrentPlanQueryVariables>;
+
+const CHANGE_PLAN = (/* GraphQL */ `
+  mutation ChangePlan($planId: ID!, $teleHealth: Boolean!) {
+    changePlan(planId: $planId, teleHealth: $teleHealth) { ...CurrentPlanFields }
+  }
+  ${CURRENT_FIELDS}
+`) as TypedDocument<Op.ChangePlanMutation, Op.ChangePlanMutationVariables>;
 
 export function getProviderPlans(): Promise<ProviderPlan[]> {
-  return call(`query GetProviderPlans { getProviderPlans { ${PLAN_FIELDS} } }`, {}, (d) => d.getProviderPlans as ProviderPlan[]);
+  return call(GET_PROVIDER_PLANS, {}, (d) => d.getProviderPlans);
 }
 
 export function getCurrentPlan(): Promise<CurrentPlan> {
-  return call(`query GetCurrentPlan { getCurrentPlan { ${CURRENT_FIELDS} } }`, {}, (d) => d.getCurrentPlan as CurrentPlan);
+  return call(GET_CURRENT_PLAN, {}, (d) => d.getCurrentPlan);
 }
 
 export function changePlan(planId: string, teleHealth: boolean): Promise<CurrentPlan> {
-  return call(
-    `mutation ChangePlan($planId: ID!, $teleHealth: Boolean!) { changePlan(planId: $planId, teleHealth: $teleHealth) { ${CURRENT_FIELDS} } }`,
-    { planId, teleHealth },
-    (d) => d.changePlan as CurrentPlan,
-  );
+  return call(CHANGE_PLAN, { planId, teleHealth }, (d) => d.changePlan);
 }

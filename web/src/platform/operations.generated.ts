@@ -448,6 +448,28 @@ export type OnSecureMessageSubscriptionVariables = Exact<{ [key: string]: never;
 
 export type OnSecureMessageSubscription = { onSecureMessage: { id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } | null };
 
+export type ProviderPlanFieldsFragment = { id: string, name: string, amount: number, interval: string, videoFeatureAmount: number, additionalClinicianAmount: number | null, summary: string | null, includes: Array<string> };
+
+export type CurrentPlanFieldsFragment = { subscriptionId: string | null, subscriptionDue: string | null, planId: string, planRef: string | null, planName: string | null, isOnTrial: number, teleHealth: boolean };
+
+export type GetProviderPlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetProviderPlansQuery = { getProviderPlans: Array<{ id: string, name: string, amount: number, interval: string, videoFeatureAmount: number, additionalClinicianAmount: number | null, summary: string | null, includes: Array<string> }> };
+
+export type GetCurrentPlanQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCurrentPlanQuery = { getCurrentPlan: { subscriptionId: string | null, subscriptionDue: string | null, planId: string, planRef: string | null, planName: string | null, isOnTrial: number, teleHealth: boolean } };
+
+export type ChangePlanMutationVariables = Exact<{
+  planId: string;
+  teleHealth: boolean;
+}>;
+
+
+export type ChangePlanMutation = { changePlan: { subscriptionId: string | null, subscriptionDue: string | null, planId: string, planRef: string | null, planName: string | null, isOnTrial: number, teleHealth: boolean } };
+
 export type SearchClientsQueryVariables = Exact<{
   search?: string | null | undefined;
 }>;
