@@ -20,6 +20,8 @@ import '../../../web/src/clients/portal-access-api';
 import '../../../web/src/settings/client-portal-api';
 // The client portal's own catalogs (web/src/client-portal/messages/), checked in client-portal-catalogs.test.ts.
 import { CLIENT_PORTAL_ENGLISH } from '../../../web/src/client-portal/i18n';
+// The client portal's Messages page keeps its own catalogs (web/src/client-portal/messages-page/messages/).
+import { MESSAGES_PAGE_ENGLISH } from '../../../web/src/client-portal/messages-page/texts';
 import '../../../web/src/communication/messages';
 
 const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
@@ -131,7 +133,7 @@ describe('keys used in web/src', () => {
 
   it('every key exists in English', () => {
     const unknown = used
-      .filter(({ key, pattern }) => (pattern ? !englishKeys.some((k) => pattern.test(k)) && !Object.keys(CLIENT_PORTAL_ENGLISH).some((k) => pattern.test(k)) : !(key in ENGLISH) && !(key in CLIENT_PORTAL_ENGLISH)))
+      .filter(({ key, pattern }) => (pattern ? !englishKeys.some((k) => pattern.test(k)) && !Object.keys(CLIENT_PORTAL_ENGLISH).some((k) => pattern.test(k)) && !Object.keys(MESSAGES_PAGE_ENGLISH).some((k) => pattern.test(k)) : !(key in ENGLISH) && !(key in CLIENT_PORTAL_ENGLISH) && !(key in MESSAGES_PAGE_ENGLISH)))
       .map(({ file, key }) => `${file}: ${key}`);
     expect(unknown).toEqual([]);
   });

@@ -26,7 +26,7 @@ function Conversation({ conversation, live }: { conversation: PortalConversation
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const practice = conversation.practiceName ?? t('practice');
+  const practice = conversation.practiceName ?? t('clientPortal.messaging.practice');
 
   const load = (token: string | null) =>
     clientMessages(conversation.id, token).then(
@@ -34,7 +34,7 @@ function Conversation({ conversation, live }: { conversation: PortalConversation
         setMessages((current) => merge(token ? current : [], page.items));
         setNextToken(page.nextToken);
       },
-      () => setProblem(t('loadFailed')),
+      () => setProblem(t('clientPortal.messaging.loadFailed')),
     );
 
   useEffect(() => {
@@ -73,37 +73,37 @@ function Conversation({ conversation, live }: { conversation: PortalConversation
       setText('');
       setFiles([]);
     } catch (error) {
-      fail(error, t('sendFailed'));
+      fail(error, t('clientPortal.messaging.sendFailed'));
     } finally {
       setSending(false);
     }
   };
 
   const retract = (m: PortalMessage) =>
-    retractClientMessage(conversation.id, m.id).then((updated) => setMessages((current) => merge(current, [updated])), (error) => fail(error, t('sendFailed')));
+    retractClientMessage(conversation.id, m.id).then((updated) => setMessages((current) => merge(current, [updated])), (error) => fail(error, t('clientPortal.messaging.sendFailed')));
   const open = (attachmentId: string) =>
-    clientAttachmentUrl(conversation.id, attachmentId).then(({ url }) => window.open(url, '_blank', 'noopener'), (error) => fail(error, t('loadFailed')));
+    clientAttachmentUrl(conversation.id, attachmentId).then(({ url }) => window.open(url, '_blank', 'noopener'), (error) => fail(error, t('clientPortal.messaging.loadFailed')));
 
   return (
     <section className="cp-card" aria-labelledby={`conversation-${conversation.id}`}>
-      <h2 id={`conversation-${conversation.id}`}>{t('history', { practice })}</h2>
+      <h2 id={`conversation-${conversation.id}`}>{t('clientPortal.messaging.history', { practice })}</h2>
       {nextToken && (
         <button type="button" className="cp-button cp-small" onClick={() => void load(nextToken)}>
-          {t('earlier')}
+          {t('clientPortal.messaging.earlier')}
         </button>
       )}
-      {messages.length === 0 ? <p className="cp-muted">{t('empty')}</p> : null}
-      <ol className="cp-messages" aria-label={t('history', { practice })} style={{ listStyle: 'none', padding: 0, margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 10 }}>
+      {messages.length === 0 ? <p className="cp-muted">{t('clientPortal.messaging.empty')}</p> : null}
+      <ol className="cp-messages" aria-label={t('clientPortal.messaging.history', { practice })} style={{ listStyle: 'none', padding: 0, margin: '12px 0', display: 'flex', flexDirection: 'column', gap: 10 }}>
         {messages.map((m) => {
           const mine = m.senderType === 'CLIENT';
           const canRetract = mine && !m.retractedAt && Date.now() - Date.parse(m.sentAt) <= RETRACT_WINDOW_MS;
           return (
             <li key={m.id} style={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
               <p className="cp-muted" style={{ margin: 0 }}>
-                {(mine ? t('you') : m.senderName ?? practice) + ' · ' + formatDateTime(m.sentAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                {(mine ? t('clientPortal.messaging.you') : m.senderName ?? practice) + ' · ' + formatDateTime(m.sentAt, { dateStyle: 'medium', timeStyle: 'short' })}
               </p>
               <div style={{ padding: '8px 12px', borderRadius: 12, background: mine ? '#e3f0ff' : '#f2f3f3', color: '#16191f', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {m.retractedAt ? <em>{t('retracted')}</em> : m.text}
+                {m.retractedAt ? <em>{t('clientPortal.messaging.retracted')}</em> : m.text}
                 {m.attachments.map((a) => (
                   <div key={a.id}>
                     <button type="button" className="cp-link" onClick={() => void open(a.id)}>
@@ -112,10 +112,10 @@ function Conversation({ conversation, live }: { conversation: PortalConversation
                   </div>
                 ))}
               </div>
-              {mine && m.readAt ? <span className="cp-muted">{t('read')}</span> : null}
+              {mine && m.readAt ? <span className="cp-muted">{t('clientPortal.messaging.read')}</span> : null}
               {canRetract ? (
                 <button type="button" className="cp-link" onClick={() => void retract(m)}>
-                  {t('retract')}
+                  {t('clientPortal.messaging.retract')}
                 </button>
               ) : null}
             </li>
@@ -125,28 +125,28 @@ function Conversation({ conversation, live }: { conversation: PortalConversation
       <form className="cp-form" onSubmit={(e) => { e.preventDefault(); void send(); }}>
         {problem ? <p role="alert" className="cp-notice cp-error">{problem}</p> : null}
         <div className="cp-field">
-          <label htmlFor={`compose-${conversation.id}`}>{t('compose')}</label>
+          <label htmlFor={`compose-${conversation.id}`}>{t('clientPortal.messaging.compose')}</label>
           <textarea id={`compose-${conversation.id}`} rows={3} value={text} maxLength={MAX_MESSAGE_LENGTH} onChange={(e) => setText(e.target.value)} style={{ width: '100%', font: 'inherit' }} />
-          <p className="cp-hint">{t('attachHint')}</p>
+          <p className="cp-hint">{t('clientPortal.messaging.attachHint')}</p>
         </div>
         {files.length > 0 && (
           <ul>
             {files.map((f, i) => (
               <li key={`${f.name}-${i}`}>
                 {f.name}{' '}
-                <button type="button" className="cp-link" aria-label={t('remove', { name: f.name })} onClick={() => setFiles((c) => c.filter((_, j) => j !== i))}>
+                <button type="button" className="cp-link" aria-label={t('clientPortal.messaging.remove', { name: f.name })} onClick={() => setFiles((c) => c.filter((_, j) => j !== i))}>
                   ×
                 </button>
               </li>
             ))}
           </ul>
         )}
-        <input ref={input} type="file" accept="application/pdf,image/jpeg,image/png" multiple hidden aria-label={t('attach')} data-testid="portal-attach-input" onChange={(e) => add(e.target.files)} />
+        <input ref={input} type="file" accept="application/pdf,image/jpeg,image/png" multiple hidden aria-label={t('clientPortal.messaging.attach')} data-testid="portal-attach-input" onChange={(e) => add(e.target.files)} />
         <button type="button" className="cp-button" onClick={() => input.current?.click()} disabled={sending}>
-          {t('attach')}
+          {t('clientPortal.messaging.attach')}
         </button>{' '}
         <button type="submit" className="cp-button cp-primary" disabled={sending}>
-          {t('send')}
+          {t('clientPortal.messaging.send')}
         </button>
       </form>
     </section>
@@ -175,11 +175,11 @@ export default function MessagesPage() {
   }, []);
   return (
     <>
-      <h1>{t('title')}</h1>
-      <p className="cp-muted">{t('intro')}</p>
-      {load.status === 'loading' && <p role="status">{t('loading')}</p>}
-      {load.status === 'failed' && <p role="alert" className="cp-notice cp-error">{t('loadFailed')}</p>}
-      {load.status === 'ready' && load.conversations.length === 0 && <p>{t('none')}</p>}
+      <h1>{t('clientPortal.messaging.title')}</h1>
+      <p className="cp-muted">{t('clientPortal.messaging.intro')}</p>
+      {load.status === 'loading' && <p role="status">{t('clientPortal.messaging.loading')}</p>}
+      {load.status === 'failed' && <p role="alert" className="cp-notice cp-error">{t('clientPortal.messaging.loadFailed')}</p>}
+      {load.status === 'ready' && load.conversations.length === 0 && <p>{t('clientPortal.messaging.none')}</p>}
       {load.status === 'ready' && load.conversations.map((c) => <Conversation key={c.id} conversation={c} live={live} />)}
     </>
   );

@@ -16,6 +16,8 @@ import it from './messages/it.json';
 import zh from './messages/zh.json';
 
 const CATALOGS: Record<Locale, Record<string, string>> = { en, zh, es, fr, it, ar };
+/** The page's English (keys `clientPortal.messaging.*`), for the catalog tests. */
+export const MESSAGES_PAGE_ENGLISH: Readonly<Record<string, string>> = en;
 const REFUSAL_BY_TEXT = new Map<string, string>(Object.entries(MESSAGING_REFUSALS).map(([key, text]) => [text, key as MessagingRefusal]));
 
 export function useMessagingTexts() {
@@ -23,7 +25,7 @@ export function useMessagingTexts() {
   return useMemo(() => {
     const own = createTranslator(portal.locale, CATALOGS[portal.locale] ?? en);
     return {
-      t: (key: string, values?: MessageValues) => own.t(`clientPortal.messaging.${key}`, values),
+      t: (key: string, values?: MessageValues) => own.t(key, values),
       /** The API's refusal in the page's language (its English if it is not one of messaging's). */
       refusal: (text: string) => {
         const key = REFUSAL_BY_TEXT.get(text);
