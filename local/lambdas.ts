@@ -2,7 +2,8 @@
  * In-process Lambda invocation: the handlers in functions/<name>/index.ts run inside the local
  * runtime with the same code as in AWS; only their environment (endpoints, table names) differs.
  */
-type Handler = (event: any, context?: unknown) => Promise<any>;
+/** A Lambda handler: each takes its own event type (AppSync, Cognito trigger, REST), so the event is the boundary here, as in Lambda. */
+type Handler = (event: any, context?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const cache = new Map<string, Promise<Handler>>();
 
 const FUNCTION_NAME = /^[a-z0-9-]+$/;

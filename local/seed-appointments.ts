@@ -6,6 +6,7 @@
  * the same code the API writes with (clientItems, occurrenceItem), so the seeded ones behave like
  * any other. Local demo data only.
  */
+import type { BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CLIENT_STATUS, clientItems, validateClientInput } from '../domain/client.ts';
@@ -44,7 +45,7 @@ const SINGLES = [
 
 async function batchPut(db: DynamoDBDocumentClient, tableName: string, items: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < items.length; i += 25) {
-    let requests: any[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    let requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     while (requests.length > 0) {
       const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
       requests = out.UnprocessedItems?.[tableName] ?? [];

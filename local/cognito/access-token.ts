@@ -5,8 +5,8 @@
  * and its sign-in (origin_jti) must still hold a refresh token: GlobalSignOut and RevokeToken
  * therefore also end the access tokens of those sign-ins, as in Cognito.
  */
-import { jwtVerify } from 'jose';
-import { cl, cognitoError, type Ctx } from './cognito-local.ts';
+import { jwtVerify, type JWTPayload } from 'jose';
+import { cl, cognitoError, type Ctx, type PortalServices, type UserPool, type WireRequest, type User, type Target } from './cognito-local.ts';
 import { originJtiOfRefreshToken } from './claims.ts';
 
 /** Targets that act on the caller identified by `AccessToken`. */
@@ -24,19 +24,19 @@ export const ACCESS_TOKEN_TARGETS = [
   'GlobalSignOut',
 ];
 
-export function hasLiveSession(user: any, originJti: string): boolean {
+export function hasLiveSession(user: User, originJti: string): boolean {
   return (user.RefreshTokens ?? []).some((t: string) => originJtiOfRefreshToken(t) === originJti);
 }
 
 export interface VerifiedCaller {
-  userPool: any;
-  user: any;
-  claims: Record<string, any>;
+  userPool: UserPool;
+  user: User;
+  claims: JWTPayload;
 }
 
-export async function verifyAccessToken(ctx: Ctx, services: any, issuer: string, token: unknown): Promise<VerifiedCaller> {
+export async function verifyAccessToken(ctx: Ctx, services: PortalServices, issuer: string, token: unknown): Promise<VerifiedCaller> {
   if (typeof token !== 'string' || !token) throw cognitoError('NotAuthorizedException', 'Invalid Access Token');
-  let claims: Record<string, any>;
+  let claims: JWTPayload;
   try {
     ({ payload: claims } = await jwtVerify(token, services.signingKey.publicKey, { issuer, algorithms: ['RS256'] }));
   } catch (err) {
@@ -45,16 +45,16 @@ export async function verifyAccessToken(ctx: Ctx, services: any, issuer: string,
   }
   if (claims.token_use !== 'access' || typeof claims.client_id !== 'string') throw cognitoError('NotAuthorizedException', 'Invalid Access Token');
   const userPool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
-  const user = await userPool.getUserByUsername(ctx, claims.username);
+  const user = await userPool.getUserByUsername(ctx, String(claims.username));
   if (!user || cl.userPoolService.attributeValue('sub', user.Attributes) !== claims.sub) throw cognitoError('NotAuthorizedException', 'Invalid Access Token');
-  if (!hasLiveSession(user, claims.origin_jti)) throw cognitoError('NotAuthorizedException', 'Access Token has been revoked');
+  if (!hasLiveSession(user, claims.origin_jti as string)) throw cognitoError('NotAuthorizedException', 'Access Token has been revoked');
   if (user.Enabled === false) throw cognitoError('NotAuthorizedException', 'User is disabled.');
   return { userPool, user, claims };
 }
 
 /** Wraps a cognito-local target so its AccessToken is verified before it runs. */
-export function requireAccessToken(issuer: string, services: any, target: (ctx: Ctx, req: any) => Promise<any>) {
-  return async (ctx: Ctx, req: any) => {
+export function requireAccessToken(issuer: string, services: PortalServices, target: Target): Target {
+  return async (ctx: Ctx, req: WireRequest) => {
     if (req?.AccessToken !== undefined || !req?.Session) await verifyAccessToken(ctx, services, issuer, req?.AccessToken);
     return target(ctx, req);
   };

@@ -5,26 +5,26 @@
  * tokens issued after a challenge; need the legacy MFAOptions for SMS; and answer a wrong
  * password with InvalidPasswordException instead of Cognito's NotAuthorizedException.
  */
-import { cl, cognitoError, CodeMismatch, InvalidParameter, NotAuthorized, type Ctx } from './cognito-local.ts';
+import { cl, cognitoError, CodeMismatch, InvalidParameter, NotAuthorized, type Ctx, type PortalServices, type UserPool, type AppClient, type WireRequest, type User } from './cognito-local.ts';
 import type { SessionStore, SessionStep } from './sessions.ts';
-import type { PortalTokenGenerator, TokenSource } from './claims.ts';
+import type { TokenSource } from './claims.ts';
 import { maskDestination } from './outbox-delivery.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import { refreshTokens } from './refresh.ts';
 import { acceptTotpOnce } from './totp-once.ts';
 
-const attr = (user: any, name: string): string | undefined => cl.userPoolService.attributeValue(name, user.Attributes);
+const attr = (user: User, name: string): string | undefined => cl.userPoolService.attributeValue(name, user.Attributes);
 
 export interface FlowDeps {
-  services: any & { tokenGenerator: PortalTokenGenerator };
+  services: PortalServices;
   sessions: SessionStore;
 }
 
 type MfaMethod = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
 
-export function enabledMfaMethods(user: any): MfaMethod[] {
+export function enabledMfaMethods(user: User): MfaMethod[] {
   const list = new Set<string>(user.UserMFASettingList ?? []);
-  if (!list.size && (user.MFAOptions ?? []).some((o: any) => o.DeliveryMedium === 'SMS')) list.add('SMS_MFA');
+  if (!list.size && (user.MFAOptions ?? []).some((o) => o.DeliveryMedium === 'SMS')) list.add('SMS_MFA');
   const methods: MfaMethod[] = [];
   if (list.has('SMS_MFA') && attr(user, 'phone_number')) methods.push('SMS_MFA');
   if (list.has('SOFTWARE_TOKEN_MFA') && user.SoftwareTokenMfaConfiguration?.Verified) methods.push('SOFTWARE_TOKEN_MFA');
@@ -32,7 +32,7 @@ export function enabledMfaMethods(user: any): MfaMethod[] {
 }
 
 /** Tokens for a user who passed every step; the refresh token is stored so refresh and revocation work. */
-export async function issueTokens(ctx: Ctx, { services }: FlowDeps, userPool: any, user: any, client: any, clientMetadata: any, source: TokenSource) {
+export async function issueTokens(ctx: Ctx, { services }: FlowDeps, userPool: UserPool, user: User, client: AppClient, clientMetadata: Record<string, string> | undefined, source: TokenSource) {
   const groups = await userPool.listUserGroupMembership(ctx, user);
   const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, clientMetadata, source);
   const fresh = (await userPool.getUserByUsername(ctx, user.Username)) ?? user;
@@ -40,12 +40,12 @@ export async function issueTokens(ctx: Ctx, { services }: FlowDeps, userPool: an
   return { ChallengeParameters: {}, AuthenticationResult: tokens };
 }
 
-async function challenge(deps: FlowDeps, name: SessionStep, user: any, clientId: string, parameters: Record<string, string>, extra: { smsCode?: string } = {}) {
+async function challenge(deps: FlowDeps, name: SessionStep, user: User, clientId: string, parameters: Record<string, string>, extra: { smsCode?: string } = {}) {
   const Session = deps.sessions.issue({ username: user.Username, clientId, step: name, ...extra });
   return { ChallengeName: name, Session, ChallengeParameters: { USER_ID_FOR_SRP: user.Username, ...parameters } };
 }
 
-async function smsChallenge(ctx: Ctx, deps: FlowDeps, userPool: any, user: any, clientId: string, clientMetadata: any) {
+async function smsChallenge(ctx: Ctx, deps: FlowDeps, userPool: UserPool, user: User, clientId: string, clientMetadata: Record<string, string> | undefined) {
   const phone = attr(user, 'phone_number');
   if (!phone) throw InvalidParameter('User has no phone number for SMS MFA');
   const code: string = deps.services.otp();
@@ -57,14 +57,14 @@ async function smsChallenge(ctx: Ctx, deps: FlowDeps, userPool: any, user: any, 
   return challenge(deps, 'SMS_MFA', user, clientId, { CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS', CODE_DELIVERY_DESTINATION: maskDestination('SMS', phone) }, { smsCode: code });
 }
 
-async function methodChallenge(ctx: Ctx, deps: FlowDeps, userPool: any, user: any, clientId: string, clientMetadata: any, method: MfaMethod) {
+async function methodChallenge(ctx: Ctx, deps: FlowDeps, userPool: UserPool, user: User, clientId: string, clientMetadata: Record<string, string> | undefined, method: MfaMethod) {
   if (method === 'SMS_MFA') return smsChallenge(ctx, deps, userPool, user, clientId, clientMetadata);
   const name = user.SoftwareTokenMfaConfiguration?.FriendlyDeviceName;
   return challenge(deps, 'SOFTWARE_TOKEN_MFA', user, clientId, name ? { FRIENDLY_DEVICE_NAME: name } : {});
 }
 
 /** After the password: the MFA step the pool and user call for, or tokens. */
-async function afterPassword(ctx: Ctx, deps: FlowDeps, userPool: any, user: any, client: any, clientMetadata: any, source: TokenSource) {
+async function afterPassword(ctx: Ctx, deps: FlowDeps, userPool: UserPool, user: User, client: AppClient, clientMetadata: Record<string, string> | undefined, source: TokenSource) {
   const mfa = userPool.options.MfaConfiguration ?? 'OFF';
   const methods = enabledMfaMethods(user);
   if (mfa === 'OFF' || (mfa === 'OPTIONAL' && !methods.length)) return issueTokens(ctx, deps, userPool, user, client, clientMetadata, source);
@@ -74,19 +74,19 @@ async function afterPassword(ctx: Ctx, deps: FlowDeps, userPool: any, user: any,
     if (attr(user, 'phone_number') && attr(user, 'phone_number_verified') === 'true') return smsChallenge(ctx, deps, userPool, user, client.ClientId, clientMetadata);
     return challenge(deps, 'MFA_SETUP', user, client.ClientId, { MFAS_CAN_SETUP: JSON.stringify(['SMS_MFA', 'SOFTWARE_TOKEN_MFA']) });
   }
-  const preferred = methods.includes(user.PreferredMfaSetting) ? (user.PreferredMfaSetting as MfaMethod) : methods.length === 1 ? methods[0] : null;
+  const preferred = methods.includes(user.PreferredMfaSetting as MfaMethod) ? (user.PreferredMfaSetting as MfaMethod) : methods.length === 1 ? methods[0] : null;
   if (preferred) return methodChallenge(ctx, deps, userPool, user, client.ClientId, clientMetadata, preferred);
   return challenge(deps, 'SELECT_MFA_TYPE', user, client.ClientId, { MFAS_CAN_CHOOSE: JSON.stringify(methods) });
 }
 
-async function poolAndClient(ctx: Ctx, services: any, clientId: unknown) {
+async function poolAndClient(ctx: Ctx, services: PortalServices, clientId: unknown) {
   const client = typeof clientId === 'string' ? await services.cognito.getAppClient(ctx, clientId) : null;
   if (!client) throw cognitoError('ResourceNotFoundException', 'User pool client does not exist.');
-  const userPool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, clientId as string);
   return { client, userPool };
 }
 
-export const InitiateAuth = (deps: FlowDeps) => async (ctx: Ctx, req: any) => {
+export const InitiateAuth = (deps: FlowDeps) => async (ctx: Ctx, req: WireRequest) => {
   const { client, userPool } = await poolAndClient(ctx, deps.services, req.ClientId);
   const flows: string[] = client.ExplicitAuthFlows ?? [];
   if (req.AuthFlow === 'REFRESH_TOKEN_AUTH' || req.AuthFlow === 'REFRESH_TOKEN') {
@@ -119,7 +119,7 @@ const STEP_FOR: Record<string, SessionStep[]> = {
   NEW_PASSWORD_REQUIRED: ['NEW_PASSWORD_REQUIRED'],
 };
 
-export const RespondToAuthChallenge = (deps: FlowDeps) => async (ctx: Ctx, req: any) => {
+export const RespondToAuthChallenge = (deps: FlowDeps) => async (ctx: Ctx, req: WireRequest) => {
   const { client, userPool } = await poolAndClient(ctx, deps.services, req.ClientId);
   const steps = STEP_FOR[req.ChallengeName];
   if (!steps) throw InvalidParameter(`Unsupported challenge ${req.ChallengeName}`);

@@ -9,9 +9,10 @@
  *  - refresh tokens are opaque and embed the origin_jti of the sign-in, so revoking the refresh
  *    token (RevokeToken, GlobalSignOut) also revokes the access tokens of that sign-in (see refresh.ts).
  */
+import type { Triggers } from 'cognito-local/lib/services';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { cl, type Ctx } from './cognito-local.ts';
+import { cl, type Ctx, type User, type AppClient } from './cognito-local.ts';
 import type { PoolSigningKey } from './signing-key.ts';
 
 /** Claims Cognito never lets a trigger change. */
@@ -46,7 +47,7 @@ function seconds(value: number | undefined, unit: string | undefined, fallbackSe
 export class PortalTokenGenerator {
   constructor(
     private readonly issuer: string,
-    private readonly triggers: { enabled(name: string): boolean; preTokenGeneration(ctx: Ctx, event: any): Promise<any> },
+    private readonly triggers: Pick<Triggers, 'enabled' | 'preTokenGeneration'>,
     /** The data folder's own key (signing-key.ts), never the one in cognito-local's package. */
     private readonly key: PoolSigningKey,
   ) {}
@@ -55,7 +56,7 @@ export class PortalTokenGenerator {
    * Same signature as cognito-local's generator (so its own targets, e.g. AdminInitiateAuth, keep
    * working) plus the origin_jti of the sign-in when refreshing.
    */
-  async generate(ctx: Ctx, user: any, userGroups: string[], client: any, clientMetadata: Record<string, string> | undefined, source: TokenSource, originJti: string = randomUUID()): Promise<Tokens> {
+  async generate(ctx: Ctx, user: User, userGroups: string[], client: AppClient, clientMetadata: Record<string, string> | undefined, source: TokenSource, originJti: string = randomUUID()): Promise<Tokens> {
     const now = Math.floor(Date.now() / 1000);
     const eventId = randomUUID();
     const attrs: Record<string, string> = cl.userPoolService.attributesToRecord(user.Attributes);
@@ -75,7 +76,7 @@ export class PortalTokenGenerator {
         source,
         userAttributes: user.Attributes,
         username: user.Username,
-        groupConfiguration: { groupsToOverride: userGroups, iamRolesToOverride: [], preferredRole: null },
+        groupConfiguration: { groupsToOverride: userGroups, iamRolesToOverride: [], preferredRole: undefined },
         userPoolId: client.UserPoolId,
       });
       const details = response?.claimsOverrideDetails ?? {};

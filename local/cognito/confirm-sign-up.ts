@@ -8,9 +8,9 @@
  * UserLambdaValidationException "PostConfirmation failed with error <message>." — so the trigger
  * is invoked directly here (triggers.ts raises exactly that), after the user is saved confirmed.
  */
-import { cl, cognitoError, type Ctx } from './cognito-local.ts';
+import { cl, cognitoError, type Ctx, type PortalServices, type WireRequest } from './cognito-local.ts';
 
-export const ConfirmSignUp = (services: any) => async (ctx: Ctx, req: any) => {
+export const ConfirmSignUp = (services: PortalServices) => async (ctx: Ctx, req: WireRequest) => {
   const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
   const user = typeof req.Username === 'string' ? await userPool.getUserByUsername(ctx, req.Username) : null;
   if (!user) throw cognitoError('UserNotFoundException', 'Username/client id combination not found.');

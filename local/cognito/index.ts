@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID, POOL_GROUPS } from '../../domain/identity.ts';
 import { sendJson, type RequestHandler } from '../http.ts';
 import type { Outbox } from '../outbox.ts';
-import { cl, cognitoError, type Ctx } from './cognito-local.ts';
+import { cl, cognitoError, type Ctx, type User } from './cognito-local.ts';
+import type { Group } from 'cognito-local/lib/services/userPoolService';
+import type { CryptoService } from 'cognito-local/lib/services/crypto';
+import type { Config } from 'cognito-local/lib/server/config';
 import { seedPool } from './seed.ts';
 import { quietLogger } from './logger.ts';
 import { OutboxMessages } from './outbox-delivery.ts';
@@ -21,6 +24,9 @@ import { createRouter } from './router.ts';
 import { patchCaseInsensitiveUsernames } from './case-insensitive.ts';
 import { loadSigningKey } from './signing-key.ts';
 import { needsSignature, newAdminCredentials, readBody, SignatureError, sendSignatureError, verifySignature, type LocalAdminCredentials } from './admin-auth.ts';
+
+/** An HTTP request whose JSON body we read ahead of cognito-local's Express (body-parser's fields). */
+type ParsedRequest = IncomingMessage & { body?: unknown; _body?: boolean };
 
 export interface LocalCognitoOptions {
   /** Folder for the pool's JSON files (kept between runs); the pool lives in <dataDir>/db. */
@@ -80,11 +86,12 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
   });
   // CryptoService is only used by the CustomEmailSender trigger, which the portal does not use.
   const lambda = new InProcessLambda(opts.triggers ?? {});
-  const triggers = new cl.services.TriggersService(clock, cognito, lambda, null);
+  const triggers = new cl.services.TriggersService(clock, cognito, lambda, null as unknown as CryptoService);
   const services = {
     clock,
     cognito,
-    config: { UserPoolDefaults: { UsernameAttributes: ['email'] }, TokenConfig: { IssuerDomain: publicUrl }, TriggerFunctions: {} },
+    // Only what the targets read: no Lambda client (triggers run in process) nor server config.
+    config: { UserPoolDefaults: { UsernameAttributes: ['email'] }, TokenConfig: { IssuerDomain: publicUrl }, TriggerFunctions: {} } as unknown as Config,
     messages: new OutboxMessages(opts.outbox),
     // Six random digits from the CSPRNG (cognito-local uses Math.random).
     otp: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
@@ -121,11 +128,11 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
         const body = await readBody(req);
         await verifySignature(req, body, adminCredentials);
         try {
-          (req as any).body = body ? JSON.parse(body) : {};
+          (req as ParsedRequest).body = body ? JSON.parse(body) : {};
         } catch {
           return sendJson(res, 400, { __type: 'SerializationException', message: 'Request body is not valid JSON' });
         }
-        (req as any)._body = true; // body-parser: already read
+        (req as ParsedRequest)._body = true; // body-parser: already read
       } catch (error) {
         if (error instanceof SignatureError) return sendSignatureError(res, error);
         throw error;
@@ -149,13 +156,14 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
     if (!user) throw cognitoError('UserNotFoundException', 'User does not exist.');
     return user;
   };
-  const addToGroup = async (user: any, group: string) => {
+  const addToGroup = async (user: User, group: string) => {
     const userPool = await pool();
     let g = await userPool.getGroupByGroupName(ctx, group);
     if (!g) {
       if (!POOL_GROUPS.includes(group)) throw cognitoError('ResourceNotFoundException', 'Group not found.');
       const now = new Date();
-      g = { GroupName: group, UserPoolId: LOCAL_USER_POOL_ID, CreationDate: now, LastModifiedDate: now, members: [] };
+      const created: Group & { UserPoolId: string } = { GroupName: group, UserPoolId: LOCAL_USER_POOL_ID, CreationDate: now, LastModifiedDate: now, members: [] };
+      g = created;
     }
     await userPool.addUserToGroup(ctx, g, user);
   };
@@ -164,7 +172,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
     async createUser(input) {
       const userPool = await pool();
       const existing = await userPool.getUserByUsername(ctx, input.email);
-      if (existing) return { sub: cl.userPoolService.attributeValue('sub', existing.Attributes) };
+      if (existing) return { sub: cl.userPoolService.attributeValue('sub', existing.Attributes) as string };
       const sub = randomUUID();
       const now = new Date();
       const record: Record<string, string> = {
@@ -177,7 +185,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
       };
       if (input.phoneNumber) Object.assign(record, { phone_number: input.phoneNumber, phone_number_verified: 'true' });
       for (const [k, v] of Object.entries(input.customAttributes ?? {})) record[`custom:${k}`] = v;
-      const user: any = {
+      const user: User = {
         Username: sub,
         Password: input.password,
         Attributes: cl.userPoolService.attributesFromRecord(record),
@@ -209,9 +217,9 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
       const user = await userPool.getUserByUsername(ctx, email);
       if (!user) return null;
       return {
-        sub: cl.userPoolService.attributeValue('sub', user.Attributes),
+        sub: cl.userPoolService.attributeValue('sub', user.Attributes) as string,
         attributes: cl.userPoolService.attributesToRecord(user.Attributes),
-        groups: await userPool.listUserGroupMembership(ctx, user),
+        groups: [...(await userPool.listUserGroupMembership(ctx, user))],
         status: user.UserStatus,
       };
     },

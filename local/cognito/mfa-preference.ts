@@ -4,7 +4,7 @@
  * (Amplify's updateMFAPreference({ sms: 'ENABLED' }) would clear a TOTP preference). Both use one
  * rule here. SMS needs a phone number; TOTP needs a verified token.
  */
-import { cl, cognitoError, InvalidParameter, type Ctx } from './cognito-local.ts';
+import { cl, cognitoError, InvalidParameter, type Ctx, type PortalServices, type WireRequest, type User } from './cognito-local.ts';
 import { verifyAccessToken } from './access-token.ts';
 
 interface Setting {
@@ -12,7 +12,7 @@ interface Setting {
   PreferredMfa?: boolean;
 }
 
-export function applyMfaPreference(user: any, sms: Setting | undefined, totp: Setting | undefined) {
+export function applyMfaPreference(user: User, sms: Setting | undefined, totp: Setting | undefined) {
   const methods = new Set<string>(user.UserMFASettingList ?? []);
   if (sms?.Enabled !== undefined) {
     if (sms.Enabled && !cl.userPoolService.attributeValue('phone_number', user.Attributes)) throw InvalidParameter('User does not have a phone number for SMS MFA');
@@ -29,7 +29,7 @@ export function applyMfaPreference(user: any, sms: Setting | undefined, totp: Se
   return { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred };
 }
 
-export const AdminSetUserMFAPreference = (services: any) => async (ctx: Ctx, req: any) => {
+export const AdminSetUserMFAPreference = (services: PortalServices) => async (ctx: Ctx, req: WireRequest) => {
   const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
   const user = await userPool.getUserByUsername(ctx, req.Username);
   if (!user) throw cognitoError('UserNotFoundException', 'User does not exist.');
@@ -37,7 +37,7 @@ export const AdminSetUserMFAPreference = (services: any) => async (ctx: Ctx, req
   return {};
 };
 
-export const SetUserMFAPreference = (services: any, issuer: string) => async (ctx: Ctx, req: any) => {
+export const SetUserMFAPreference = (services: PortalServices, issuer: string) => async (ctx: Ctx, req: WireRequest) => {
   const { userPool, user } = await verifyAccessToken(ctx, services, issuer, req.AccessToken);
   await userPool.saveUser(ctx, applyMfaPreference(user, req.SMSMfaSettings, req.SoftwareTokenMfaSettings));
   return {};

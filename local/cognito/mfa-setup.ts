@@ -7,25 +7,25 @@
  * With an AccessToken (enrolling while signed in) cognito-local's own targets run, after the token
  * is verified (access-token.ts).
  */
-import { cl, CodeMismatch, cognitoError, type Ctx } from './cognito-local.ts';
+import { cl, CodeMismatch, cognitoError, type Ctx, type PortalServices, type WireRequest } from './cognito-local.ts';
 import type { SessionStore } from './sessions.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { acceptTotpOnce } from './totp-once.ts';
 
 interface Deps {
-  services: any;
+  services: PortalServices;
   sessions: SessionStore;
   issuer: string;
 }
 
-async function sessionUser(ctx: Ctx, services: any, session: { username: string; clientId: string }) {
+async function sessionUser(ctx: Ctx, services: PortalServices, session: { username: string; clientId: string }) {
   const userPool = await services.cognito.getUserPoolForClientId(ctx, session.clientId);
   const user = await userPool.getUserByUsername(ctx, session.username);
   if (!user) throw cognitoError('NotAuthorizedException', 'Invalid session for the user.');
   return { userPool, user };
 }
 
-export const AssociateSoftwareToken = ({ services, sessions, issuer }: Deps) => async (ctx: Ctx, req: any) => {
+export const AssociateSoftwareToken = ({ services, sessions, issuer }: Deps) => async (ctx: Ctx, req: WireRequest) => {
   if (req.AccessToken) {
     await verifyAccessToken(ctx, services, issuer, req.AccessToken);
     return cl.targets.AssociateSoftwareToken(services)(ctx, req);
@@ -37,7 +37,7 @@ export const AssociateSoftwareToken = ({ services, sessions, issuer }: Deps) => 
   return { SecretCode: secret, Session: sessions.issue({ username: session.username, clientId: session.clientId, step: 'MFA_SETUP' }) };
 };
 
-export const VerifySoftwareToken = ({ services, sessions, issuer }: Deps) => async (ctx: Ctx, req: any) => {
+export const VerifySoftwareToken = ({ services, sessions, issuer }: Deps) => async (ctx: Ctx, req: WireRequest) => {
   if (req.AccessToken) {
     // Enrolling while signed in: cognito-local's target, but with the single-use check.
     const { userPool, user } = await verifyAccessToken(ctx, services, issuer, req.AccessToken);

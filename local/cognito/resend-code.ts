@@ -3,10 +3,10 @@
  * "an unconfirmed user gets a confirm-e-mail modal and the code is resent"). A new code replaces
  * the old one and goes to the outbox.
  */
-import { cl, cognitoError, type Ctx } from './cognito-local.ts';
+import { cl, cognitoError, type Ctx, type PortalServices, type WireRequest } from './cognito-local.ts';
 import { maskDestination } from './outbox-delivery.ts';
 
-export const ResendConfirmationCode = (services: any) => async (ctx: Ctx, req: any) => {
+export const ResendConfirmationCode = (services: PortalServices) => async (ctx: Ctx, req: WireRequest) => {
   const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
   const user = typeof req.Username === 'string' ? await userPool.getUserByUsername(ctx, req.Username) : null;
   if (!user) throw cognitoError('UserNotFoundException', 'Username/client id combination not found.');
@@ -15,7 +15,7 @@ export const ResendConfirmationCode = (services: any) => async (ctx: Ctx, req: a
   if (!email) throw cognitoError('InvalidParameterException', 'User has no e-mail address');
   const code: string = services.otp();
   await userPool.saveUser(ctx, { ...user, ConfirmationCode: code });
-  const details = { DeliveryMedium: 'EMAIL', AttributeName: 'email', Destination: email };
+  const details = { DeliveryMedium: 'EMAIL' as const, AttributeName: 'email' as const, Destination: email };
   await services.messages.deliver(ctx, 'ResendCode', req.ClientId, userPool.options.Id, user, code, req.ClientMetadata, details);
   return { CodeDeliveryDetails: { ...details, Destination: maskDestination('EMAIL', email) } };
 };

@@ -3,7 +3,7 @@
  * missing or wrong, cognito-local's own for the rest. Around every target: the password policy on
  * targets that set a password, and access-token verification on targets that act for a caller.
  */
-import { cl, type Ctx } from './cognito-local.ts';
+import { cl, type PortalServices, type Target } from './cognito-local.ts';
 import type { SessionStore } from './sessions.ts';
 import { ACCESS_TOKEN_TARGETS, requireAccessToken } from './access-token.ts';
 import { InitiateAuth, RespondToAuthChallenge } from './auth-flow.ts';
@@ -15,9 +15,8 @@ import { ConfirmSignUp } from './confirm-sign-up.ts';
 import { GetUserAttributeVerificationCode, SignUp, UpdateUserAttributes } from './attributes.ts';
 import { assertPasswordPolicy, PASSWORD_FIELDS } from './password-policy.ts';
 
-type Target = (ctx: Ctx, req: any) => Promise<any>;
 
-export function createRouter(services: any, sessions: SessionStore, issuer: string): (name: string) => Target {
+export function createRouter(services: PortalServices, sessions: SessionStore, issuer: string): (name: string) => Target {
   const deps = { services, sessions, issuer };
   const overrides: Record<string, () => Target> = {
     InitiateAuth: () => InitiateAuth(deps),

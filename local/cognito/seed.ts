@@ -13,7 +13,7 @@ const STANDARD_WRITE = ['email', 'phone_number', 'given_name', 'family_name', 'n
 
 export function poolOptions(createdAt: string) {
   const schema = [
-    ...cl.cognitoService.USER_POOL_AWS_DEFAULTS.SchemaAttributes,
+    ...(cl.cognitoService.USER_POOL_AWS_DEFAULTS.SchemaAttributes ?? []),
     ...CUSTOM_ATTRIBUTES.map((name) => ({ Name: `custom:${name}`, AttributeDataType: 'String', DeveloperOnlyAttribute: false, Mutable: true, Required: false, StringAttributeConstraints: { MinLength: '0', MaxLength: '256' } })),
   ];
   return {
@@ -68,7 +68,8 @@ export function appClient(createdAt: string) {
   };
 }
 
-function readJson(file: string): any {
+/** A JSON file cognito-local keeps (the pool's or the clients'), as stored; null if absent. */
+function readJson(file: string): Record<string, any> | null { // eslint-disable-line @typescript-eslint/no-explicit-any
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 

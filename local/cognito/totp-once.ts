@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
-import type { Ctx } from './cognito-local.ts';
+import type { Ctx, User, UserPool } from './cognito-local.ts';
 
 const PERIOD = 30;
 const lastStep = new Map<string, number>();
@@ -33,7 +33,10 @@ export function matchingStep(secret: string, code: unknown, now = Date.now()): n
  * code is spent (TotpLastUse saved) and the saved user is returned — callers that save the user
  * again must start from it. Otherwise null.
  */
-export async function acceptTotpOnce(ctx: Ctx, userPool: any, user: any, secret: string, code: unknown): Promise<any | null> {
+/** A stored user with the last TOTP step it spent (our field; cognito-local keeps what it is given). */
+export type TotpUser = User & { TotpLastUse?: { secret: string; step: number } };
+
+export async function acceptTotpOnce(ctx: Ctx, userPool: UserPool, user: TotpUser, secret: string, code: unknown): Promise<TotpUser | null> {
   const step = matchingStep(secret, code);
   if (step === null) return null;
   // A new authenticator (another secret) starts afresh; the hash only names the secret.
@@ -43,7 +46,7 @@ export async function acceptTotpOnce(ctx: Ctx, userPool: any, user: any, secret:
   const last = Math.max(lastStep.get(key) ?? -1, saved);
   if (step <= last) return null;
   lastStep.set(key, step);
-  const fresh = { ...((await userPool.getUserByUsername(ctx, user.Username)) ?? user), TotpLastUse: { secret: secretId, step } };
+  const fresh: TotpUser = { ...((await userPool.getUserByUsername(ctx, user.Username)) ?? user), TotpLastUse: { secret: secretId, step } };
   await userPool.saveUser(ctx, fresh);
   return fresh;
 }

@@ -7,7 +7,11 @@
 import { LOCAL_REGION } from '../../domain/identity.ts';
 import { cognitoError, type Ctx } from './cognito-local.ts';
 
-export type TriggerFunction = (event: any) => Promise<any>;
+/**
+ * A Lambda handler run in process (functions/post-confirmation, functions/pre-token-generation):
+ * each takes its own trigger event type, so the event is the boundary here, as in Lambda.
+ */
+export type TriggerFunction = (event: any) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export interface TriggerFunctions {
   postConfirmation?: TriggerFunction;
   preTokenGeneration?: TriggerFunction;
@@ -26,7 +30,7 @@ interface InvokeEvent {
   userAttributes: Record<string, string>;
   username: string;
   userPoolId: string;
-  groupConfiguration?: { groupsToOverride?: string[]; iamRolesToOverride?: string[]; preferredRole?: string | null };
+  groupConfiguration?: { groupsToOverride?: readonly string[]; iamRolesToOverride?: readonly string[]; preferredRole?: string | null };
 }
 
 export function cognitoEvent(event: InvokeEvent): Record<string, unknown> {
@@ -69,7 +73,8 @@ export class InProcessLambda {
     return !!(name && this.functions[name]);
   }
 
-  async invoke(ctx: Ctx, trigger: string, event: InvokeEvent): Promise<any> {
+  // Returns what the trigger's `response` holds, untyped like cognito-local's own LambdaService.invoke.
+  async invoke(ctx: Ctx, trigger: string, event: InvokeEvent): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
     const fn = NAMES[trigger] && this.functions[NAMES[trigger]];
     if (!fn) throw new Error(`${trigger} trigger not configured`);
     const lambdaEvent = cognitoEvent(event);
