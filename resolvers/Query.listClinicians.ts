@@ -1,26 +1,18 @@
 /**
  * Query.listClinicians (data source: DirectoryTable): the members who can hold appointments (the
- * owner and the clinician roles), to book for or filter by — a Query on GSI1 `P#<practiceId>`.
+ * owner and the clinician roles), to book for or filter by — the team query (shared/team-query.ts)
+ * in one read of up to 1000 entries.
  * Own-only callers get just themselves. Names from the membership, else the e-mail.
  */
-import { util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
-import { practicePartition } from '../domain/tables.ts';
+import type { DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { isMembership, practiceMembersQuery } from './shared/team-query.ts';
 import { raiseStepError } from './shared/errors.ts';
 import { isClinician } from '../domain/permissions.ts';
 import type { NoArgs, QueryResult, ResolverContext } from './shared/context.ts';
 import type { Clinician } from '../domain/graphql.generated.ts';
 
 export function request(ctx: ResolverContext<NoArgs, QueryResult>): DynamoDBQueryRequest {
-  return {
-    operation: 'Query',
-    index: 'GSI1',
-    query: {
-      expression: '#pk = :pk',
-      expressionNames: { '#pk': 'GSI1PK' },
-      expressionValues: util.dynamodb.toMapValues({ ':pk': practicePartition(ctx.stash.caller.practiceId) }),
-    },
-    limit: 1000,
-  };
+  return practiceMembersQuery(ctx.stash.caller.practiceId, 1000);
 }
 
 export function response(ctx: ResolverContext<NoArgs, QueryResult>): Clinician[] {
@@ -29,7 +21,7 @@ export function response(ctx: ResolverContext<NoArgs, QueryResult>): Clinician[]
   }
   const caller = ctx.stash.caller;
   const own = ctx.stash.access.read === 'own';
-  const members = (ctx.result.items || []).filter((item) => item.SK === 'MEMBERSHIP' && isClinician(item.roles as string[]));
+  const members = (ctx.result.items || []).filter((item) => isMembership(item) && isClinician(item.roles as string[]));
   const clinicians = members
     .map((item) => {
       const id = (item.PK as string).substring('USER#'.length);

@@ -20,7 +20,7 @@ describe('account activity and audit trail', () => {
       expect(req.result).toMatchObject({ operation: 'Query', scanIndexForward: false, limit: 20, nextToken: 't', query: { expressionValues: { ':pk': { S: 'P#p1' } } } });
     }
     const activity = evaluate(code['Query.listAccountActivity'], 'request', { stash: { caller: OWNER } });
-    expect((activity.result as any).filter.expressionValues).toEqual({ ':session': { S: 'Session' } });
+    expect((activity.result as any).filter.expressionValues).toEqual({ ':entityType': { S: 'Session' } });
     expect(RESOLVERS.find((r) => r.fieldName === 'listAuditTrail')!.pipeline).toEqual(['authorize', 'Query.listAuditTrail']);
   });
 
