@@ -18,7 +18,7 @@ import { cancelAppointment, getAppointment, setAppointmentStatus, type Appointme
 import { APPOINTMENT_MESSAGES } from './messages';
 import { recurrenceText, STATUS_LABEL } from './status';
 import { formatInZone } from './time';
-import { useI18n } from '../i18n/I18nProvider';
+import { languageTag, useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 
 export interface AppointmentDetailsModalProps {
@@ -49,7 +49,9 @@ const STATUS_TYPE: Record<AppointmentStatus, 'pending' | 'success' | 'warning' |
  */
 export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDismiss, onEdit, onOpenNote, onChanged }: AppointmentDetailsModalProps) {
   const navigate = useNavigate();
-  const { t, tm } = useI18n();
+  const { t, tm, locale } = useI18n();
+  /** A moment in practice time, its weekday in the page's language. */
+  const when = (utc: string) => formatInZone(utc, zone, languageTag(locale));
   const [appointment, setAppointment] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | ApiError | null>(null);
@@ -148,7 +150,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
             { label: t('appointments.form.client'), value: a.clientName },
             { label: t('appointments.form.clinician'), value: a.clinicianName ?? '-' },
             { label: t('appointments.form.service'), value: a.serviceCode },
-            { label: t('appointments.details.when'), value: formatInZone(a.start, zone) },
+            { label: t('appointments.details.when'), value: when(a.start) },
             { label: t('appointments.details.duration'), value: t('appointments.form.minutes', { count: a.durationMinutes }) },
             { label: t('appointments.form.location'), value: a.locationType === 'TELEHEALTH' ? t('appointments.form.telehealth') : (a.locationName ?? t('appointments.form.office')) },
             { label: t('appointments.details.repeats'), value: recurrenceText(a.recurrence, t) ?? t('appointments.form.repeat.NONE') },

@@ -16,7 +16,7 @@ import { formatInZone, practiceToday, timezoneAbbreviation } from './time';
 import { usePracticeCalendar } from './usePracticeCalendar';
 import { toApiError } from '../settings/graphql';
 import { reportApiError, useBanners } from '../shell/banners';
-import { useI18n } from '../i18n/I18nProvider';
+import { languageTag, useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 
 type Dialog =
@@ -30,7 +30,9 @@ type Dialog =
 export default function AppointmentPage() {
   const practice = usePracticeCalendar();
   const banners = useBanners();
-  const { t, tm } = useI18n();
+  const { t, tm, locale } = useI18n();
+  /** A moment in practice time, its weekday in the page's language. */
+  const when = (utc: string) => formatInZone(utc, zone, languageTag(locale));
   const calendar = useRef<FullCalendar>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { zone } = practice;
@@ -42,7 +44,7 @@ export default function AppointmentPage() {
     (appointment: Appointment, start: string, revert: () => void) => {
       editAppointment(appointment.id, appointment.version, 'THIS', { start }).then(
         () => {
-          banners.show('success', t('appointments.page.moved', { when: formatInZone(start, zone) }));
+          banners.show('success', t('appointments.page.moved', { when: when(start) }));
           calendar.current?.getApi().refetchEvents();
         },
         (caught: unknown) => {

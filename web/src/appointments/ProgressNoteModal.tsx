@@ -16,7 +16,7 @@ import {
 } from './api';
 import { APPOINTMENT_MESSAGES } from './messages';
 import { formatInZone, wallClock } from './time';
-import { useI18n } from '../i18n/I18nProvider';
+import { languageTag, useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 
 /** Sections and templates the catalog names (appointments.note.*); others show the service's label. */
@@ -40,7 +40,9 @@ type Load = { status: 'loading' } | { status: 'ready'; templates: NoteTemplateMe
  * never change, and later additions are addenda shown under it.
  */
 export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSaved }: ProgressNoteModalProps) {
-  const { t, tm } = useI18n();
+  const { t, tm, locale } = useI18n();
+  /** A moment in practice time, its weekday in the page's language. */
+  const when = (utc: string) => formatInZone(utc, zone, languageTag(locale));
   const sectionLabel = (s: { key: string; label: string }) => (SECTION_KEYS.includes(s.key) ? t(`appointments.note.section.${s.key}`) : s.label);
   const templateLabel = (m: { template: string; label: string }) => (m.template === 'FREE' ? t('appointments.note.freeForm') : m.label);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -161,8 +163,8 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
     <Modal visible size="large" onDismiss={onDismiss} header={t('appointments.note.title', { name: appointment.clientName })} footer={footer}>
       <SpaceBetween size="l">
         <Box variant="p" color="text-body-secondary">
-          {formatInZone(appointment.start, zone)}
-          {note?.signedAt ? ` · ${t('appointments.note.signedAt', { when: formatInZone(note.signedAt, zone) })}` : ''}
+          {when(appointment.start)}
+          {note?.signedAt ? ` · ${t('appointments.note.signedAt', { when: when(note.signedAt) })}` : ''}
         </Box>
         {notice && <Alert type="success">{notice}</Alert>}
         {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
@@ -203,7 +205,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
             <Header variant="h3">{t('appointments.note.addenda')}</Header>
             {note.addenda.map((item) => (
               <div key={item.id}>
-                <Box variant="awsui-key-label">{formatInZone(item.createdAt, zone)}</Box>
+                <Box variant="awsui-key-label">{when(item.createdAt)}</Box>
                 <Box variant="p">
                   <span style={{ whiteSpace: 'pre-wrap' }}>{item.text}</span>
                 </Box>
