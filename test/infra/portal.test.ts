@@ -264,15 +264,16 @@ describe('Api', () => {
       .map(([id, r]) => [id, r.Properties.PolicyDocument.Statement as Array<{ Effect: string; Action: string | string[]; Resource: unknown }>] as const);
     const granting = (action: string) => statements.filter(([, sts]) => sts.some((st) => st.Effect === 'Allow' && [st.Action].flat().includes(action))).map(([id]) => id);
     expect(granting('cognito-idp:AdminSetUserMFAPreference')).toEqual([expect.stringMatching(/Handlersmsmfasetup/)]);
-    // Texts go from the SMS MFA setup, the appointment reminders and the booking confirmation (issue 19), nothing else.
+    // Texts go from the SMS MFA setup, the appointment reminders, the booking confirmation (issue 19)
+    // and the client's new-message notification (issue 12), nothing else.
     const texting = granting('sns:Publish');
-    expect(texting).toHaveLength(3);
-    expect(texting).toEqual(expect.arrayContaining([expect.stringMatching(/RemindersHandler/), expect.stringMatching(/Handlersmsmfasetup/), expect.stringMatching(/Lambdaappointments/)]));
+    expect(texting).toHaveLength(4);
+    expect(texting).toEqual(expect.arrayContaining([expect.stringMatching(/RemindersHandler/), expect.stringMatching(/Handlersmsmfasetup/), expect.stringMatching(/Lambdaappointments/), expect.stringMatching(/Lambdamessaging/)]));
     for (const [id, sts] of statements.filter(([id]) => texting.includes(id))) {
       expect(sts, id).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
     }
     // E-mail (SES) also from the team invitation.
-    expect(granting('ses:SendEmail')).toEqual(expect.arrayContaining([expect.stringMatching(/Lambdateammembers/), expect.stringMatching(/Lambdaappointments/)]));
+    expect(granting('ses:SendEmail')).toEqual(expect.arrayContaining([expect.stringMatching(/Lambdateammembers/), expect.stringMatching(/Lambdaappointments/), expect.stringMatching(/Lambdamessaging/)]));
     const [, sts] = statements.find(([id]) => /Handlersmsmfasetup/.test(id))!;
     expect(sts).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
     const enroll = sts.find((st) => [st.Action].flat().includes('cognito-idp:AdminSetUserMFAPreference'))!;
@@ -291,8 +292,23 @@ describe('Api', () => {
       .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:') && /Put|Delete/.test(a)))
       .map((st) => JSON.stringify(st.Resource));
     expect(s3Resources.length).toBeGreaterThan(0);
-    for (const resource of s3Resources) expect(resource).toMatch(/\/(images\/all|uploads)\/\*/);
+    // The profile photos' two prefixes, and message attachments' own (issue 12, the messaging Lambda).
+    for (const resource of s3Resources) expect(resource).toMatch(/\/(images\/all|uploads|attachments)\/\*/);
     expect(s3Resources.some((r) => r.includes('/uploads/*'))).toBe(true);
+  });
+
+  it('gives the messaging Lambda the bucket under attachments/ only (issue 12)', () => {
+    const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+    const fns = Object.entries(template.Resources).filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && /Lambdamessaging/i.test(id));
+    expect(fns).toHaveLength(1);
+    expect(fns[0][1].Properties.Environment.Variables.BUCKET).toBeTruthy();
+    const s3Resources = Object.entries(template.Resources)
+      .filter(([id, r]) => r.Type === 'AWS::IAM::Policy' && /Lambdamessaging/i.test(id))
+      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')))
+      .map((st) => JSON.stringify(st.Resource));
+    expect(s3Resources.length).toBeGreaterThan(0);
+    for (const resource of s3Resources) expect(resource).toMatch(/\/attachments\/\*/);
   });
 
   it('runs Lambdas on Node.js 24 with encrypted logs', () => {
