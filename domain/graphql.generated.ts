@@ -969,6 +969,14 @@ export type ClientDocument = {
   sharedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
+/** A signed consent document rendered to PDF: the exact version signed, the typed name, time, address and version. */
+export type SignedConsentPdf = {
+  fileName: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  /** The PDF's bytes, base64. */
+  base64: Scalars['String']['output'];
+};
+
 export type ShareClientDocumentsResult = {
   shared: Array<ClientDocument>;
   /** Whether the client was told by e-mail (the e-mail names the practice and the portal link only). */
@@ -1047,6 +1055,8 @@ export type Query = {
   clientDocuments: Array<ClientDocument>;
   /** A client's consent documents and intake forms, with signatures and answers (therapistId: the caller's practice; any other is NotFound). */
   getClientDocuments: Array<ClientDocument>;
+  /** A client's signature of one consent document version, as a PDF for their record. */
+  getSignedConsentPdf: SignedConsentPdf;
 };
 
 
@@ -1166,6 +1176,13 @@ export type QueryGetClientAttachmentUrlArgs = {
 export type QueryGetClientDocumentsArgs = {
   therapistId: Scalars['ID']['input'];
   clientId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetSignedConsentPdfArgs = {
+  clientId: Scalars['ID']['input'];
+  documentId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
 };
 
 export type Mutation = {

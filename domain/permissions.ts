@@ -283,6 +283,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   // answers into the record and sharing documents to the client are client.edit (the same rights
   // as inviting them). The client's own side is client.self (authorizeClient, per link).
   'Query.getClientDocuments': { permission: P.clientRead, feature: F.clientPortal },
+  'Query.getSignedConsentPdf': { permission: P.clientRead, feature: F.clientPortal },
   'Mutation.acceptIntakeAnswers': { permission: P.clientEdit, feature: F.clientPortal },
   'Mutation.shareClientDocuments': { permission: P.clientEdit, feature: F.clientPortal },
   'Query.clientDocuments': { permission: P.clientSelf, feature: F.clientPortal },

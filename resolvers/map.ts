@@ -190,6 +190,7 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'clientDocuments', pipeline: [...CLIENT_AUTHORIZE, 'ClientDocuments.invoke'] },
   ...['signConsentDocument', 'submitIntakeForm'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientDocuments.invoke'] })),
   { typeName: 'Query', fieldName: 'getClientDocuments', pipeline: ['authorize', 'ClientAccess.client', 'PracticeDocuments.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'getSignedConsentPdf', pipeline: ['authorize', 'ClientAccess.client', 'PracticeDocuments.invoke', 'audit'] },
   ...['acceptIntakeAnswers', 'shareClientDocuments'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'PracticeDocuments.invoke', 'audit'] })),
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),

@@ -6,8 +6,9 @@
  * payload {field, client: {sub, links}, sourceIp, args}; every practice and client comes from the
  * caller's usable links, and each practice touched gets an audit entry here.
  * Clinician (after authorize and ClientAccess.client, which checked the client is the caller's to
- * see): getClientDocuments, acceptIntakeAnswers, shareClientDocuments — payload {field, caller:
- * {sub, practiceId}, clientId, args}; the pipeline's audit step records those.
+ * see): getClientDocuments, getSignedConsentPdf, acceptIntakeAnswers, shareClientDocuments — payload {field, caller:
+ * {sub, practiceId}, clientId, args}; the pipeline's audit step records those. getSignedConsentPdf
+ * renders a signature with the one PDF module (functions/shared/pdf).
  */
 import { writeAudit } from '../shared/audit-write.ts';
 import { practiceName } from '../shared/practice-name.ts';
@@ -16,6 +17,7 @@ import type { LinkRef } from '../../domain/client-link.ts';
 import { linkFor, signConsent, submitIntake, type SignArgs } from './client-actions.ts';
 import { acceptIntake, shareDocuments, type ShareArgs } from './practice-actions.ts';
 import { documentsOf, type PracticeRef } from './view.ts';
+import { signedConsentPdf } from './pdf.ts';
 import type { Item } from './records.ts';
 
 export interface ClientDocumentsRequest {
@@ -66,6 +68,7 @@ async function forPractice(request: ClientDocumentsRequest, now: string): Promis
   const clientId = request.clientId!;
   const ref = await refOf(caller.practiceId, clientId);
   if (request.field === 'getClientDocuments') return documentsOf(ref);
+  if (request.field === 'getSignedConsentPdf') return signedConsentPdf(ref, request.args.documentId, request.args.version);
   if (request.field === 'acceptIntakeAnswers') return acceptIntake(caller.practiceId, clientId, caller.sub, request.args, now);
   if (request.field === 'shareClientDocuments') {
     const result = await shareDocuments(caller.practiceId, clientId, await practiceName(caller.practiceId), caller.sub, request.args as ShareArgs, now);

@@ -12,6 +12,7 @@ const ACTIONS: Record<string, string> = {
   getClientDocuments: 'client.documents.read',
   acceptIntakeAnswers: 'intake.accept',
   shareClientDocuments: 'documents.share',
+  getSignedConsentPdf: 'consent.pdf',
 };
 
 export function request(ctx: Context): LambdaRequest {
@@ -25,7 +26,7 @@ export function request(ctx: Context): LambdaRequest {
       field: ctx.info.fieldName,
       caller: { sub: caller.sub, practiceId: caller.practiceId },
       clientId: ctx.stash.portalClient.id,
-      args: { submissionId: ctx.args.submissionId, clientVersion: ctx.args.clientVersion, documents: ctx.args.documents, emailText: ctx.args.emailText },
+      args: { submissionId: ctx.args.submissionId, clientVersion: ctx.args.clientVersion, documents: ctx.args.documents, emailText: ctx.args.emailText, documentId: ctx.args.documentId, version: ctx.args.version },
     },
   };
 }

@@ -143,6 +143,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   // biller "clients edit". The target is the owner's client: missing for the own-only clinicians and
   // another practice's owner. The client's own side: no team member calls it (see CLIENT_ALLOWED).
   'Query.getClientDocuments':          [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
+  'Query.getSignedConsentPdf':         [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
   'Mutation.acceptIntakeAnswers':      [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
   'Mutation.shareClientDocuments':     [A,    A,    A,    N,    N,    U,    A,    A,    U,    N],
   'Query.clientDocuments':             [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
@@ -421,6 +422,15 @@ const OPERATIONS: Record<string, (who: Who, target: string) => Promise<Outcome>>
   },
   'Query.getClientDocuments': async (who, target) =>
     outcomeOf(await call(who, 'query ($t: ID!, $c: ID!) { getClientDocuments(therapistId: $t, clientId: $c) { id } }', { t: runtime.seed!.practiceId, c: target }), 'Query.getClientDocuments'),
+  'Query.getSignedConsentPdf': async (who, target) => {
+    // A signature of a fresh document by the target client, as the client's signing writes it.
+    const documentId = await ownersConsent(true);
+    await runtime.dynamo.client.send(new PutItemCommand({
+      TableName: tableName('local', 'Practice'),
+      Item: marshall({ PK: `P#${runtime.seed!.practiceId}`, SK: `ConsentSig#${target}#${documentId}#000001`, practiceId: runtime.seed!.practiceId, clientId: target, documentId, version: 1, title: 'Matrix consent', typedName: 'Matrix Client', agreed: true, signedAt: new Date().toISOString(), ip: '127.0.0.1' }),
+    }));
+    return outcomeOf(await call(who, 'query ($c: ID!, $d: ID!) { getSignedConsentPdf(clientId: $c, documentId: $d, version: 1) { fileName } }', { c: target, d: documentId }), 'Query.getSignedConsentPdf');
+  },
   'Mutation.acceptIntakeAnswers': async (who, target) => {
     // Pending answers on the target client, as the client would have sent them (written to the table: the target has no portal account).
     const submissionId = randomUUID();

@@ -109,6 +109,12 @@ describe('consent signatures', () => {
 
     const seen = (await call('owner', THEIRS, { t: practiceId, c: clientId })).data.getClientDocuments;
     expect(find(seen, telehealth.id)).toMatchObject({ status: 'SIGNED', version: 3, typedName: 'Taylor Brooks', ip: signed.ip });
+    const PDF = 'query ($c: ID!, $d: ID!, $v: Int!) { getSignedConsentPdf(clientId: $c, documentId: $d, version: $v) { fileName contentType base64 } }';
+    const pdf = (await call('owner', PDF, { c: clientId, d: telehealth.id, v: 3 })).data.getSignedConsentPdf;
+    expect(pdf).toMatchObject({ fileName: `signed-consent-${telehealth.id}-v3.pdf`, contentType: 'application/pdf' });
+    expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('owner', PDF, { c: clientId, d: telehealth.id, v: 2 })).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: MESSAGES.consentNotFound });
+    expect((await call('basic', PDF, { c: clientId, d: telehealth.id, v: 3 })).errors?.[0].errorType).toBe('NotFound');
     expect((await call('owner', THEIRS, { t: 'someone-else', c: clientId })).errors?.[0].errorType).toBe('NotFound');
     expect((await call('basic', THEIRS, { t: practiceId, c: clientId })).errors?.[0].errorType).toBe('NotFound');
     expect((await call('other', THEIRS, { t: practiceId, c: clientId })).errors?.[0].errorType).toBe('NotFound');

@@ -16,10 +16,10 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { useI18n } from '../i18n/I18nProvider';
-import { useBanners } from '../shell/banners';
 import { useViewer } from '../shell/ViewerContext';
 import { ApiError } from '../settings/graphql';
-import { acceptIntakeAnswers, getClientDocuments, type ClientDocument } from '../documents/api';
+import { acceptIntakeAnswers, getClientDocuments, getSignedConsentPdf, type ClientDocument } from '../documents/api';
+import { reportApiError, useBanners } from '../shell/banners';
 import { ShareDocumentsModal } from './ShareDocumentsModal';
 import '../i18n/portal-messages';
 
@@ -72,6 +72,21 @@ export function ClientDocuments({ clientId, clientVersion, onClientChanged }: { 
     }
   };
 
+  const download = async (d: ClientDocument) => {
+    try {
+      const pdf = await getSignedConsentPdf(clientId, d.id, d.version ?? 0);
+      const bytes = Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: pdf.contentType }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = pdf.fileName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      reportApiError(error);
+    }
+  };
+
   const detailOf = (d: ClientDocument): string => {
     if (d.status === 'SIGNED') return t('clientDocs.signedDetail', { name: d.typedName ?? '', date: d.signedAt ? formatDate(d.signedAt, { style: 'timestamp' }) : '', version: d.version ?? 0, ip: d.ip ?? '' });
     if (d.status === 'TO_SIGN') return t('clientDocs.toSignDetail', { version: d.version ?? 0 });
@@ -102,7 +117,11 @@ export function ClientDocuments({ clientId, clientVersion, onClientChanged }: { 
             id: 'actions',
             header: t('clientDocs.column.actions'),
             cell: (d) =>
-              d.kind === 'INTAKE_FORM' && d.answers ? (
+              d.kind === 'CONSENT' && d.status === 'SIGNED' ? (
+                <Button variant="inline-link" ariaLabel={t('clientDocs.downloadOf', { title: d.title })} onClick={() => void download(d)}>
+                  {t('clientDocs.download')}
+                </Button>
+              ) : d.kind === 'INTAKE_FORM' && d.answers ? (
                 <Button variant="inline-link" ariaLabel={t('clientDocs.reviewOf', { title: d.title })} onClick={() => { setFailure(null); setReviewing(d); }}>
                   {t('clientDocs.review')}
                 </Button>

@@ -161,3 +161,12 @@ export function shareClientDocuments(clientId: string, documents: string[], emai
     (d) => d.shareClientDocuments as { emailed: boolean },
   );
 }
+
+/** A signature as a PDF (base64 from the API), for the client's record. */
+export function getSignedConsentPdf(clientId: string, documentId: string, version: number): Promise<{ fileName: string; contentType: string; base64: string }> {
+  return call(
+    'query GetSignedConsentPdf($clientId: ID!, $documentId: ID!, $version: Int!) { getSignedConsentPdf(clientId: $clientId, documentId: $documentId, version: $version) { fileName contentType base64 } }',
+    { clientId, documentId, version },
+    (d) => d.getSignedConsentPdf as { fileName: string; contentType: string; base64: string },
+  );
+}

@@ -7,7 +7,7 @@ import { signConsentDocument, type PortalDocument } from './api';
 import { useDocumentTexts } from './texts';
 
 export function ConsentCard({ doc, onChanged }: { doc: PortalDocument; onChanged(doc: PortalDocument): void }) {
-  const { t, tm, formatDateTime } = useDocumentTexts();
+  const { dt, tm, formatDateTime } = useDocumentTexts();
   const [name, setName] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,22 +30,22 @@ export function ConsentCard({ doc, onChanged }: { doc: PortalDocument; onChanged
   return (
     <section className="cp-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{doc.title}</h2>
-      <p className="cp-muted">{t('fromPractice', { practice: doc.practiceName, version: doc.version ?? 0 })}</p>
-      {doc.note && <Notice kind="info">{t('note', { note: doc.note })}</Notice>}
-      <div className="cp-document-text" tabIndex={0} aria-label={t('textOf', { title: doc.title })} style={{ whiteSpace: 'pre-wrap', maxHeight: '40vh', overflowY: 'auto', border: '1px solid #ccc', padding: 12, borderRadius: 6 }}>
+      <p className="cp-muted">{dt('fromPractice', { practice: doc.practiceName, version: doc.version ?? 0 })}</p>
+      {doc.note && <Notice kind="info">{dt('note', { note: doc.note })}</Notice>}
+      <div className="cp-document-text" tabIndex={0} aria-label={dt('textOf', { title: doc.title })} style={{ whiteSpace: 'pre-wrap', maxHeight: '40vh', overflowY: 'auto', border: '1px solid #ccc', padding: 12, borderRadius: 6 }}>
         {doc.details}
       </div>
       {doc.status === 'SIGNED' ? (
-        <p>{t('signedBy', { name: doc.typedName ?? '', date: doc.signedAt ? formatDateTime(doc.signedAt) : '' })}</p>
+        <p>{dt('signedBy', { name: doc.typedName ?? '', date: doc.signedAt ? formatDateTime(doc.signedAt) : '' })}</p>
       ) : (
-        <Form onSubmit={() => void sign()} label={t('signForm', { title: doc.title })}>
+        <Form onSubmit={() => void sign()} label={dt('signForm', { title: doc.title })}>
           {error && <Notice kind="error">{error}</Notice>}
-          <Field label={t('typedName')} hint={t('typedNameHint')} value={name} onChange={setName} autoComplete="name" />
+          <Field label={dt('typedName')} hint={dt('typedNameHint')} value={name} onChange={setName} autoComplete="name" />
           <div className="cp-choice">
             <input id={agreeId} type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
-            <label htmlFor={agreeId}>{t('agree')}</label>
+            <label htmlFor={agreeId}>{dt('agree')}</label>
           </div>
-          <Submit busy={busy}>{t('sign')}</Submit>
+          <Submit busy={busy}>{dt('sign')}</Submit>
         </Form>
       )}
     </section>

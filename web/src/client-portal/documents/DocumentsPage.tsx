@@ -9,7 +9,7 @@ import { useDocumentTexts } from './texts';
 const keyOf = (d: PortalDocument) => `${d.practiceId}:${d.kind}:${d.id}`;
 
 export default function DocumentsPage() {
-  const { t } = useDocumentTexts();
+  const { dt } = useDocumentTexts();
   const [docs, setDocs] = useState<PortalDocument[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -20,22 +20,22 @@ export default function DocumentsPage() {
 
   const changed = (doc: PortalDocument) => {
     setDocs((list) => (list ?? []).map((d) => (keyOf(d) === keyOf(doc) ? doc : d)));
-    setDone(doc.kind === 'CONSENT' ? t('signedDone', { title: doc.title }) : t('sentDone', { title: doc.title }));
+    setDone(doc.kind === 'CONSENT' ? dt('signedDone', { title: doc.title }) : dt('sentDone', { title: doc.title }));
   };
 
-  if (failed) return <Notice kind="error">{t('loadFailed')}</Notice>;
-  if (!docs) return <p role="status">{t('loading')}</p>;
+  if (failed) return <Notice kind="error">{dt('loadFailed')}</Notice>;
+  if (!docs) return <p role="status">{dt('loading')}</p>;
   const waiting = docs.filter((d) => d.status === 'TO_SIGN' || d.status === 'TO_FILL');
   const finished = docs.filter((d) => d.status !== 'TO_SIGN' && d.status !== 'TO_FILL');
   const card = (d: PortalDocument) => (d.kind === 'CONSENT' ? <ConsentCard key={keyOf(d)} doc={d} onChanged={changed} /> : <IntakeCard key={keyOf(d)} doc={d} onChanged={changed} />);
   return (
     <>
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
+      <h1>{dt('title')}</h1>
+      <p>{dt('intro')}</p>
       {done && <Notice kind="success">{done}</Notice>}
-      <h2>{t('waiting', { count: waiting.length })}</h2>
-      {waiting.length === 0 ? <p>{t('nothingWaiting')}</p> : waiting.map(card)}
-      {finished.length > 0 && <h2>{t('finished')}</h2>}
+      <h2>{dt('waiting', { count: waiting.length })}</h2>
+      {waiting.length === 0 ? <p>{dt('nothingWaiting')}</p> : waiting.map(card)}
+      {finished.length > 0 && <h2>{dt('finished')}</h2>}
       {finished.map(card)}
     </>
   );

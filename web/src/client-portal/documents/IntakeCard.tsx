@@ -9,9 +9,9 @@ import { useDocumentTexts } from './texts';
 type Answer = string | boolean | string[] | undefined;
 
 function Question({ field, value, onChange }: { field: PortalIntakeField; value: Answer; onChange(value: Answer): void }) {
-  const { t } = useDocumentTexts();
+  const { dt } = useDocumentTexts();
   const id = useId();
-  const label = field.required ? `${field.label} (${t('required')})` : field.label;
+  const label = field.required ? `${field.label} (${dt('required')})` : field.label;
   if (field.type === 'yesNo') {
     return (
       <fieldset className="cp-choices">
@@ -19,7 +19,7 @@ function Question({ field, value, onChange }: { field: PortalIntakeField; value:
         {field.help && <p className="cp-hint">{field.help}</p>}
         {[true, false].map((choice) => (
           <label key={String(choice)} className="cp-choice">
-            <input type="radio" name={id} checked={value === choice} onChange={() => onChange(choice)} /> {choice ? t('yes') : t('no')}
+            <input type="radio" name={id} checked={value === choice} onChange={() => onChange(choice)} /> {choice ? dt('yes') : dt('no')}
           </label>
         ))}
       </fieldset>
@@ -66,7 +66,7 @@ function Question({ field, value, onChange }: { field: PortalIntakeField; value:
 }
 
 export function IntakeCard({ doc, onChanged }: { doc: PortalDocument; onChanged(doc: PortalDocument): void }) {
-  const { t, tm, formatDateTime } = useDocumentTexts();
+  const { dt, tm, formatDateTime } = useDocumentTexts();
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -89,9 +89,9 @@ export function IntakeCard({ doc, onChanged }: { doc: PortalDocument; onChanged(
     <section className="cp-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{doc.title}</h2>
       <p className="cp-muted">{doc.practiceName}</p>
-      {doc.note && <Notice kind="info">{t('note', { note: doc.note })}</Notice>}
+      {doc.note && <Notice kind="info">{dt('note', { note: doc.note })}</Notice>}
       {doc.status !== 'TO_FILL' ? (
-        <p>{t('sent', { date: doc.submittedAt ? formatDateTime(doc.submittedAt) : '' })}</p>
+        <p>{dt('sent', { date: doc.submittedAt ? formatDateTime(doc.submittedAt) : '' })}</p>
       ) : (
         <Form onSubmit={() => void send()} label={doc.title}>
           <p>{doc.form?.description}</p>
@@ -104,7 +104,7 @@ export function IntakeCard({ doc, onChanged }: { doc: PortalDocument; onChanged(
             </fieldset>
           ))}
           {error && <Notice kind="error">{error}</Notice>}
-          <Submit busy={busy}>{t('send')}</Submit>
+          <Submit busy={busy}>{dt('send')}</Submit>
         </Form>
       )}
     </section>

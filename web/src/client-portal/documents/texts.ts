@@ -15,11 +15,16 @@ import it from './messages/it.json';
 import zh from './messages/zh.json';
 
 const CATALOGS: Record<Locale, Record<string, string>> = { en, zh, es, fr, it, ar };
+const PREFIX = 'clientPortal.documents.';
 
+/** English, for the key check (test/unit/web/client-portal-documents.test.ts). */
+export const DOCUMENTS_PAGE_ENGLISH: Readonly<Record<string, string>> = en;
+
+/** `dt(key)`: a key of this page's catalogs without its `clientPortal.documents.` prefix. */
 export function useDocumentTexts() {
   const portal = usePortalI18n();
   return useMemo(() => {
     const own = createTranslator(portal.locale, CATALOGS[portal.locale] ?? en);
-    return { t: (key: string, values?: MessageValues) => own.t(`clientPortal.documents.${key}`, values), tm: portal.tm, formatDateTime: portal.formatDateTime };
+    return { dt: (key: string, values?: MessageValues) => own.t(PREFIX + key, values), tm: portal.tm, formatDateTime: portal.formatDateTime };
   }, [portal]);
 }
