@@ -16,9 +16,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import WebSocket from 'ws';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotpSecret } from '../../local/demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
+import { addPractice } from '../support/practice.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
 import { clientSessionKey } from '../../domain/client-link.ts';
 import { firstClientSignIn, inviteClient, publicCall } from '../support/client-portal.ts';
@@ -597,14 +598,7 @@ function schemaFields(): string[] {
 
 beforeAll(async () => {
   runtime = await startRuntime({ port: 0, dataDir: null });
-  const { sub } = await runtime.cognito.admin.createUser({
-    email: OTHER_EMAIL, password: DEMO_PASSWORD, givenName: 'Otto', familyName: 'Other', groups: ['Therapists'], totpSecret: demoTotpSecret(OTHER_EMAIL),
-  });
-  otherSub = sub;
-  await runtime.dynamo.client.send(new PutItemCommand({
-    TableName: tableName('local', 'Directory'),
-    Item: marshall({ ...membershipKey(sub), GSI1PK: `P#${sub}`, GSI1SK: `USER#${sub}`, practiceId: sub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL }),
-  }));
+  otherSub = await addPractice(runtime, OTHER_EMAIL);
   await Promise.all([
     ...CALLERS.filter((c) => c !== 'otherPractice').map(async (c) => {
       tokens[c] = (await signInSeeded(runtime.url, `${EMAIL_OF[c as Exclude<Caller, 'otherPractice'>]}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
