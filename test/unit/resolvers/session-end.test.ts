@@ -92,8 +92,11 @@ describe('Mutation.endSession', () => {
   it('answers true; a membership removed meanwhile → Unauthorized; a DynamoDB failure never reaches the caller', () => {
     const ok = evaluate(code['Mutation.endSession'], 'response', { stash: { caller }, result: {} });
     expect(ok.result).toBe(true);
-    // The caller's open subscriptions are closed.
-    expect(ok.invalidations).toEqual([{ subscriptionField: 'onUserAuthEvent', payload: { userId: SUB } }]);
+    // The caller's open subscriptions are closed: account activity and secure messages (issue 12).
+    expect(ok.invalidations).toEqual([
+      { subscriptionField: 'onUserAuthEvent', payload: { userId: SUB } },
+      { subscriptionField: 'onSecureMessage', payload: { userId: SUB } },
+    ]);
     const gone = evaluate(code['Mutation.endSession'], 'response', { stash: { caller }, error: { type: 'DynamoDB:ConditionalCheckFailedException', message: 'The conditional request failed' } });
     expect(gone.error?.errorType).toBe('Unauthorized');
     expect(gone.invalidations).toEqual([]);

@@ -2,7 +2,9 @@
  * The side navigation each role sees, on a practice with the Professional plan: hand-written from
  * the spec's role table (part 2 §6), independent of domain/permissions.ts, so a wrong matrix
  * cannot pass itself. Billing and Service (no menu gate) shows only for the roles that hold its
- * "billing and services settings" (owner, clinicianAdmin, biller; issue 19).
+ * "billing and services settings" (owner, clinicianAdmin, biller; issue 19). Telehealth (secure
+ * messaging) also shows for the clinician roles: issue 12 gives a conversation to "the client's
+ * clinician(s) and staff whose role allows SecureMessaging", so a clinician messages their own clients.
  */
 import { describe, expect, it } from 'vitest';
 import { gateRedirect, isGroup, navigationFor, type NavSection } from '../../../web/src/shell/navigation';
@@ -21,17 +23,17 @@ const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string
   clinicianFullClient: {
     roles: ['clinicianFullClient'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', ...CLINICAL, 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   clinicianBasicBilling: {
     roles: ['clinicianBasicBilling'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', ...CLINICAL, ...BILLING.filter((b) => !b.endsWith('Coverage')), 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, ...BILLING.filter((b) => !b.endsWith('Coverage')), 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   clinicianBasic: {
     roles: ['clinicianBasic'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', ...CLINICAL, 'Practice Setting', 'Practice Setting › Notifications', 'Administration', 'Administration › Subscription', 'Help'],
+    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Practice Setting', 'Practice Setting › Notifications', 'Administration', 'Administration › Subscription', 'Help'],
   },
   supervisor: {
     roles: ['supervisor'],

@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { page } from '../common/lazy-page';
+import { HOME_PATH } from './paths';
+
+/*
+ * The console's pages under /app, one chunk each. They are listed here, not in routes.tsx, so that
+ * the entry bundle every page loads (the landing, the client's video join) does not carry the
+ * console's chunk map: this module is itself a lazy chunk, loaded after sign-in.
+ */
+const PortalLayout = lazy(() => import('./PortalLayout'));
+const ClientsPage = lazy(() => import('../clients/ClientsPage'));
+const ClientDetailPage = lazy(() => import('../clients/ClientDetailPage'));
+const AccountActivityPage = lazy(() => import('../team/AccountActivityPage'));
+const TeamMembersPage = lazy(() => import('../team/TeamMembersPage'));
+const ProfilePage = lazy(() => import('../profile/ProfilePage'));
+const PracticeDetailsPage = lazy(() => import('../settings/PracticeDetailsPage'));
+const BillingAndServicePage = lazy(() => import('../settings/BillingAndServicePage'));
+const ClientPortalSettingsPage = lazy(() => import('../settings/ClientPortalPage'));
+const ConsentDocumentsPage = lazy(() => import('../documents/ConsentDocumentsPage'));
+const IntakeFormsPage = lazy(() => import('../documents/IntakeFormsPage'));
+const UpgradePlanPage = lazy(() => import('../plans/UpgradePlanPage'));
+const AppointmentPage = lazy(() => import('../appointments/AppointmentPage'));
+const AppointmentStatusPage = lazy(() => import('../appointments/AppointmentStatusPage'));
+const CommunicationPage = lazy(() => import('../communication/CommunicationPage'));
+const PlannedPage = lazy(() => import('./PlannedPage'));
+
+/** Rendered at /app/*: paths here are relative to /app. */
+export default function ConsoleRoutes() {
+  return (
+    <Routes>
+      <Route element={page(<PortalLayout />)}>
+        <Route index element={<Navigate to={HOME_PATH} replace />} />
+        <Route path="clients" element={page(<ClientsPage />)} />
+        <Route path="clients/:id" element={page(<ClientDetailPage />)} />
+        <Route path="appointment" element={page(<AppointmentPage />)} />
+        <Route path="appointment-status" element={page(<AppointmentStatusPage />)} />
+        <Route path="communication" element={page(<CommunicationPage />)} />
+        <Route path="account-activity" element={page(<AccountActivityPage />)} />
+        <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
+        <Route path="team_members" element={page(<TeamMembersPage />)} />
+        <Route path="profile" element={page(<ProfilePage />)} />
+        <Route path="settings/practice-details" element={page(<PracticeDetailsPage />)} />
+        <Route path="settings/billing-and-service" element={page(<BillingAndServicePage />)} />
+        <Route path="settings/documents" element={page(<ConsentDocumentsPage />)} />
+        <Route path="settings/notesAndForms" element={page(<IntakeFormsPage />)} />
+        <Route path="settings/client-portal" element={page(<ClientPortalSettingsPage />)} />
+        {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
+        <Route path="*" element={page(<PlannedPage />)} />
+      </Route>
+    </Routes>
+  );
+}
