@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { getAppointmentSettings, listAllAppointments, type Appointment } from '../appointments/api';
 import { STATUS_LABEL } from '../appointments/status';
 import { formatInZone, practiceTimezone } from '../appointments/time';
-import { useI18n } from '../i18n/I18nProvider';
+import { languageTag, useI18n } from '../i18n/I18nProvider';
 import { useViewer } from '../shell/ViewerContext';
 import '../i18n/portal-messages';
 
@@ -27,7 +27,7 @@ type ChartLoad = { status: 'loading' } | { status: 'ready'; zone: string; items:
  * to write. Roles or plans without appointments see no chart (the API refuses; nothing to show).
  */
 export function ClientChart({ clientId }: { clientId: string }) {
-  const { t, tm } = useI18n();
+  const { t, tm, locale } = useI18n();
   const viewer = useViewer();
   const meId = viewer.status === 'ready' ? viewer.me.id : null;
   const [load, setLoad] = useState<ChartLoad>({ status: 'loading' });
@@ -53,6 +53,8 @@ export function ClientChart({ clientId }: { clientId: string }) {
 
   if (load.status === 'unavailable') return null;
   const zone = load.status === 'ready' ? load.zone : practiceTimezone(null);
+  // The weekday in the reader's language; the date and time as the practice writes them.
+  const when = (utc: string) => formatInZone(utc, zone, languageTag(locale));
   const noteText = (a: Appointment) => (a.progressNoteId ? t('clients.chart.written') : t('clients.chart.none'));
 
   return (
@@ -65,7 +67,7 @@ export function ClientChart({ clientId }: { clientId: string }) {
         items={load.status === 'ready' ? load.items : []}
         trackBy="id"
         columnDefinitions={[
-          { id: 'when', header: t('clients.chart.when'), cell: (a) => formatInZone(a.start, zone), isRowHeader: true },
+          { id: 'when', header: t('clients.chart.when'), cell: (a) => when(a.start), isRowHeader: true },
           { id: 'clinician', header: t('clients.chart.clinician'), cell: (a) => a.clinicianName ?? '-' },
           { id: 'status', header: t('clients.chart.status'), cell: (a) => tm(STATUS_LABEL[a.status] ?? a.status) },
           {
@@ -73,7 +75,7 @@ export function ClientChart({ clientId }: { clientId: string }) {
             header: t('clients.chart.note'),
             cell: (a) =>
               a.progressNoteId || (!a.readOnly && a.clinicianId === meId) ? (
-                <Button variant="inline-link" ariaLabel={`${t('clients.chart.note')}: ${formatInZone(a.start, zone)}`} onClick={() => setOpen(a)}>
+                <Button variant="inline-link" ariaLabel={`${t('clients.chart.note')}: ${when(a.start)}`} onClick={() => setOpen(a)}>
                   {a.progressNoteId ? t('clients.chart.open') : t('clients.chart.write')}
                 </Button>
               ) : (
