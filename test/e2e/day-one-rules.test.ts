@@ -71,8 +71,18 @@ describe('rules a clinician expects', () => {
   }
 
   /** The side navigation at desktop width; on a phone it is behind the menu button. */
+  const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1366) < 700;
   async function openNavigation(page: Page) {
-    if ((page.viewportSize()?.width ?? 1366) < 700) await page.getByRole('button', { name: 'Open navigation' }).first().click();
+    if (onPhone(page)) await page.getByRole('button', { name: 'Open navigation' }).first().click();
+  }
+  /**
+   * After following a menu link: on a phone the drawer closes a moment after the click, so reopen
+   * it only once it has closed (reopened earlier, the pending close would shut it again).
+   */
+  async function reopenNavigation(page: Page, followed: string) {
+    if (!onPhone(page)) return;
+    await page.getByRole('link', { name: followed }).first().waitFor({ state: 'hidden' });
+    await openNavigation(page);
   }
 
   for (const width of WIDTHS) {
@@ -86,7 +96,7 @@ describe('rules a clinician expects', () => {
         const group = page.getByRole('link', { name: 'Practice Setting' });
         if (role === 'supervisor') {
           await group.click();
-          await openNavigation(page);
+          await reopenNavigation(page, 'Practice Setting');
           await page.getByRole('link', { name: 'Notifications' }).waitFor();
         } else await expect(group.count()).resolves.toBe(0);
         await expect(page.getByRole('link', { name: 'Billing and Service' }).count(), role).resolves.toBe(0);
@@ -98,7 +108,7 @@ describe('rules a clinician expects', () => {
       await signInInBrowser(page, portal.runtime.url, email('biller'));
       await openNavigation(page);
       await page.getByRole('link', { name: 'Practice Setting' }).click();
-      await openNavigation(page);
+      await reopenNavigation(page, 'Practice Setting');
       await page.getByRole('link', { name: 'Billing and Service' }).click();
       await page.getByRole('heading', { name: 'Billing and service', level: 1 }).waitFor();
       await page.getByLabel('Currency').first().waitFor();
