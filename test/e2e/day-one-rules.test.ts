@@ -76,13 +76,20 @@ describe('rules a clinician expects', () => {
     if (onPhone(page)) await page.getByRole('button', { name: 'Open navigation' }).first().click();
   }
   /**
-   * After following a menu link: on a phone the drawer closes a moment after the click, so reopen
-   * it only once it has closed (reopened earlier, the pending close would shut it again).
+   * After following a menu link on a phone: the drawer closes a moment after the click (and again
+   * if the view settles late), so open it until the expected link shows, rather than once.
    */
-  async function reopenNavigation(page: Page, followed: string) {
+  async function reopenNavigation(page: Page, expected: string) {
     if (!onPhone(page)) return;
-    await page.getByRole('link', { name: followed }).first().waitFor({ state: 'hidden' });
-    await openNavigation(page);
+    const link = page.getByRole('link', { name: expected }).first();
+    const menu = page.getByRole('button', { name: 'Open navigation' }).first();
+    await expect
+      .poll(async () => {
+        if (await link.isVisible()) return true;
+        if (await menu.isVisible()) await menu.click({ timeout: 2_000 }).catch(() => undefined);
+        return link.isVisible();
+      }, { timeout: 30_000, intervals: [250] })
+      .toBe(true);
   }
 
   for (const width of WIDTHS) {
@@ -96,7 +103,7 @@ describe('rules a clinician expects', () => {
         const group = page.getByRole('link', { name: 'Practice Setting' });
         if (role === 'supervisor') {
           await group.click();
-          await reopenNavigation(page, 'Practice Setting');
+          await reopenNavigation(page, 'Notifications');
           await page.getByRole('link', { name: 'Notifications' }).waitFor();
         } else await expect(group.count()).resolves.toBe(0);
         await expect(page.getByRole('link', { name: 'Billing and Service' }).count(), role).resolves.toBe(0);
@@ -108,7 +115,7 @@ describe('rules a clinician expects', () => {
       await signInInBrowser(page, portal.runtime.url, email('biller'));
       await openNavigation(page);
       await page.getByRole('link', { name: 'Practice Setting' }).click();
-      await reopenNavigation(page, 'Practice Setting');
+      await reopenNavigation(page, 'Billing and Service');
       await page.getByRole('link', { name: 'Billing and Service' }).click();
       await page.getByRole('heading', { name: 'Billing and service', level: 1 }).waitFor();
       await page.getByLabel('Currency').first().waitFor();
