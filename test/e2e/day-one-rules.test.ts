@@ -88,7 +88,7 @@ describe('rules a clinician expects', () => {
         if (await link.isVisible()) return true;
         if (await menu.isVisible()) await menu.click({ timeout: 2_000 }).catch(() => undefined);
         return link.isVisible();
-      }, { timeout: 30_000, intervals: [250] })
+      }, { timeout: 30_000, interval: 250 })
       .toBe(true);
   }
 
