@@ -1,0 +1,40 @@
+/**
+ * The clearinghouse chosen by configuration (never by "is this a test"):
+ *   CLEARINGHOUSE=sandbox  the local sandbox (local runtime, `npm start`);
+ *   CLEARINGHOUSE=stedi    Stedi, key from Secrets Manager (CLEARINGHOUSE_SECRET_ID), base
+ *                          CLEARINGHOUSE_API_BASE (tests point it at the fake; default Stedi's);
+ *   unset                  no clearinghouse configured: every call is ClearinghouseUnavailable.
+ * The Api stack sets stedi when the environment's cdk.json names the secret (lib/config.ts).
+ */
+import { clearinghouseKey, type KeyLoader } from './secret.ts';
+import { sandboxClearinghouse } from './sandbox.ts';
+import { stediClearinghouse } from './stedi.ts';
+import { CLEARINGHOUSE_MESSAGES, clearinghouseRefusal, type Clearinghouse } from './types.ts';
+
+export * from './types.ts';
+
+const loaders = new Map<string, KeyLoader>();
+let sandbox: Clearinghouse | null = null;
+
+function unavailable(): Clearinghouse {
+  const refuse = async (): Promise<never> => {
+    throw clearinghouseRefusal(CLEARINGHOUSE_MESSAGES.unavailable, 'ClearinghouseUnavailable');
+  };
+  return { name: 'stedi', checkEligibility: refuse, submitClaim: refuse, getReport: refuse };
+}
+
+export function clearinghouseFromEnv(env: NodeJS.ProcessEnv = process.env): Clearinghouse {
+  if (env.CLEARINGHOUSE === 'sandbox') return (sandbox ??= sandboxClearinghouse());
+  if (env.CLEARINGHOUSE === 'stedi' && env.CLEARINGHOUSE_SECRET_ID) {
+    const id = env.CLEARINGHOUSE_SECRET_ID;
+    let loader = loaders.get(id);
+    if (!loader) {
+      loader = clearinghouseKey(id, env);
+      loaders.set(id, loader);
+    }
+    const key = loader;
+    return stediClearinghouse({ apiKey: key, apiBase: env.CLEARINGHOUSE_API_BASE || undefined, onKeyRejected: () => key.forget(), timeoutMs: Number(env.CLEARINGHOUSE_TIMEOUT_MS) || undefined });
+  }
+  if (env.CLEARINGHOUSE) console.error('clearinghouse misconfigured');
+  return unavailable();
+}

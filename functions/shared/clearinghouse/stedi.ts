@@ -1,0 +1,114 @@
+/**
+ * Stedi's healthcare APIs (base https://healthcare.us.stedi.com/2024-04-01), the real clearinghouse:
+ *   POST /change/medicalnetwork/eligibility/v3                           270/271 as JSON
+ *   POST /change/medicalnetwork/professionalclaims/v3/submission         837P as JSON (Idempotency-Key)
+ *   POST /change/medicalnetwork/professionalclaims/v3/raw-x12-submission 837P as X12 {x12} (Idempotency-Key)
+ *   GET  /change/medicalnetwork/reports/v2/{transactionId}/277 | /835    the reports, as JSON
+ * The API key goes in `Authorization`. A payer's own refusal (AAA: member not found, payer down) is a
+ * 200 with `errors` and is the caller's answer, not a failure. Failures map to our words only
+ * (Stedi's text is never passed on): no answer in time or 5xx/429/network → ClearinghouseUnavailable
+ * (retried first; POSTs only when they carry an idempotency key or are reads by nature, as the
+ * eligibility check is); 401/403 → unavailable, the key dropped for a fresh read, logged without it;
+ * 400/422 → BadRequest (the request was incomplete); 404 on a report → NotFound.
+ */
+import type { StediEligibilityRequest } from '../../../domain/insurance/eligibility-request.ts';
+import { stediWireBody } from '../../../domain/insurance/eligibility-request.ts';
+import type { StediEligibilityResponse } from '../../../domain/insurance/eligibility.ts';
+import { CLEARINGHOUSE_MESSAGES, clearinghouseRefusal, type ClaimPayload, type ClaimSubmission, type Clearinghouse, type ReportKind } from './types.ts';
+
+export const STEDI_API_BASE = 'https://healthcare.us.stedi.com/2024-04-01';
+
+export interface StediOptions {
+  apiKey: () => Promise<string>;
+  apiBase?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  attempts?: number;
+  backoffMs?: (attempt: number) => number;
+  onKeyRejected?: () => void;
+}
+
+class Transient extends Error {}
+
+export function stediClearinghouse(options: StediOptions): Clearinghouse {
+  const base = (options.apiBase ?? STEDI_API_BASE).replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const attempts = options.attempts ?? 2;
+  const backoff = options.backoffMs ?? ((n: number) => 250 * 2 ** (n - 1));
+
+  async function once(method: 'GET' | 'POST', path: string, body: unknown, idempotencyKey?: string): Promise<{ status: number; json: unknown }> {
+    const headers: Record<string, string> = { Authorization: await options.apiKey(), Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      const name = (err as Error)?.name;
+      throw new Transient(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
+    }
+    const text = await response.text().catch(() => '');
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    if (response.status === 429 || response.status >= 500) throw new Transient(`status ${response.status}`);
+    return { status: response.status, json };
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown, idempotencyKey?: string): Promise<unknown> {
+    let last: Transient | null = null;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (attempt > 1) await new Promise((r) => setTimeout(r, backoff(attempt - 1)));
+      let out: { status: number; json: unknown };
+      try {
+        out = await once(method, path, body, idempotencyKey);
+      } catch (err) {
+        if (!(err instanceof Transient)) throw err;
+        last = err;
+        continue;
+      }
+      if (out.status === 401 || out.status === 403) {
+        options.onKeyRejected?.();
+        console.error(`clearinghouse ${what} refused our credentials (${out.status})`);
+        throw clearinghouseRefusal(CLEARINGHOUSE_MESSAGES.unavailable, 'ClearinghouseUnavailable');
+      }
+      if (out.status === 404 && what === 'report') throw clearinghouseRefusal(CLEARINGHOUSE_MESSAGES.notFound, 'NotFound');
+      if (out.status >= 400) {
+        console.error(`clearinghouse ${what} rejected the request (${out.status})`);
+        throw clearinghouseRefusal(CLEARINGHOUSE_MESSAGES.refused, 'BadRequest');
+      }
+      return out.json ?? {};
+    }
+    console.error(`clearinghouse ${what} unavailable (${last?.message ?? 'unknown'})`);
+    throw clearinghouseRefusal(last?.message === 'timeout' ? CLEARINGHOUSE_MESSAGES.timeout : CLEARINGHOUSE_MESSAGES.unavailable, 'ClearinghouseUnavailable');
+  }
+
+  return {
+    name: 'stedi',
+    async checkEligibility(request: StediEligibilityRequest): Promise<StediEligibilityResponse> {
+      return (await call('POST', '/change/medicalnetwork/eligibility/v3', 'eligibility', stediWireBody(request))) as StediEligibilityResponse;
+    },
+    async submitClaim(claim: ClaimPayload, idempotencyKey: string): Promise<ClaimSubmission> {
+      if (!idempotencyKey) throw new Error('submitClaim needs an idempotency key');
+      const path = 'x12' in claim ? '/change/medicalnetwork/professionalclaims/v3/raw-x12-submission' : '/change/medicalnetwork/professionalclaims/v3/submission';
+      const body = 'x12' in claim ? { x12: claim.x12 } : claim.json;
+      const out = (await call('POST', path, 'claim', body, idempotencyKey)) as Record<string, unknown>;
+      const ref = (out.claimReference ?? {}) as Record<string, unknown>;
+      return {
+        status: String(out.status ?? ''),
+        controlNumber: (out.controlNumber as string) ?? null,
+        transactionId: (out.transactionId as string) ?? (ref.correlationId as string) ?? null,
+        correlationId: (ref.correlationId as string) ?? null,
+        patientControlNumber: (ref.patientControlNumber as string) ?? null,
+      };
+    },
+    async getReport(transactionId: string, kind: ReportKind): Promise<Record<string, unknown>> {
+      if (!/^[A-Za-z0-9-]{1,100}$/.test(transactionId)) throw clearinghouseRefusal(CLEARINGHOUSE_MESSAGES.notFound, 'NotFound');
+      return (await call('GET', `/change/medicalnetwork/reports/v2/${encodeURIComponent(transactionId)}/${kind}`, 'report')) as Record<string, unknown>;
+    },
+  };
+}
