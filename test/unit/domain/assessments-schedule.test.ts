@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { appointmentOccurrence, currentOccurrence, localMidnight, nthDate, occurrencesBetween, readSchedule, type Schedule } from '../../../domain/assessments/schedule.ts';
+
+const NY = 'America/New_York';
+const weekly = (startDate: string, endDate: string | null = null): Schedule => ({ frequency: 'weekly', startDate, endDate });
+
+describe('reading a schedule', () => {
+  it('takes today as the default start and drops an end date from a one-off', () => {
+    expect(readSchedule({ frequency: 'once', endDate: '2026-12-31' }, '2026-11-26')).toEqual({ value: { frequency: 'once', startDate: '2026-11-26', endDate: null } });
+    expect(readSchedule({ frequency: 'monthly', startDate: '2026-12-31', endDate: '2027-06-30' }, '2026-11-26')).toEqual({ value: { frequency: 'monthly', startDate: '2026-12-31', endDate: '2027-06-30' } });
+  });
+
+  it('names what is wrong', () => {
+    expect(readSchedule({ frequency: 'daily' }, '2026-11-26')).toEqual({ problem: 'frequency' });
+    expect(readSchedule({ frequency: 'weekly', startDate: '2026-02-30' }, '2026-11-26')).toEqual({ problem: 'startDate' });
+    expect(readSchedule({ frequency: 'weekly', startDate: '2026-01-01' }, '2026-11-26')).toEqual({ problem: 'startDate' });
+    expect(readSchedule({ frequency: 'weekly', startDate: '2026-12-01', endDate: '2026-11-30' }, '2026-11-26')).toEqual({ problem: 'endBeforeStart' });
+    expect(readSchedule({ frequency: 'weekly', startDate: '2026-12-01', endDate: '2030-01-01' }, '2026-11-26')).toEqual({ problem: 'tooLong' });
+    expect(readSchedule({ frequency: 'weekly', endDate: 'soon' }, '2026-11-26')).toEqual({ problem: 'endDate' });
+  });
+});
+
+describe('occurrences', () => {
+  it('keeps the day of month, on the last day of shorter months', () => {
+    const monthly: Schedule = { frequency: 'monthly', startDate: '2027-01-31', endDate: null };
+    expect([0, 1, 2, 3, 13].map((n) => nthDate(monthly, n))).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2028-02-29']);
+  });
+
+  it('lists weekly and every-2-weeks dates up to the end date', () => {
+    expect(occurrencesBetween(weekly('2026-12-01', '2026-12-22'), '2026-11-01', '2027-01-31')).toEqual(['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22']);
+    expect(occurrencesBetween({ frequency: 'biweekly', startDate: '2026-12-01', endDate: null }, '2026-12-10', '2027-01-01')).toEqual(['2026-12-15', '2026-12-29']);
+    expect(occurrencesBetween({ frequency: 'once', startDate: '2026-12-01', endDate: null }, '2026-01-01', '2027-12-01')).toEqual(['2026-12-01']);
+  });
+
+  it('opens at local midnight across the DST change (weekly stays on its weekday)', () => {
+    // 2027-03-14: New York springs forward. Midnight before is UTC-5, after UTC-4.
+    expect(localMidnight('2027-03-08', NY)).toBe('2027-03-08T05:00:00.000Z');
+    expect(localMidnight('2027-03-15', NY)).toBe('2027-03-15T04:00:00.000Z');
+    const s = weekly('2027-03-08');
+    expect(currentOccurrence(s, NY, Date.parse('2027-03-15T03:59:00Z'))).toEqual({ key: '2027-03-08', opensAt: '2027-03-08T05:00:00.000Z', expiresAt: '2027-03-15T04:00:00.000Z' });
+    expect(currentOccurrence(s, NY, Date.parse('2027-03-15T04:00:00Z'))?.key).toBe('2027-03-15');
+    // Autumn: 2026-11-01 falls back.
+    expect(currentOccurrence(weekly('2026-10-26'), NY, Date.parse('2026-11-02T05:00:00Z'))).toMatchObject({ key: '2026-11-02', opensAt: '2026-11-02T05:00:00.000Z' });
+  });
+
+  it('has no occurrence before the start, after the end, or 14 days after a one-off', () => {
+    expect(currentOccurrence(weekly('2026-12-01'), NY, Date.parse('2026-11-30T12:00:00Z'))).toBeNull();
+    expect(currentOccurrence(weekly('2026-12-01', '2026-12-08'), NY, Date.parse('2026-12-16T12:00:00Z'))).toBeNull();
+    const once: Schedule = { frequency: 'once', startDate: '2026-12-01', endDate: null };
+    expect(currentOccurrence(once, NY, Date.parse('2026-12-14T12:00:00Z'))?.key).toBe('2026-12-01');
+    expect(currentOccurrence(once, NY, Date.parse('2026-12-15T06:00:00Z'))).toBeNull();
+  });
+
+  it('opens 48 hours before each appointment within the schedule and expires at its start', () => {
+    const s: Schedule = { frequency: 'beforeAppointment', startDate: '2026-12-01', endDate: '2026-12-31' };
+    expect(appointmentOccurrence(s, '2026-12-10T15:00:00.000Z', NY)).toEqual({ key: '2026-12-10T15:00:00.000Z', opensAt: '2026-12-08T15:00:00.000Z', expiresAt: '2026-12-10T15:00:00.000Z' });
+    expect(appointmentOccurrence(s, '2027-01-02T15:00:00.000Z', NY)).toBeNull();
+    expect(currentOccurrence(s, NY, Date.parse('2026-12-09T00:00:00Z'))).toBeNull();
+  });
+});
