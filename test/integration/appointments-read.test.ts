@@ -42,7 +42,7 @@ describe('the demo calendar (seed)', () => {
 
   it('offers the practice services (CPT codes) and lists the demo clinicians by name', async () => {
     const services = (await call('scheduler', '{ getServicesOffered { code description defaultMinutes } }')).data.getServicesOffered;
-    expect(services.map((s: { code: string }) => s.code)).toEqual(['90791', '90832', '90834', '90837', '90846', '90847', '90853']);
+    expect(services.map((s: { code: string }) => s.code)).toEqual(['90791', '90792', '90832', '90834', '90837', '90846', '90847', '90853', '90839', '90840', '99213', '99214', '90833', '90836', '90838', '90785']);
     expect(services.find((s: { code: string }) => s.code === '90791').defaultMinutes).toBe(60);
     const clinicians = (await call('scheduler', '{ listClinicians { id name } }')).data.listClinicians;
     expect(clinicians).toEqual(expect.arrayContaining([{ id: subs.owner, name: 'Olivia Owens' }, { id: subs.basic, name: 'Ben Baker' }]));
