@@ -46,7 +46,7 @@ export function servicesOf(item: Record<string, unknown> | null | undefined): Se
     code: s.code as string,
     description: s.description as string,
     defaultMinutes: s.defaultMinutes as number,
-    rateCents: typeof s.rateCents === 'number' ? (s.rateCents as number) : 0,
+    rateCents: typeof s.rateCents === 'number' ? s.rateCents : 0,
     isDefault: s.isDefault === true,
   }));
 }
