@@ -51,7 +51,8 @@ describe('records a clinician can find', () => {
       await page.getByText('Not invited', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Invite to the client portal' }).waitFor();
 
-      // The chart: the session with its note, which opens.
+      // The chart's Appointments tab: the session with its note, which opens.
+      await page.getByRole('tab', { name: 'Appointments and notes' }).click();
       const chart = page.getByRole('table', { name: 'Appointments and notes' });
       await chart.getByRole('button', { name: /^Progress note:/ }).first().waitFor();
       await chart.getByRole('button', { name: /^Progress note:/ }).first().click();
