@@ -34,8 +34,11 @@ describe('client detail', () => {
     renderAt(ADA.id);
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
     expect(clientsApi.getClient).toHaveBeenCalledWith(ADA.id);
+    // The chart opens on its Details tab (loaded with the tab); every domain's tab is offered to the owner.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Appointments and notes', 'Messages', 'Documents']);
+    expect(screen.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
     // An en-US practice reads MM/DD/YYYY and (555) 010-0100 (issue 19).
-    expect(screen.getByText('01/02/1990')).toBeTruthy();
+    expect(await screen.findByText('01/02/1990')).toBeTruthy();
     expect(screen.getByText('(555) 010-0100')).toBeTruthy();
     expect(screen.getByText('ada@example.test')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();

@@ -12,7 +12,6 @@ import { languageTag, useI18n } from '../i18n/I18nProvider';
 import { useViewer } from '../shell/ViewerContext';
 import '../i18n/portal-messages';
 
-const ClientMessages = lazy(() => import('../communication/ClientMessages').then((m) => ({ default: m.ClientMessages })));
 const ProgressNoteModal = lazy(() => import('../appointments/ProgressNoteModal').then((m) => ({ default: m.ProgressNoteModal })));
 
 /** How far back and ahead the chart reads the practice's calendar: at most MAX_RANGE_DAYS (400) in one listing (see docs/decisions.md). */
@@ -92,10 +91,6 @@ export function ClientChart({ clientId }: { clientId: string }) {
         }
         ariaLabels={{ tableLabel: t('clients.chart.title') }}
       />
-      {/* Secure messages with this client (issue 12), for those who may open Telehealth. */}
-      <Suspense fallback={null}>
-        <ClientMessages clientId={clientId} />
-      </Suspense>
       <Suspense fallback={null}>
         {open && (
           <ProgressNoteModal

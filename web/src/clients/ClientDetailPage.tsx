@@ -1,20 +1,20 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Tabs from '@cloudscape-design/components/tabs';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { routeAccess } from '../../../domain/route-access';
+import { useViewer } from '../shell/ViewerContext';
+import { CHART_TABS } from './chart-tabs';
 import { getClient, restoreClient, toApiError, type ApiError, type Client } from './api';
-import { useI18n, useT } from '../i18n/I18nProvider';
-import { CLIENT_MESSAGE_KEYS, clientName, fieldLabel, shownChoice, stateName } from './client-fields';
-import { shownDateOfBirth } from './dates';
-import { formatPhone } from '../i18n/format';
+import { useT } from '../i18n/I18nProvider';
+import { CLIENT_MESSAGE_KEYS, clientName } from './client-fields';
 import { reportApiError, useBanners } from '../shell/banners';
 import type { ClientsPageState } from './ClientsPage';
 import { useClientRights } from './useClientRights';
@@ -33,15 +33,7 @@ const RemoveClientModal = lazy(() =>
   }))
 );
 
-// The client portal access and the chart (appointments and notes) load with the client's page, not the list.
-const ClientChart = lazy(() => import('./ClientChart').then((m) => ({ default: m.ClientChart })));
-const ClientDocuments = lazy(() => import('./ClientDocuments').then((m) => ({ default: m.ClientDocuments })));
-const PortalAccess = lazy(() => import('./PortalAccess').then((m) => ({ default: m.PortalAccess })));
-
-
 type Load = { status: 'loading' } | { status: 'ready'; client: Client } | { status: 'missing' } | { status: 'failed'; error: ApiError };
-
-const orDash = (value: string | null | undefined) => (value ? value : '-');
 
 function BackLink() {
   const navigate = useNavigate();
@@ -59,69 +51,10 @@ function BackLink() {
   );
 }
 
-function ClientDetails({ client }: { client: Client }) {
-  const { personalDetail: p, contact, address } = client;
-  const i18n = useI18n();
-  const { t } = i18n;
-  const label = (field: string) => fieldLabel(i18n, field);
-  const yesNo = (value: boolean) => (value ? t('clients.yes') : t('clients.no'));
-  return (
-    <SpaceBetween size="l">
-      <Container header={<Header variant="h2">{t('clients.section.personal')}</Header>}>
-        <KeyValuePairs
-          columns={3}
-          items={[
-            { label: label('personalDetail.first'), value: p.first },
-            { label: label('personalDetail.middle'), value: orDash(p.middle) },
-            { label: label('personalDetail.last'), value: p.last },
-            { label: label('personalDetail.suffix'), value: orDash(p.suffix) },
-            { label: label('personalDetail.nickname'), value: orDash(p.nickname) },
-            { label: label('dateOfBirth'), value: shownDateOfBirth(client.dateOfBirth) },
-            { label: label('gender'), value: orDash(shownChoice(i18n, 'gender', client.gender)) },
-            {
-              label: t('clients.field.status'),
-              value: <StatusIndicator type={client.active ? 'success' : 'stopped'}>{t(`clients.status.${client.active ? 'active' : 'archived'}`)}</StatusIndicator>,
-            },
-          ]}
-        />
-      </Container>
-      <Container header={<Header variant="h2">{t('clients.section.contactAddress')}</Header>}>
-        <KeyValuePairs
-          columns={3}
-          items={[
-            { label: label('contact.phone'), value: orDash(formatPhone(contact.phone)) },
-            { label: label('contact.type'), value: orDash(shownChoice(i18n, 'phoneType', contact.type)) },
-            { label: label('contact.email'), value: orDash(contact.email) },
-            { label: label('address.line1'), value: orDash(address.line1) },
-            { label: label('address.line2'), value: orDash(address.line2) },
-            { label: label('address.city'), value: orDash(address.city) },
-            { label: label('address.state'), value: orDash(stateName(address.state)) },
-            { label: label('address.zip'), value: orDash(address.zip) },
-          ]}
-        />
-      </Container>
-      <Container header={<Header variant="h2">{t('clients.section.communication')}</Header>}>
-        <KeyValuePairs
-          columns={3}
-          items={[
-            {
-              label: t('clients.sendEmailReminder'),
-              value: yesNo(client.sendEmailReminder),
-            },
-            {
-              label: t('clients.emailCommunication'),
-              value: yesNo(client.communicationSetting.email),
-            },
-          ]}
-        />
-      </Container>
-    </SpaceBetween>
-  );
-}
-
 /**
- * One client: details, Edit and Remove (Restore when archived), the invitation to the client portal
- * and the appointments and notes so far. Missing and other practices' ids look the same.
+ * One client: their chart — Edit and Remove (Restore when archived) above one tab per domain
+ * (chart-tabs.ts: details and portal access, appointments and notes, messages, documents, …); the
+ * open tab is in the address (`?tab=`). Missing and other practices' ids look the same.
  */
 export default function ClientDetailPage() {
   const { id = '' } = useParams();
@@ -133,6 +66,8 @@ export default function ClientDetailPage() {
   const [removing, setRemoving] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const t = useT();
+  const viewer = useViewer();
+  const [search, setSearch] = useSearchParams();
 
   useEffect(() => {
     let live = true;
@@ -168,6 +103,11 @@ export default function ClientDetailPage() {
   }
 
   const { client } = load;
+  const ready = viewer.status === 'ready' ? viewer.viewer : null;
+  const tabs = CHART_TABS.filter((entry) => (client.active || entry.archived) && (!entry.route || (ready !== null && routeAccess(entry.route, ready) === 'allowed')));
+  const wanted = search.get('tab');
+  const activeTab = tabs.some((entry) => entry.id === wanted) ? (wanted as string) : (tabs[0]?.id ?? '');
+  const reread = () => void getClient(client.id).then((fresh) => fresh && setLoad({ status: 'ready', client: fresh }));
   const restore = async () => {
     setRestoring(true);
     try {
@@ -208,12 +148,20 @@ export default function ClientDetailPage() {
             {t('clients.archivedNotice')}
           </Alert>
         )}
-        <ClientDetails client={client} />
-        <Suspense fallback={null}>
-          {client.active && <PortalAccess clientId={client.id} />}
-          <ClientChart clientId={client.id} />
-          <ClientDocuments clientId={client.id} clientVersion={client.version} onClientChanged={() => void getClient(client.id).then((fresh) => fresh && setLoad({ status: 'ready', client: fresh }))} />
-        </Suspense>
+        <Tabs
+          activeTabId={activeTab}
+          onChange={({ detail }) => setSearch(detail.activeTabId === tabs[0]?.id ? {} : { tab: detail.activeTabId }, { replace: true })}
+          ariaLabel={t('clients.tabs')}
+          tabs={tabs.map(({ id: tabId, label, Component }) => ({
+            id: tabId,
+            label: t(label),
+            content: (
+              <Suspense fallback={<StatusIndicator type="loading">{t('clients.tabLoading')}</StatusIndicator>}>
+                <Component clientId={client.id} client={client} onClientChanged={reread} />
+              </Suspense>
+            ),
+          }))}
+        />
         <Box variant="small">{t('clients.lastUpdated', { date: client.updatedAt.slice(0, 10) })}</Box>
       </SpaceBetween>
       <Suspense fallback={null}>

@@ -22,6 +22,7 @@ import { acceptIntakeAnswers, getClientDocuments, getSignedConsentPdf, type Clie
 import { reportApiError, useBanners } from '../shell/banners';
 import { ShareDocumentsModal } from './ShareDocumentsModal';
 import '../i18n/portal-messages';
+import type { ChartTabProps } from './chart-tabs';
 
 const INDICATOR: Record<ClientDocument['status'], StatusIndicatorProps.Type> = { TO_SIGN: 'pending', SIGNED: 'success', TO_FILL: 'pending', SUBMITTED: 'in-progress', ACCEPTED: 'success' };
 
@@ -31,7 +32,8 @@ function answerText(value: unknown, yes: string, no: string): string {
   return String(value ?? '');
 }
 
-export function ClientDocuments({ clientId, clientVersion, onClientChanged }: { clientId: string; clientVersion: number; onClientChanged: () => void }) {
+export function ClientDocuments({ clientId, client, onClientChanged }: ChartTabProps) {
+  const clientVersion = client.version;
   const { t, formatDate } = useI18n();
   const banners = useBanners();
   const viewer = useViewer();
