@@ -1,0 +1,240 @@
+/**
+ * ERA posting proposal (issue 16): match each CLP of a parsed 835 to our claim (patient control
+ * number, then the payer's claim number, then member id with the lines' dates and codes) and each SVC
+ * to our service line (REF*6R line control number, then code + modifiers + date, then code + date
+ * without modifiers — payers drop modifiers, OpenEMR bug #7293), and propose what posting writes:
+ * insurance payment lines, reversals, provider-level takebacks and interest, the client's
+ * responsibility, and each claim's next stage. Pure: nothing is written until a biller confirms.
+ *
+ * Nothing is posted wrongly: a CLP naming no claim of ours, a claim with a line we cannot match, an
+ * ERA already posted, or a takeback naming no claim is held for manual matching with the reason.
+ */
+import { eraImbalanceCents, type Adjustment, type Era, type EraClaim, type EraLine } from './era.ts';
+
+export interface ClaimLineOnFile {
+  lineId: string;
+  lineControlNumber?: string;
+  procedureCode: string;
+  modifiers: string[];
+  serviceDate: string;
+  chargeCents: number;
+}
+
+export interface ClaimForPosting {
+  claimId: string;
+  clientId: string;
+  patientControlNumber: string;
+  /** The payer's claim control numbers learned so far (277CA REF*1K, earlier ERAs' CLP07). */
+  payerClaimNumbers: string[];
+  memberId: string;
+  chargeCents: number;
+  lines: ClaimLineOnFile[];
+  /** What earlier ERAs posted on this claim. */
+  posted: { eraKeys: string[]; adjudicatedLineIds: string[]; paidCents: number; patientResponsibilityCents: number };
+}
+
+export type ClaimMatch = 'patientControlNumber' | 'payerClaimNumber' | 'memberAndServices';
+export type LineMatch = 'lineControlNumber' | 'procedureModifiersAndDate' | 'procedureAndDateWithoutModifiers';
+
+export interface LinePosting {
+  lineId: string;
+  matchedBy: LineMatch;
+  paidCents: number;
+  allowedCents?: number;
+  patientResponsibilityCents: number;
+  adjustments: Adjustment[];
+  remarks: string[];
+}
+
+export interface ClaimPosting {
+  claimId: string;
+  clientId: string;
+  patientControlNumber: string;
+  payerClaimNumber: string;
+  matchedBy: ClaimMatch;
+  kind: 'payment' | 'reversal';
+  paidCents: number;
+  patientResponsibilityCents: number;
+  /** Adjustments summed by group and reason (claim and line level together). */
+  adjustments: Adjustment[];
+  remarks: string[];
+  lines: LinePosting[];
+  /** The stage the claim takes when this posting is confirmed. */
+  nextStage: 'paid' | 'partiallyPaid' | 'denied' | 'paymentReport';
+}
+
+export type LedgerKind = 'insurancePayment' | 'insuranceReversal' | 'takeback' | 'interest' | 'forwardedBalance' | 'providerAdjustment' | 'clientResponsibility';
+
+export interface LedgerEntry {
+  kind: LedgerKind;
+  /** Signed from the practice's side: money received is positive, money taken back negative. */
+  amountCents: number;
+  claimId?: string;
+  clientId?: string;
+  /** The CARC/PLB reason or reference behind the entry. */
+  note?: string;
+}
+
+export interface HeldItem {
+  kind: 'claim' | 'providerAdjustment';
+  reference: string;
+  amountCents: number;
+  reason: string;
+}
+
+export interface PostingProposal {
+  eraKey: string;
+  balanced: boolean;
+  imbalanceCents: number;
+  claims: ClaimPosting[];
+  ledger: LedgerEntry[];
+  held: HeldItem[];
+}
+
+/** The ERA's identity for idempotent posting: payer, trace (check/EFT) number and payment date. */
+export function eraKey(era: Era): string {
+  return `${era.payerId}/${era.traceNumber}/${era.paymentDate ?? ''}`;
+}
+
+function sameModifiers(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.toUpperCase() === b[i].toUpperCase());
+}
+
+/** Match every SVC of a CLP to a distinct claim line; undefined when any one cannot be matched. */
+export function matchLines(claim: ClaimForPosting, era: EraClaim): Array<{ line: ClaimLineOnFile; svc: EraLine; matchedBy: LineMatch }> | undefined {
+  const used = new Set<string>();
+  const out: Array<{ line: ClaimLineOnFile; svc: EraLine; matchedBy: LineMatch }> = [];
+  const free = () => claim.lines.filter((l) => !used.has(l.lineId));
+  for (const svc of era.lines) {
+    const code = svc.submittedProcedureCode ?? svc.procedureCode;
+    const mods = svc.submittedModifiers ?? svc.modifiers;
+    const onDate = (l: ClaimLineOnFile) => l.procedureCode === code && (!svc.serviceDate || l.serviceDate === svc.serviceDate);
+    const candidates: Array<[LineMatch, ClaimLineOnFile[]]> = [
+      ['lineControlNumber', svc.lineControlNumber ? free().filter((l) => l.lineControlNumber === svc.lineControlNumber) : []],
+      ['procedureModifiersAndDate', free().filter((l) => onDate(l) && sameModifiers(l.modifiers, mods))],
+      ['procedureAndDateWithoutModifiers', free().filter(onDate)],
+    ];
+    const hit = candidates.find(([, ls]) => ls.length === 1);
+    if (!hit) return undefined;
+    used.add(hit[1][0].lineId);
+    out.push({ line: hit[1][0], svc, matchedBy: hit[0] });
+  }
+  return out;
+}
+
+function findClaim(c: EraClaim, claims: ClaimForPosting[]): { claim: ClaimForPosting; matchedBy: ClaimMatch } | undefined {
+  const pcn = claims.filter((k) => k.patientControlNumber.toUpperCase() === c.patientControlNumber.toUpperCase());
+  if (pcn.length === 1) return { claim: pcn[0], matchedBy: 'patientControlNumber' };
+  const byPayer = claims.filter((k) => c.payerClaimNumber !== '' && k.payerClaimNumbers.includes(c.payerClaimNumber));
+  if (byPayer.length === 1) return { claim: byPayer[0], matchedBy: 'payerClaimNumber' };
+  const memberId = c.patient?.memberId?.toUpperCase();
+  if (!memberId || c.lines.length === 0) return undefined;
+  const byMember = claims.filter(
+    (k) => k.memberId.toUpperCase() === memberId && c.lines.every((svc) => k.lines.some((l) => l.serviceDate === svc.serviceDate && l.procedureCode === (svc.submittedProcedureCode ?? svc.procedureCode))),
+  );
+  return byMember.length === 1 ? { claim: byMember[0], matchedBy: 'memberAndServices' } : undefined;
+}
+
+function sumAdjustments(list: Adjustment[]): Adjustment[] {
+  const sums = new Map<string, Adjustment>();
+  for (const a of list) {
+    const key = `${a.group}-${a.reason}`;
+    const prev = sums.get(key);
+    sums.set(key, prev ? { ...prev, amountCents: prev.amountCents + a.amountCents } : { group: a.group, reason: a.reason, amountCents: a.amountCents });
+  }
+  return [...sums.values()];
+}
+
+const money = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+
+interface Running {
+  adjudicated: Set<string>;
+  paidCents: number;
+  patientResponsibilityCents: number;
+}
+
+/** The posting an ERA proposes against our claims on file. */
+export function proposePosting(era: Era, claims: ClaimForPosting[]): PostingProposal {
+  const key = eraKey(era);
+  const imbalanceCents = eraImbalanceCents(era);
+  const proposal: PostingProposal = { eraKey: key, balanced: imbalanceCents === 0, imbalanceCents, claims: [], ledger: [], held: [] };
+  const running = new Map<string, Running>();
+  const learned = new Map<string, ClaimForPosting>();
+  for (const c of era.claims) {
+    const hold = (reason: string) => proposal.held.push({ kind: 'claim', reference: c.patientControlNumber, amountCents: c.paidCents, reason });
+    const found = findClaim(c, claims);
+    if (!found) {
+      hold(`No claim of ours has patient control number ${c.patientControlNumber} or payer claim number ${c.payerClaimNumber || '(none)'}: match it by hand; nothing was posted.`);
+      continue;
+    }
+    const { claim, matchedBy } = found;
+    if (claim.posted.eraKeys.includes(key)) {
+      hold(`This ERA (${key}) is already posted on claim ${claim.patientControlNumber}: nothing was posted again.`);
+      continue;
+    }
+    const lines = matchLines(claim, c);
+    if (!lines) {
+      hold(`A service line of ${c.patientControlNumber} in the ERA matches no line of claim ${claim.patientControlNumber} (or more than one): match it by hand; nothing was posted.`);
+      continue;
+    }
+    learned.set(c.payerClaimNumber, claim);
+    learned.set(claim.patientControlNumber.toUpperCase(), claim);
+    const state = running.get(claim.claimId) ?? {
+      adjudicated: new Set(claim.posted.adjudicatedLineIds),
+      paidCents: claim.posted.paidCents,
+      patientResponsibilityCents: claim.posted.patientResponsibilityCents,
+    };
+    running.set(claim.claimId, state);
+    const reversal = c.statusCode === '22';
+    const linePostings: LinePosting[] = lines.map(({ line, svc, matchedBy: how }) => ({
+      lineId: line.lineId,
+      matchedBy: how,
+      paidCents: svc.paidCents,
+      ...(svc.allowedCents !== undefined ? { allowedCents: svc.allowedCents } : {}),
+      patientResponsibilityCents: svc.adjustments.filter((a) => a.group === 'PR').reduce((s, a) => s + a.amountCents, 0),
+      adjustments: svc.adjustments,
+      remarks: svc.remarks,
+    }));
+    for (const l of linePostings) (reversal ? state.adjudicated.delete(l.lineId) : state.adjudicated.add(l.lineId));
+    state.paidCents += c.paidCents;
+    state.patientResponsibilityCents += c.patientResponsibilityCents;
+    const allLines = claim.lines.every((l) => state.adjudicated.has(l.lineId));
+    const nextStage: ClaimPosting['nextStage'] = reversal
+      ? 'paymentReport'
+      : c.statusCode === '4' || (state.paidCents === 0 && state.patientResponsibilityCents === 0)
+        ? 'denied'
+        : allLines
+          ? 'paid'
+          : 'partiallyPaid';
+    proposal.claims.push({
+      claimId: claim.claimId,
+      clientId: claim.clientId,
+      patientControlNumber: claim.patientControlNumber,
+      payerClaimNumber: c.payerClaimNumber,
+      matchedBy,
+      kind: reversal ? 'reversal' : 'payment',
+      paidCents: c.paidCents,
+      patientResponsibilityCents: c.patientResponsibilityCents,
+      adjustments: sumAdjustments([...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)]),
+      remarks: [...c.remarks, ...c.lines.flatMap((l) => l.remarks)],
+      lines: linePostings,
+      nextStage,
+    });
+    if (c.paidCents !== 0) {
+      proposal.ledger.push({ kind: reversal ? 'insuranceReversal' : 'insurancePayment', amountCents: c.paidCents, claimId: claim.claimId, clientId: claim.clientId, note: c.payerClaimNumber });
+    }
+    if (c.patientResponsibilityCents !== 0) {
+      proposal.ledger.push({ kind: 'clientResponsibility', amountCents: c.patientResponsibilityCents, claimId: claim.claimId, clientId: claim.clientId });
+    }
+  }
+  for (const p of era.providerAdjustments) {
+    const claim = learned.get(p.reference) ?? learned.get(p.reference.toUpperCase()) ?? claims.find((k) => k.payerClaimNumbers.includes(p.reference) || k.patientControlNumber.toUpperCase() === p.reference.toUpperCase());
+    const kind: LedgerKind = p.reason === 'WO' || p.reason === '72' || p.reason === 'J1' ? 'takeback' : p.reason === 'L6' ? 'interest' : p.reason === 'FB' ? 'forwardedBalance' : 'providerAdjustment';
+    if (kind === 'takeback' && !claim) {
+      proposal.held.push({ kind: 'providerAdjustment', reference: p.reference, amountCents: -p.amountCents, reason: `The payer takes back ${money(p.amountCents)} (${p.reason}) for ${p.reference}, which names no claim of ours: find the overpaid claim and post the takeback on it by hand.` });
+      continue;
+    }
+    proposal.ledger.push({ kind, amountCents: -p.amountCents, note: `${p.reason} ${p.reference}`.trim(), ...(claim ? { claimId: claim.claimId, clientId: claim.clientId } : {}) });
+  }
+  return proposal;
+}
