@@ -195,7 +195,10 @@ export function proposePosting(era: Era, claims: ClaimForPosting[]): PostingProp
       adjustments: svc.adjustments,
       remarks: svc.remarks,
     }));
-    for (const l of linePostings) (reversal ? state.adjudicated.delete(l.lineId) : state.adjudicated.add(l.lineId));
+    for (const l of linePostings) {
+      if (reversal) state.adjudicated.delete(l.lineId);
+      else state.adjudicated.add(l.lineId);
+    }
     state.paidCents += c.paidCents;
     state.patientResponsibilityCents += c.patientResponsibilityCents;
     const allLines = claim.lines.every((l) => state.adjudicated.has(l.lineId));

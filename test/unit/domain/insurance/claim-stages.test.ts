@@ -30,7 +30,12 @@ describe('claim stages: the one transitions table', () => {
     const reached = new Set<string>(['scrub']);
     for (let grew = true; grew; ) {
       grew = false;
-      for (const t of TRANSITIONS) if (reached.has(t.from) && !reached.has(t.to)) (reached.add(t.to), (grew = true));
+      for (const t of TRANSITIONS) {
+        if (reached.has(t.from) && !reached.has(t.to)) {
+          reached.add(t.to);
+          grew = true;
+        }
+      }
     }
     expect([...reached].sort()).toEqual([...CLAIM_STAGES].sort());
     expect(transitionsFrom('voided')).toEqual([]);
