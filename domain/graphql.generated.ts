@@ -1057,6 +1057,16 @@ export type Query = {
   getClientDocuments: Array<ClientDocument>;
   /** A client's signature of one consent document version, as a PDF for their record. */
   getSignedConsentPdf: SignedConsentPdf;
+  /** Measurement-based care (issue 13): the instruments a practice can assign (items, options, bands, licence notes). */
+  assessmentInstruments: Array<AssessmentInstrument>;
+  /** A client's assessment assignments (schedules), newest first. */
+  listAssessmentAssignments: Array<AssessmentAssignment>;
+  /** A client's submitted responses, newest first, 50 a page, with score, band and change since the baseline. */
+  listAssessmentResponses: AssessmentResponsePage;
+  /** Risk alerts: the caller's own clients' (owners and admins: the practice's); open ones unless resolved is true. 20 a page, newest first. */
+  listRiskAlerts: RiskAlertPage;
+  /** The client portal: the client's open assessments across their practices. */
+  clientOpenAssessments: Array<ClientAssessment>;
 };
 
 
@@ -1185,6 +1195,23 @@ export type QueryGetSignedConsentPdfArgs = {
   version: Scalars['Int']['input'];
 };
 
+
+export type QueryListAssessmentAssignmentsArgs = {
+  clientId: Scalars['ID']['input'];
+};
+
+
+export type QueryListAssessmentResponsesArgs = {
+  clientId: Scalars['ID']['input'];
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryListRiskAlertsArgs = {
+  resolved?: InputMaybe<Scalars['Boolean']['input']>;
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Mutation = {
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
@@ -1274,6 +1301,18 @@ export type Mutation = {
   acceptIntakeAnswers: Client;
   /** Shares consent documents (ids) and intake forms (formNames) to the client's portal; the note shows in the portal, the e-mail names only the practice and the link. */
   shareClientDocuments: ShareClientDocumentsResult;
+  /** Assigns instruments to a client, once or on a schedule; a client without portal access gets a single-use link by e-mail/SMS. */
+  assignAssessments: Array<AssessmentAssignment>;
+  /** Changes an assignment's schedule (not a stopped one). */
+  editAssessmentSchedule: AssessmentAssignment;
+  /** Stops an assignment: no further occurrences open. */
+  stopAssessment: AssessmentAssignment;
+  /** Resolves an open risk alert with a note of what was done (contacted, safety plan, referred…). */
+  resolveRiskAlert: RiskAlert;
+  /** The client portal: saves answers of an open assessment as the client goes. */
+  saveClientAssessmentAnswers: ClientAssessment;
+  /** The client portal: submits an open assessment (immutable; the crisis-line text comes back when it raised an alert). */
+  submitClientAssessment: AssessmentSubmission;
 };
 
 
@@ -1559,6 +1598,46 @@ export type MutationShareClientDocumentsArgs = {
   emailText?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type MutationAssignAssessmentsArgs = {
+  clientId: Scalars['ID']['input'];
+  instrumentIds: Array<Scalars['ID']['input']>;
+  schedule: AssessmentScheduleInput;
+};
+
+
+export type MutationEditAssessmentScheduleArgs = {
+  clientId: Scalars['ID']['input'];
+  assignmentId: Scalars['ID']['input'];
+  schedule: AssessmentScheduleInput;
+};
+
+
+export type MutationStopAssessmentArgs = {
+  clientId: Scalars['ID']['input'];
+  assignmentId: Scalars['ID']['input'];
+};
+
+
+export type MutationResolveRiskAlertArgs = {
+  alertId: Scalars['ID']['input'];
+  note: Scalars['String']['input'];
+};
+
+
+export type MutationSaveClientAssessmentAnswersArgs = {
+  practiceId: Scalars['ID']['input'];
+  assignmentId: Scalars['ID']['input'];
+  answers: Scalars['AWSJSON']['input'];
+};
+
+
+export type MutationSubmitClientAssessmentArgs = {
+  practiceId: Scalars['ID']['input'];
+  assignmentId: Scalars['ID']['input'];
+  answers: Scalars['AWSJSON']['input'];
+};
+
 export type Subscription = {
   /** Sign-ins and sign-outs in the caller's own practice. */
   onUserAuthEvent?: Maybe<UserAuthEvent>;
@@ -1713,4 +1792,112 @@ export type AttachmentDownload = {
   fileName: Scalars['String']['output'];
   contentType: Scalars['String']['output'];
   expiresAt: Scalars['Int']['output'];
+};
+
+/** An instrument (domain/assessments/instruments.ts): form holds items, options, bands and notes as JSON. */
+export type AssessmentInstrument = {
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  shortTitle: Scalars['String']['output'];
+  purpose: Scalars['String']['output'];
+  preamble: Scalars['String']['output'];
+  copyright: Scalars['String']['output'];
+  /** Languages with a licence-clear translation (others: English with a note). */
+  languages: Array<Scalars['String']['output']>;
+  form: Scalars['AWSJSON']['output'];
+};
+
+/** frequency: once, weekly, biweekly, monthly or beforeAppointment; dates in the practice's zone (start: today when absent). */
+export type AssessmentScheduleInput = {
+  frequency: Scalars['String']['input'];
+  startDate?: InputMaybe<Scalars['AWSDate']['input']>;
+  endDate?: InputMaybe<Scalars['AWSDate']['input']>;
+};
+
+export type AssessmentSchedule = {
+  frequency: Scalars['String']['output'];
+  startDate: Scalars['AWSDate']['output'];
+  endDate?: Maybe<Scalars['AWSDate']['output']>;
+};
+
+export type AssessmentAssignment = {
+  id: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  instrumentId: Scalars['ID']['output'];
+  schedule: AssessmentSchedule;
+  /** portal (the client's account) or link (single-use link by e-mail/SMS). */
+  delivery: Scalars['String']['output'];
+  createdAt: Scalars['AWSDateTime']['output'];
+  stoppedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** The occurrence open now (its key), when expires, and whether it is answered. */
+  openOccurrence?: Maybe<Scalars['String']['output']>;
+  openUntil?: Maybe<Scalars['AWSDateTime']['output']>;
+  completed: Scalars['Boolean']['output'];
+};
+
+export type AssessmentResponse = {
+  id: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  instrumentId: Scalars['ID']['output'];
+  assignmentId?: Maybe<Scalars['ID']['output']>;
+  submittedAt: Scalars['AWSDateTime']['output'];
+  /** complete, prorated or incomplete. */
+  status: Scalars['String']['output'];
+  score?: Maybe<Scalars['Int']['output']>;
+  band?: Maybe<Scalars['String']['output']>;
+  bandLabel?: Maybe<Scalars['String']['output']>;
+  answers: Scalars['AWSJSON']['output'];
+  /** Alert reasons raised (item9, cssrsPositive…). */
+  alerts: Array<Scalars['String']['output']>;
+  baseline?: Maybe<Scalars['Int']['output']>;
+  change?: Maybe<Scalars['Int']['output']>;
+  response: Scalars['Boolean']['output'];
+  remission: Scalars['Boolean']['output'];
+  /** improved, unchanged or worse by the instrument's reliable-change points. */
+  reliableChange?: Maybe<Scalars['String']['output']>;
+};
+
+export type AssessmentResponsePage = {
+  items: Array<AssessmentResponse>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+export type RiskAlert = {
+  id: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName?: Maybe<Scalars['String']['output']>;
+  therapistId: Scalars['ID']['output'];
+  instrumentId: Scalars['ID']['output'];
+  responseId: Scalars['ID']['output'];
+  reasons: Array<Scalars['String']['output']>;
+  raisedAt: Scalars['AWSDateTime']['output'];
+  /** open or resolved. */
+  state: Scalars['String']['output'];
+  resolvedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  resolvedBy?: Maybe<Scalars['ID']['output']>;
+  resolutionNote?: Maybe<Scalars['String']['output']>;
+};
+
+export type RiskAlertPage = {
+  items: Array<RiskAlert>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** An open assessment of the signed-in client (or of a single-use link). */
+export type ClientAssessment = {
+  practiceId: Scalars['ID']['output'];
+  practiceName?: Maybe<Scalars['String']['output']>;
+  assignmentId: Scalars['ID']['output'];
+  instrument: AssessmentInstrument;
+  occurrence: Scalars['String']['output'];
+  expiresAt: Scalars['AWSDateTime']['output'];
+  /** Answers saved so far. */
+  answers?: Maybe<Scalars['AWSJSON']['output']>;
+};
+
+export type AssessmentSubmission = {
+  responseId: Scalars['ID']['output'];
+  status: Scalars['String']['output'];
+  /** The crisis-line text, when the answers raised a risk alert. */
+  crisisText?: Maybe<Scalars['String']['output']>;
 };

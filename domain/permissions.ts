@@ -327,6 +327,22 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.markClientConversationRead': { permission: P.clientSelf, feature: F.secureMessaging },
   'Mutation.createClientAttachmentUpload': { permission: P.clientSelf, feature: F.secureMessaging },
   'Subscription.onClientMessage': { permission: P.clientSelf, feature: F.secureMessaging },
+  // Measurement-based care (issue 13): the Assessments feature (premium, professional) and the
+  // assessments permission (owner, clinicianAdmin and the three clinician roles; not supervisor,
+  // biller or scheduler). Which clients: the client's reach (ClientAccess.client: an 'own' scope
+  // sees only their own clients); risk alerts: a clinician's own clients', practice-wide with client.all.
+  'Query.assessmentInstruments': { permission: P.assessments, feature: F.assessments },
+  'Query.listAssessmentAssignments': { permission: P.assessments, feature: F.assessments },
+  'Query.listAssessmentResponses': { permission: P.assessments, feature: F.assessments },
+  'Query.listRiskAlerts': { permission: P.assessments, feature: F.assessments },
+  'Mutation.assignAssessments': { permission: P.assessments, feature: F.assessments },
+  'Mutation.editAssessmentSchedule': { permission: P.assessments, feature: F.assessments },
+  'Mutation.stopAssessment': { permission: P.assessments, feature: F.assessments },
+  'Mutation.resolveRiskAlert': { permission: P.assessments, feature: F.assessments },
+  // The client's side: client.self, the Assessments feature checked per practice on the links.
+  'Query.clientOpenAssessments': { permission: P.clientSelf, feature: F.assessments },
+  'Mutation.saveClientAssessmentAnswers': { permission: P.clientSelf, feature: F.assessments },
+  'Mutation.submitClientAssessment': { permission: P.clientSelf, feature: F.assessments },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

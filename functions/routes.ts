@@ -24,4 +24,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   // The client portal invitation (issue 12): what a token opens, and accepting it (new account or an existing one's password).
   { method: 'POST', path: '/clientInvitation', handler: 'client-invitation' },
   { method: 'POST', path: '/acceptClientInvitation', handler: 'client-invitation' },
+  // The single-use assessment link (issue 13): what it opens, answers saved as they go, submitting (spends it).
+  { method: 'POST', path: '/assessmentLink', handler: 'assessment-link' },
+  { method: 'POST', path: '/saveAssessmentLink', handler: 'assessment-link' },
+  { method: 'POST', path: '/submitAssessmentLink', handler: 'assessment-link' },
 ];

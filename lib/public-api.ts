@@ -15,6 +15,7 @@ import type { PortalTables } from './data-stack.ts';
 import type { LogKey } from './log-key.ts';
 import { suppress } from './nag.ts';
 import { grantChimeMeetings } from './chime-access.ts';
+import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
 import { PortalFunction } from './portal-function.ts';
 
 export interface PublicApiProps {
@@ -57,6 +58,8 @@ const TABLE_ACCESS: Record<string, TableAccess> = {
   'video-join': { Directory: 'read', Practice: 'read' },
   // The invitation (Directory), the client's access record (Practice), the link (Directory), the audit entry, the per-address counter.
   'client-invitation': { Directory: 'readWrite', Practice: 'readWrite', Audit: 'readWrite' },
+  // The assessment link (Directory, spent on submit), the assignment, draft, response, counters and alert (Practice), the audit, the per-address counter (issue 13).
+  'assessment-link': { Directory: 'readWrite', Practice: 'readWrite', Audit: 'readWrite' },
 };
 
 /** Handlers that look a user up in the pool (AdminGetUser on this pool only). */
@@ -134,6 +137,11 @@ export class PublicApi extends Construct {
             actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminConfirmSignUp'],
             resources: [props.userPool.userPoolArn],
           }));
+        }
+        if (route.handler === 'assessment-link') {
+          // A submit that raises a risk alert e-mails the clinician (no PHI: "A client response needs your review").
+          for (const [name, value] of Object.entries(messagingEnvironment(config))) handler.fn.addEnvironment(name, value);
+          grantMessaging(handler.fn, { sms: false });
         }
         handlers.set(route.handler, handler);
       }

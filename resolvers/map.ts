@@ -113,7 +113,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
   { name: 'Query.listConversations', dataSource: 'PracticeTable', entry: 'resolvers/Query.listConversations.ts' },
   { name: 'Messaging.invoke', dataSource: 'Lambda:messaging', entry: 'resolvers/functions/invokeMessaging.ts' },
-  { name: 'Subscription.onSecureMessage', dataSource: 'NONE', entry: 'resolvers/Subscription.onSecureMessage.ts' },
+  { name: 'Subscription.onSecureMessage', dataSource: 'NONE', entry: 'resolvers/Subscription.onSecureMessage.ts' },  // Measurement-based care (issue 13): every read and write through the assessments Lambda (scoring, counters, alerts in one transaction).
+  { name: 'Assessments.invoke', dataSource: 'Lambda:assessments', entry: 'resolvers/functions/invokeAssessments.ts' },
 ];
 
 /**
@@ -211,4 +212,12 @@ export const RESOLVERS: ResolverDef[] = [
     (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'Messaging.access', 'Messaging.invoke', 'audit'] }),
   ),
   { typeName: 'Subscription', fieldName: 'onClientMessage', pipeline: [...CLIENT_AUTHORIZE, 'Subscription.onSecureMessage'] },
+  // Measurement-based care (issue 13): a client's fields after ClientAccess.client (the caller's reach); alerts by the Lambda's scope; the client's side after CLIENT_AUTHORIZE.
+  { typeName: 'Query', fieldName: 'assessmentInstruments', pipeline: ['authorize', 'Assessments.invoke'] },
+  ...['listAssessmentAssignments', 'listAssessmentResponses'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'Assessments.invoke', 'audit'] })),
+  ...['assignAssessments', 'editAssessmentSchedule', 'stopAssessment'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'Assessments.invoke', 'audit'] })),
+  { typeName: 'Query', fieldName: 'listRiskAlerts', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'resolveRiskAlert', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'clientOpenAssessments', pipeline: [...CLIENT_AUTHORIZE, 'Assessments.invoke'] },
+  ...['saveClientAssessmentAnswers', 'submitClientAssessment'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'Assessments.invoke'] })),
 ];

@@ -1,0 +1,167 @@
+/**
+ * Measurement-based care (issue 13) against the whole local runtime: plans and roles (basic plan →
+ * Unauthorized, clinicianBasic only their own clients, biller none), assigning PHQ-9 to a client
+ * without a portal account → the single-use link in the outbox (no PHI) → answered with item 9 = 1
+ * → the crisis text, the response scored, counters written in the same transaction, the alert listed
+ * (owner practice-wide, the clinician their own), resolved with a note, both audited; the link's
+ * reuse, expiry and unknown tokens; the portal client's own open assessments and another practice's id.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
+import { membershipKey, practicePartition, tableName } from '../../domain/tables.ts';
+import { hashLinkToken } from '../../functions/assessments/link.ts';
+import { CRISIS_TEXT, linkKey } from '../../domain/assessments/items.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { addPractice } from '../support/practice.ts';
+import { publicCall } from '../support/client-portal.ts';
+
+let runtime: Runtime;
+let practiceId = '';
+const tokens: Record<string, string> = {};
+const call = async (who: string, query: string, variables: Record<string, unknown> = {}) => (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body as { data?: any; errors?: { message: string; errorType: string }[] };
+const errorType = (body: { errors?: { errorType: string }[] }) => body.errors?.[0]?.errorType ?? null;
+
+const ASSIGN = 'mutation ($c: ID!, $i: [ID!]!, $s: AssessmentScheduleInput!) { assignAssessments(clientId: $c, instrumentIds: $i, schedule: $s) { id instrumentId delivery openOccurrence completed schedule { frequency startDate endDate } } }';
+const RESPONSES = 'query ($c: ID!) { listAssessmentResponses(clientId: $c) { items { id instrumentId status score band bandLabel alerts baseline change response remission reliableChange } nextToken } }';
+const ALERTS = 'query ($r: Boolean) { listRiskAlerts(resolved: $r) { items { id clientId clientName therapistId instrumentId reasons state resolutionNote resolvedBy } nextToken } }';
+const RESOLVE = 'mutation ($a: ID!, $n: String!) { resolveRiskAlert(alertId: $a, note: $n) { id state resolutionNote resolvedAt } }';
+const PHQ9_ITEM9 = { '1': 1, '2': 1, '3': 2, '4': 1, '5': 0, '6': 1, '7': 0, '8': 0, '9': 1 };
+
+async function addClient(who: string, first: string, email: string): Promise<string> {
+  const out = await call(who, 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first, last: 'Measure' }, dateOfBirth: '03/03/1988', contact: { email } } });
+  if (!out.data?.addClient) throw new Error(JSON.stringify(out.errors));
+  return out.data.addClient.id;
+}
+const linkTokenFor = (email: string) => /\/portal\/assessment#([A-Za-z0-9_-]{43})/.exec(runtime.outbox.latestTo(email, 'email')?.body ?? '')?.[1] ?? null;
+async function practiceItems(prefix: string) {
+  const out = await runtime.dynamo.client.send(new QueryCommand({ TableName: tableName('local', 'Practice'), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: marshall({ ':pk': practicePartition(practiceId), ':p': prefix }) }));
+  return (out.Items ?? []).map((i) => unmarshall(i));
+}
+async function auditActions(): Promise<string[]> {
+  const out = await runtime.dynamo.client.send(new QueryCommand({ TableName: tableName('local', 'Audit'), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: marshall({ ':pk': practicePartition(practiceId) }) }));
+  return (out.Items ?? []).map((i) => unmarshall(i).action as string);
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  practiceId = runtime.seed!.practiceId;
+  for (const who of ['owner', 'basic', 'biller']) tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
+  tokens.client = (await signInSeeded(runtime.url, DEMO_CLIENT.email, DEMO_PASSWORD)).accessToken;
+  // A practice on the basic plan.
+  const other = await addPractice(runtime, 'basic-plan@assessments.test');
+  await runtime.dynamo.client.send(new PutItemCommand({
+    TableName: tableName('local', 'Directory'),
+    Item: marshall({ ...membershipKey(other), GSI1PK: practicePartition(other), GSI1SK: `USER#${other}`, practiceId: other, roles: ['owner'], groups: ['Therapists'], plan: 'basic', email: 'basic-plan@assessments.test' }),
+  }));
+  tokens.basicPlan = (await signInSeeded(runtime.url, 'basic-plan@assessments.test', DEMO_PASSWORD)).accessToken;
+}, 120_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('plans and roles', () => {
+  it('refuses the basic plan and the biller; lists the five instruments with their licence notes', async () => {
+    expect(errorType(await call('basicPlan', '{ assessmentInstruments { id } }'))).toBe('Unauthorized');
+    expect(errorType(await call('biller', '{ assessmentInstruments { id } }'))).toBe('Unauthorized');
+    const list = (await call('basic', '{ assessmentInstruments { id shortTitle copyright form } }')).data.assessmentInstruments;
+    expect(list.map((i: { id: string }) => i.id)).toEqual(['PHQ9', 'GAD7', 'PHQA', 'PCL5', 'CSSRS']);
+    expect(JSON.parse(list[0].form).item).toHaveLength(10);
+  });
+
+  it('lets clinicianBasic assign to their own clients only, and refuses bad input writing nothing', async () => {
+    const own = await addClient('basic', 'Own', 'own.measure@example.test');
+    const owners = await addClient('owner', 'Owners', 'owners.measure@example.test');
+    const assigned = await call('basic', ASSIGN, { c: own, i: ['GAD7'], s: { frequency: 'weekly' } });
+    expect(assigned.data.assignAssessments).toMatchObject([{ instrumentId: 'GAD7', delivery: 'link', completed: false, schedule: { frequency: 'weekly', endDate: null } }]);
+    expect(errorType(await call('basic', ASSIGN, { c: owners, i: ['GAD7'], s: { frequency: 'weekly' } }))).toBe('NotFound');
+    expect(errorType(await call('biller', ASSIGN, { c: owners, i: ['GAD7'], s: { frequency: 'weekly' } }))).toBe('Unauthorized');
+    const bad = await call('owner', ASSIGN, { c: owners, i: ['PHQ9'], s: { frequency: 'daily' } });
+    expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Choose how often: once, weekly, every 2 weeks, monthly or before each appointment.' });
+    expect((await call('owner', ASSIGN, { c: owners, i: ['XYZ'], s: { frequency: 'once' } })).errors?.[0].message).toBe('That assessment is not available.');
+    expect((await call('owner', 'query ($c: ID!) { listAssessmentAssignments(clientId: $c) { id } }', { c: owners })).data.listAssessmentAssignments).toEqual([]);
+  });
+});
+
+describe('the single-use link, the alert and its resolution', () => {
+  let clientId = '';
+  let token = '';
+
+  it('e-mails a link without PHI, opens only that assessment, saves answers, and submits with item 9 = 1', async () => {
+    clientId = await addClient('owner', 'Riley', 'riley.measure@example.test');
+    const [assignment] = (await call('owner', ASSIGN, { c: clientId, i: ['PHQ9'], s: { frequency: 'once' } })).data.assignAssessments;
+    const mail = runtime.outbox.latestTo('riley.measure@example.test', 'email')!;
+    expect(mail.body).not.toMatch(/Riley|PHQ|depress/i);
+    token = linkTokenFor('riley.measure@example.test')!;
+    expect(token).toBeTruthy();
+    const opened = await publicCall(runtime, 'assessmentLink', { token });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ assignmentId: assignment.id, instrument: { id: 'PHQ9' }, answers: null });
+    expect((await publicCall(runtime, 'saveAssessmentLink', { token, answers: { '1': 7 } })).status).toBe(400);
+    expect((await publicCall(runtime, 'saveAssessmentLink', { token, answers: { '1': 1 } })).status).toBe(200);
+    expect(JSON.parse((await publicCall(runtime, 'assessmentLink', { token })).body.answers)).toEqual({ '1': 1 });
+    const submitted = await publicCall(runtime, 'submitAssessmentLink', { token, answers: PHQ9_ITEM9 });
+    expect(submitted).toMatchObject({ status: 200, body: { status: 'complete', crisisText: CRISIS_TEXT } });
+    // Used: once only, whichever route.
+    expect(await publicCall(runtime, 'assessmentLink', { token })).toMatchObject({ status: 410, body: { reason: 'used' } });
+    expect((await publicCall(runtime, 'submitAssessmentLink', { token, answers: PHQ9_ITEM9 })).status).toBe(410);
+    expect(await publicCall(runtime, 'assessmentLink', { token: 'A'.repeat(43) })).toMatchObject({ status: 404, body: { reason: 'unknown' } });
+  });
+
+  it('shows the scored response and writes the month’s counters with it', async () => {
+    const items = (await call('owner', RESPONSES, { c: clientId })).data.listAssessmentResponses.items;
+    expect(items).toEqual([expect.objectContaining({ instrumentId: 'PHQ9', status: 'complete', score: 7, band: 'mild', bandLabel: 'Mild', alerts: ['item9'], baseline: 7, change: 0 })]);
+    const month = new Date().toISOString().slice(0, 7);
+    const [counter] = await practiceItems(`AssessCount#PHQ9#${month}`);
+    expect(counter).toMatchObject({ responses: expect.any(Number), n_mild: expect.any(Number), alerts: expect.any(Number) });
+    expect(counter.n_mild).toBeGreaterThanOrEqual(1);
+    expect((await practiceItems(`AssessCount#T#${practiceId}#PHQ9#${month}`))[0]).toMatchObject({ n_mild: 1, alerts: 1 });
+  });
+
+  it('lists the alert to the owner, not to another clinician, and resolves it once with a note', async () => {
+    const open = (await call('owner', ALERTS)).data.listRiskAlerts.items.find((a: { clientId: string }) => a.clientId === clientId);
+    expect(open).toMatchObject({ clientName: 'Riley Measure', instrumentId: 'PHQ9', reasons: ['item9'], state: 'open', therapistId: practiceId });
+    expect((await call('basic', ALERTS)).data.listRiskAlerts.items.some((a: { id: string }) => a.id === open.id)).toBe(false);
+    expect(errorType(await call('basic', RESOLVE, { a: open.id, n: 'Called' }))).toBe('NotFound');
+    expect((await call('owner', RESOLVE, { a: open.id, n: '   ' })).errors?.[0].message).toBe('Describe what was done (contacted, safety plan, referred…).');
+    const resolved = (await call('owner', RESOLVE, { a: open.id, n: 'Called the client; safety plan reviewed.' })).data.resolveRiskAlert;
+    expect(resolved).toMatchObject({ state: 'resolved', resolutionNote: 'Called the client; safety plan reviewed.' });
+    expect((await call('owner', RESOLVE, { a: open.id, n: 'Again' })).errors?.[0].message).toBe('This alert has already been resolved.');
+    expect((await call('owner', ALERTS)).data.listRiskAlerts.items.some((a: { id: string }) => a.id === open.id)).toBe(false);
+    expect((await call('owner', ALERTS, { r: true })).data.listRiskAlerts.items[0]).toMatchObject({ id: open.id, state: 'resolved' });
+    const actions = await auditActions();
+    expect(actions).toEqual(expect.arrayContaining(['assessment.assign', 'assessment.submit', 'riskAlert.raise', 'riskAlert.resolve']));
+    expect(runtime.outbox.latestTo('owner@demo.practiceportal.test', 'email')?.body).toBe('A client response needs your review. Sign in to the portal to see it.');
+  });
+
+  it('refuses an expired link', async () => {
+    await call('owner', ASSIGN, { c: clientId, i: ['GAD7'], s: { frequency: 'weekly' } });
+    const next = linkTokenFor('riley.measure@example.test')!;
+    expect(next).not.toBe(token);
+    await runtime.dynamo.client.send(new UpdateItemCommand({ TableName: tableName('local', 'Directory'), Key: marshall(linkKey(hashLinkToken(next))), UpdateExpression: 'SET validUntil = :v', ExpressionAttributeValues: marshall({ ':v': '2020-01-01T00:00:00.000Z' }) }));
+    expect(await publicCall(runtime, 'submitAssessmentLink', { token: next, answers: { '1': 0 } })).toMatchObject({ status: 410, body: { reason: 'expired' } });
+    expect(await practiceItems(`AssessResp#${clientId}#`)).toHaveLength(1);
+  });
+});
+
+describe('the portal client', () => {
+  it('sees only their own open assessments, saves and submits, and cannot name another practice', async () => {
+    const links = (await call('client', '{ clientMe { practices { practiceId clientId } } }')).data.clientMe.practices;
+    const mine = links[0].clientId;
+    const [assignment] = (await call('owner', ASSIGN, { c: mine, i: ['CSSRS'], s: { frequency: 'once' } })).data.assignAssessments;
+    expect(assignment.delivery).toBe('portal');
+    const open = (await call('client', '{ clientOpenAssessments { practiceId assignmentId instrument { id } answers } }')).data.clientOpenAssessments;
+    expect(open).toContainEqual({ practiceId, assignmentId: assignment.id, instrument: { id: 'CSSRS' }, answers: null });
+    const save = 'mutation ($p: ID!, $a: ID!, $x: AWSJSON!) { saveClientAssessmentAnswers(practiceId: $p, assignmentId: $a, answers: $x) { answers } }';
+    expect(errorType(await call('client', save, { p: 'another-practice', a: assignment.id, x: '{"1":0}' }))).toBe('Unauthorized');
+    expect((await call('client', save, { p: practiceId, a: assignment.id, x: '{"1":0}' })).data.saveClientAssessmentAnswers.answers).toBe('{"1":0}');
+    const submit = 'mutation ($p: ID!, $a: ID!, $x: AWSJSON!) { submitClientAssessment(practiceId: $p, assignmentId: $a, answers: $x) { status crisisText } }';
+    expect((await call('client', submit, { p: practiceId, a: assignment.id, x: '{"1":0,"2":0,"6":0}' })).data.submitClientAssessment).toEqual({ status: 'complete', crisisText: null });
+    expect((await call('client', submit, { p: practiceId, a: assignment.id, x: '{"1":0,"2":0,"6":0}' })).errors?.[0].message).toBe('This assessment has already been submitted.');
+    expect(errorType(await call('owner', '{ clientOpenAssessments { assignmentId } }'))).toBe('Unauthorized');
+  });
+});
