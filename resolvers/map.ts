@@ -113,7 +113,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
   { name: 'Query.listConversations', dataSource: 'PracticeTable', entry: 'resolvers/Query.listConversations.ts' },
   { name: 'Messaging.invoke', dataSource: 'Lambda:messaging', entry: 'resolvers/functions/invokeMessaging.ts' },
-  { name: 'Subscription.onSecureMessage', dataSource: 'NONE', entry: 'resolvers/Subscription.onSecureMessage.ts' },  // Measurement-based care (issue 13): every read and write through the assessments Lambda (scoring, counters, alerts in one transaction).
+  { name: 'Subscription.onSecureMessage', dataSource: 'NONE', entry: 'resolvers/Subscription.onSecureMessage.ts' },
+  // Measurement-based care (issue 13): every read and write through the assessments Lambda (scoring, counters, alerts in one transaction).
   { name: 'Assessments.invoke', dataSource: 'Lambda:assessments', entry: 'resolvers/functions/invokeAssessments.ts' },
 ];
 
