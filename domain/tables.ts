@@ -42,6 +42,9 @@ export const TABLES: TableDefinition[] = [
       // Sparse, across practices: appointments due a reminder, by the UTC day of their start
       // (functions/appointment-reminders reads a few days of it per run; no Scan).
       { indexName: 'GSI3', partitionKey: S('GSI3PK'), sortKey: S('GSI3SK') },
+      // one client record's appointments by start: GSI4PK = P#<practiceId>#C#<clientId>#APPTS,
+      // GSI4SK = <start>#<id> (the client portal's clientAppointments: one Query per linked record)
+      { indexName: 'GSI4', partitionKey: S('GSI4PK'), sortKey: S('GSI4SK') },
     ],
     timeToLiveAttribute: 'expiresAt',
   },

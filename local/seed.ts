@@ -7,6 +7,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { membershipKey, tableName } from '../domain/tables.ts';
 import { LOCAL_ENV } from './dynamodb.ts';
+import { backfillAppointmentClientIndex } from './appointment-client-index-backfill.ts';
 import { backfillClientNameEntries } from './client-name-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
@@ -32,6 +33,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   const existing = await db.send(new GetCommand({ TableName: directory, Key: MARKER }));
   // A database from before the last-name search gets its clients' name-search entries, once.
   await backfillClientNameEntries(db, tableName(LOCAL_ENV, 'Practice'), directory);
+  // A database from before the per-client appointment index gets its appointments' GSI4 keys, once.
+  await backfillAppointmentClientIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
   if (existing.Item) return { created: false, practiceId: String(existing.Item.practiceId) };
 
   const now = new Date().toISOString();

@@ -21,7 +21,10 @@ export function servicesKey(practiceId: string): { PK: string; SK: string } {
   return { PK: 'P#' + practiceId, SK: 'Settings#ServicesOffered' };
 }
 
-/** GSI1: the practice's appointments by start; GSI2: one clinician's by start (beside their clients' Client#… keys). */
+/**
+ * GSI1: the practice's appointments by start; GSI2: one clinician's by start (beside their clients'
+ * Client#… keys); GSI4: one client record's by start (the client portal's clientAppointments).
+ */
 export function appointmentsPartition(practiceId: string): string {
   return 'P#' + practiceId + '#APPTS';
 }
@@ -30,11 +33,17 @@ export function clinicianPartition(practiceId: string, clinicianId: string): str
   return 'P#' + practiceId + '#U#' + clinicianId;
 }
 
-export function appointmentIndexKeys(practiceId: string, id: string, clinicianId: string, start: string): Record<string, string> {
+export function clientAppointmentsPartition(practiceId: string, clientId: string): string {
+  return 'P#' + practiceId + '#C#' + clientId + '#APPTS';
+}
+
+export function appointmentIndexKeys(practiceId: string, id: string, clinicianId: string, start: string, clientId: string): Record<string, string> {
   return {
     GSI1PK: appointmentsPartition(practiceId),
     GSI1SK: start + '#' + id,
     GSI2PK: clinicianPartition(practiceId, clinicianId),
     GSI2SK: 'APPT#' + start + '#' + id,
+    GSI4PK: clientAppointmentsPartition(practiceId, clientId),
+    GSI4SK: start + '#' + id,
   };
 }

@@ -22,7 +22,7 @@ export function occurrenceItem(
   const start = formatDateTime(startMs);
   return {
     ...appointmentKey(practiceId, id),
-    ...appointmentIndexKeys(practiceId, id, extra.clinicianId, start),
+    ...appointmentIndexKeys(practiceId, id, extra.clinicianId, start, data.clientId),
     // Listed for the reminder job (functions/appointment-reminders) while a reminder is wanted.
     ...(data.sendEmailReminder && extra.status === 'SCHEDULED' ? reminderIndexKeys(practiceId, id, start) : {}),
     entity: 'Appointment',

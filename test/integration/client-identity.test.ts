@@ -7,11 +7,12 @@
  * clinicians cannot call each other's fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { createHash, randomUUID } from 'node:crypto';
 import { validateAppointmentInput } from '../../domain/appointment/input.ts';
 import { occurrenceItem } from '../../functions/appointments/occurrence.ts';
+import { dynamo } from '../../functions/shared/aws.ts';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
@@ -157,7 +158,33 @@ describe('invitation and acceptance', () => {
       });
       await runtime.dynamo.client.send(new PutItemCommand({ TableName: tableName('local', 'Practice'), Item: marshall(item, { removeUndefinedValues: true }) }));
     }
+    // Ahead of them in the practice's schedule, 300 sessions of other clients.
+    const others = Array.from({ length: 300 }, (_, i) => {
+      const startMs = Date.now() + 4 * 24 * 3600_000 + i * 20 * 60_000;
+      const { data } = validateAppointmentInput({ clientId: `other-client-${i % 30}`, serviceCode: '90834', locationType: 'OFFICE', start: new Date(startMs).toISOString(), durationMinutes: 15 });
+      return occurrenceItem(ownerSub, randomUUID(), data, startMs, {
+        clinicianId: ownerSub, clientName: 'Someone Else', clinicianName: 'Olivia Owens', seriesId: null, recurrence: null, videoRoomId: null, status: 'SCHEDULED',
+        version: 1, createdAt: new Date().toISOString(), createdBy: ownerSub, updatedAt: new Date().toISOString(), updatedBy: ownerSub,
+      });
+    });
+    for (let i = 0; i < others.length; i += 25) {
+      await runtime.dynamo.client.send(new BatchWriteItemCommand({ RequestItems: { [tableName('local', 'Practice')]: others.slice(i, i + 25).map((item) => ({ PutRequest: { Item: marshall(item, { removeUndefinedValues: true }) } })) } }));
+    }
+    // What the client-self Lambda asks DynamoDB (it runs in this process, on the shared client).
+    const queries: Array<{ index?: string; scanned?: number }> = [];
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        const out = await next(args);
+        if (context.commandName === 'QueryCommand') queries.push({ index: (args.input as { IndexName?: string }).IndexName, scanned: (out.output as { ScannedCount?: number }).ScannedCount });
+        return out;
+      },
+      { step: 'initialize', name: 'countClientAppointmentQueries' },
+    );
     const first = (await call(newClient, APPTS)).data.clientAppointments;
+    dynamo().middlewareStack.remove('countClientAppointmentQueries');
+    // One Query for the one link, on the per-client index, reading this client's sessions only.
+    const appointmentQueries = queries.filter((q) => q.index !== undefined);
+    expect(appointmentQueries).toEqual([{ index: 'GSI4', scanned: 22 }]);
     expect(first.items).toHaveLength(20);
     expect(first.nextToken).toEqual(expect.any(String));
     const second = (await call(newClient, APPTS, { t: first.nextToken })).data.clientAppointments;

@@ -76,7 +76,7 @@ async function seedPracticeA() {
   await batchPut('Practice', Array.from({ length: 205 }, (_, i) => {
     const start = new Date(Date.parse('2040-01-02T00:00:00Z') + i * 3600_000).toISOString();
     const end = new Date(Date.parse(start) + 1800_000).toISOString();
-    return { PK: `P#${practiceA}`, SK: `APPT#page-appt-${i}`, ...appointmentIndexKeys(practiceA, `page-appt-${i}`, practiceA, start), id: `page-appt-${i}`, clientId: 'page-client-0', clinicianId: practiceA, start, end, durationMinutes: 30, status: 'SCHEDULED', serviceCode: '90834', locationType: 'IN_PERSON', version: 1 };
+    return { PK: `P#${practiceA}`, SK: `APPT#page-appt-${i}`, ...appointmentIndexKeys(practiceA, `page-appt-${i}`, practiceA, start, 'page-client-0'), id: `page-appt-${i}`, clientId: 'page-client-0', clinicianId: practiceA, start, end, durationMinutes: 30, status: 'SCHEDULED', serviceCode: '90834', locationType: 'IN_PERSON', version: 1 };
   }));
   await batchPut('Practice', Array.from({ length: 25 }, (_, i) => conversationItem({
     practiceId: practiceA, clientId: `page-client-${i}`, therapistId: practiceA, clientName: `Zed${i} Pager`, lastMessageAt: at(i), lastSenderType: 'PRACTICE', unreadForPractice: 0, unreadForClient: 1,
