@@ -16,3 +16,4 @@ export { video } from './video.ts';
 export { documents } from './documents.ts';
 export { messaging } from './messaging.ts';
 export { clientPortal } from './client-portal.ts';
+export { assessments } from './assessments.ts';
