@@ -1067,6 +1067,17 @@ export type Query = {
   listRiskAlerts: RiskAlertPage;
   /** The client portal: the client's open assessments across their practices. */
   clientOpenAssessments: Array<ClientAssessment>;
+  /** Insurance (issue 16): a client's insurance and their latest eligibility checks (10, newest first). */
+  getClientInsurance: ClientInsurance;
+  /** Runs an eligibility check for the client now (the clearinghouse's 271), stores it with its time and returns it; fee (cents) or serviceCode picks the session's fee for the estimate, else the client's default service. */
+  getNewCoverage: EligibilityCheck;
+  /** The practice's eligibility checks, newest first, 20 a page (own-client roles: their clients' checks). */
+  getCoverage: EligibilityCheckPage;
+  /** Payers (cache-first on the client): the first 20 with no search text, else those matching every word of name, alias, id or state. */
+  getAllPayers: Array<Payer>;
+  getInsurancePayer?: Maybe<Payer>;
+  /** The practice's enrollments with payers (claims and ERA states). */
+  getPayerListEnrollments: Array<PayerEnrollment>;
 };
 
 
@@ -1212,6 +1223,33 @@ export type QueryListRiskAlertsArgs = {
   nextToken?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryGetClientInsuranceArgs = {
+  clientId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetNewCoverageArgs = {
+  clientId: Scalars['ID']['input'];
+  serviceCode?: InputMaybe<Scalars['String']['input']>;
+  fee?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetCoverageArgs = {
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetAllPayersArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetInsurancePayerArgs = {
+  payerId: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
@@ -1313,6 +1351,10 @@ export type Mutation = {
   saveClientAssessmentAnswers: ClientAssessment;
   /** The client portal: submits an open assessment (immutable; the crisis-line text comes back when it raised an alert). */
   submitClientAssessment: AssessmentSubmission;
+  /** Insurance (issue 16): replaces the client's insurance; version is the one read (0 when none is stored); a stale one is a ConflictError. */
+  updateClientInsurance: ClientInsurance;
+  /** Requests enrollment of a provider (eligibleId: the provider's NPI) with a payer for claims and ERAs. */
+  enrollProviderToPayerList: PayerEnrollment;
 };
 
 
@@ -1638,6 +1680,19 @@ export type MutationSubmitClientAssessmentArgs = {
   answers: Scalars['AWSJSON']['input'];
 };
 
+
+export type MutationUpdateClientInsuranceArgs = {
+  clientId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  input: ClientInsuranceInput;
+};
+
+
+export type MutationEnrollProviderToPayerListArgs = {
+  payerId: Scalars['ID']['input'];
+  eligibleId: Scalars['ID']['input'];
+};
+
 export type Subscription = {
   /** Sign-ins and sign-outs in the caller's own practice. */
   onUserAuthEvent?: Maybe<UserAuthEvent>;
@@ -1900,4 +1955,229 @@ export type AssessmentSubmission = {
   status: Scalars['String']['output'];
   /** The crisis-line text, when the answers raised a risk alert. */
   crisisText?: Maybe<Scalars['String']['output']>;
+};
+
+/** A client's insurance (spec part 2 §3 Client insurance; issue 16). Every field is PHI. Money in integer cents. */
+export type ClientInsurance = {
+  clientId: Scalars['ID']['output'];
+  /** selfPay or insurance */
+  billingType: Scalars['String']['output'];
+  autoGenerateBillingDocuments: Scalars['Boolean']['output'];
+  insuranceInfo: InsuranceInfo;
+  authorizationTracking: AuthorizationTracking;
+  additionalClaimInfo: AdditionalClaimInfo;
+  defaultServices: Array<ClientDefaultService>;
+  /** 0 when none is stored; pass it to updateClientInsurance. */
+  version: Scalars['Int']['output'];
+  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** The latest eligibility checks, newest first (at most 10). */
+  recentChecks: Array<EligibilityCheck>;
+};
+
+export type InsuranceInfo = {
+  /** primary or secondary */
+  type: Scalars['String']['output'];
+  primaryInsured: PrimaryInsured;
+  payerId?: Maybe<Scalars['String']['output']>;
+  payerName?: Maybe<Scalars['String']['output']>;
+  memberId?: Maybe<Scalars['String']['output']>;
+  planId?: Maybe<Scalars['String']['output']>;
+  groupId?: Maybe<Scalars['String']['output']>;
+  /** cents */
+  coPay?: Maybe<Scalars['Int']['output']>;
+  /** cents */
+  deductible?: Maybe<Scalars['Int']['output']>;
+  /** E.164 */
+  payerPhone?: Maybe<Scalars['String']['output']>;
+  payerFax?: Maybe<Scalars['String']['output']>;
+  employerOrSchool?: Maybe<Scalars['String']['output']>;
+  cardOnFile: Scalars['Boolean']['output'];
+};
+
+export type PrimaryInsured = {
+  /** self, spouse, child or other (the client's relationship to the insured) */
+  relationship: Scalars['String']['output'];
+  firstName?: Maybe<Scalars['String']['output']>;
+  lastName?: Maybe<Scalars['String']['output']>;
+  /** MM/DD/YYYY */
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  gender?: Maybe<Scalars['String']['output']>;
+  address: InsuredAddress;
+};
+
+export type InsuredAddress = {
+  line1?: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  zip?: Maybe<Scalars['String']['output']>;
+};
+
+export type AuthorizationTracking = {
+  required: Scalars['Boolean']['output'];
+  number?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD */
+  startDate?: Maybe<Scalars['String']['output']>;
+  endDate?: Maybe<Scalars['String']['output']>;
+  visitsAuthorized?: Maybe<Scalars['Int']['output']>;
+  visitsUsed?: Maybe<Scalars['Int']['output']>;
+};
+
+export type AdditionalClaimInfo = {
+  note?: Maybe<Scalars['String']['output']>;
+  relatedToEmployment: Scalars['Boolean']['output'];
+  relatedToAccident: Scalars['Boolean']['output'];
+};
+
+export type ClientDefaultService = {
+  /** service (CPT) code */
+  service: Scalars['String']['output'];
+  /** cents */
+  amount: Scalars['Int']['output'];
+  default: Scalars['Boolean']['output'];
+};
+
+export type ClientInsuranceInput = {
+  billingType?: InputMaybe<Scalars['String']['input']>;
+  autoGenerateBillingDocuments?: InputMaybe<Scalars['Boolean']['input']>;
+  insuranceInfo?: InputMaybe<InsuranceInfoInput>;
+  authorizationTracking?: InputMaybe<AuthorizationTrackingInput>;
+  additionalClaimInfo?: InputMaybe<AdditionalClaimInfoInput>;
+  defaultServices?: InputMaybe<Array<ClientDefaultServiceInput>>;
+};
+
+export type InsuranceInfoInput = {
+  type?: InputMaybe<Scalars['String']['input']>;
+  primaryInsured?: InputMaybe<PrimaryInsuredInput>;
+  payerId?: InputMaybe<Scalars['String']['input']>;
+  payerName?: InputMaybe<Scalars['String']['input']>;
+  memberId?: InputMaybe<Scalars['String']['input']>;
+  planId?: InputMaybe<Scalars['String']['input']>;
+  groupId?: InputMaybe<Scalars['String']['input']>;
+  coPay?: InputMaybe<Scalars['Int']['input']>;
+  deductible?: InputMaybe<Scalars['Int']['input']>;
+  payerPhone?: InputMaybe<Scalars['String']['input']>;
+  payerFax?: InputMaybe<Scalars['String']['input']>;
+  employerOrSchool?: InputMaybe<Scalars['String']['input']>;
+  cardOnFile?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PrimaryInsuredInput = {
+  relationship?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  gender?: InputMaybe<Scalars['String']['input']>;
+  address?: InputMaybe<InsuredAddressInput>;
+};
+
+export type InsuredAddressInput = {
+  line1?: InputMaybe<Scalars['String']['input']>;
+  city?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+  zip?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AuthorizationTrackingInput = {
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  number?: InputMaybe<Scalars['String']['input']>;
+  startDate?: InputMaybe<Scalars['String']['input']>;
+  endDate?: InputMaybe<Scalars['String']['input']>;
+  visitsAuthorized?: InputMaybe<Scalars['Int']['input']>;
+  visitsUsed?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type AdditionalClaimInfoInput = {
+  note?: InputMaybe<Scalars['String']['input']>;
+  relatedToEmployment?: InputMaybe<Scalars['Boolean']['input']>;
+  relatedToAccident?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ClientDefaultServiceInput = {
+  service: Scalars['String']['input'];
+  amount: Scalars['Int']['input'];
+  default?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** One eligibility check (issue 16): what the payer's 271 says, kept with its time. PHI. */
+export type EligibilityCheck = {
+  id: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName?: Maybe<Scalars['String']['output']>;
+  checkedAt: Scalars['AWSDateTime']['output'];
+  /** The member who ran it. */
+  checkedBy: Scalars['ID']['output'];
+  payerId: Scalars['String']['output'];
+  payerName?: Maybe<Scalars['String']['output']>;
+  memberId?: Maybe<Scalars['String']['output']>;
+  /** stedi or sandbox */
+  clearinghouse: Scalars['String']['output'];
+  /** active, inactive, notFound, payerUnavailable or rejected */
+  status: Scalars['String']['output'];
+  planName?: Maybe<Scalars['String']['output']>;
+  groupNumber?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD */
+  planBegin?: Maybe<Scalars['String']['output']>;
+  planEnd?: Maybe<Scalars['String']['output']>;
+  mentalHealth: MentalHealthBenefits;
+  /** The payer's reasons (AAA) when it refused or could not answer. */
+  problems: Array<EligibilityProblem>;
+  serviceCode?: Maybe<Scalars['String']['output']>;
+  /** The session's fee the estimate is for, in cents. */
+  feeCents?: Maybe<Scalars['Int']['output']>;
+  estimate?: Maybe<ResponsibilityEstimate>;
+  /** The clearinghouse's response as it came (JSON text), one click away. */
+  raw?: Maybe<Scalars['String']['output']>;
+};
+
+/** Mental-health outpatient benefits in network (service types CF, A8, A6, MH, A4, 30). Money in cents; null: the payer did not say. */
+export type MentalHealthBenefits = {
+  serviceTypeCode?: Maybe<Scalars['String']['output']>;
+  copayCents?: Maybe<Scalars['Int']['output']>;
+  coinsurancePercent?: Maybe<Scalars['Float']['output']>;
+  deductibleCents?: Maybe<Scalars['Int']['output']>;
+  deductibleRemainingCents?: Maybe<Scalars['Int']['output']>;
+  outOfPocketMaxCents?: Maybe<Scalars['Int']['output']>;
+  outOfPocketRemainingCents?: Maybe<Scalars['Int']['output']>;
+  visitLimit?: Maybe<Scalars['Int']['output']>;
+  visitsRemaining?: Maybe<Scalars['Int']['output']>;
+  priorAuthRequired?: Maybe<Scalars['Boolean']['output']>;
+  telehealthCovered?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type EligibilityProblem = {
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type ResponsibilityEstimate = {
+  clientCents: Scalars['Int']['output'];
+  planCents: Scalars['Int']['output'];
+  /** notCovered, copay, deductibleAndCoinsurance, coinsurance, deductible or unknown */
+  basis: Scalars['String']['output'];
+};
+
+export type EligibilityCheckPage = {
+  items: Array<EligibilityCheck>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** A payer (spec part 2 §3: payer_id, names) as clearinghouses list it. */
+export type Payer = {
+  payer_id: Scalars['ID']['output'];
+  names: Array<Scalars['String']['output']>;
+  /** Two-letter state for a regional plan; null for national payers. */
+  state?: Maybe<Scalars['String']['output']>;
+};
+
+/** Enrollment of a provider with a payer: claims (837P) and ERA (835), each notEnrolled, requested, inProgress, enrolled or rejected. */
+export type PayerEnrollment = {
+  payerId: Scalars['ID']['output'];
+  payerName: Scalars['String']['output'];
+  /** The enrolled provider's NPI. */
+  eligibleId: Scalars['ID']['output'];
+  claims: Scalars['String']['output'];
+  era: Scalars['String']['output'];
+  requestedAt: Scalars['AWSDateTime']['output'];
+  updatedAt: Scalars['AWSDateTime']['output'];
+  requestedBy: Scalars['ID']['output'];
 };

@@ -343,6 +343,18 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.clientOpenAssessments': { permission: P.clientSelf, feature: F.assessments },
   'Mutation.saveClientAssessmentAnswers': { permission: P.clientSelf, feature: F.assessments },
   'Mutation.submitClientAssessment': { permission: P.clientSelf, feature: F.assessments },
+  // Insurance (issue 16, spec §6): biller, owner and clinicianAdmin the whole suite (billing, coverage,
+  // insurance.payers); clinicianBasicBilling their own clients' insurance and checks (billing.own;
+  // ClientAccess.client and getCoverage keep them to their clients); scheduler and the other roles
+  // none ("client billing without claims"). Plan gates: Insurance Billing (billing) and Coverage.
+  'Query.getClientInsurance': { anyOf: [P.billing, P.billingOwn, P.coverage], feature: F.billing },
+  'Mutation.updateClientInsurance': { anyOf: [P.billing, P.billingOwn, P.coverage], feature: F.billing },
+  'Query.getNewCoverage': { anyOf: [P.coverage, P.billingOwn], feature: F.coverage },
+  'Query.getCoverage': { anyOf: [P.coverage, P.billingOwn], feature: F.coverage },
+  'Query.getAllPayers': { anyOf: [P.insurancePayers, P.billing, P.billingOwn, P.coverage], feature: F.billing },
+  'Query.getInsurancePayer': { anyOf: [P.insurancePayers, P.billing, P.billingOwn, P.coverage], feature: F.billing },
+  'Query.getPayerListEnrollments': { permission: P.insurancePayers, feature: F.settings },
+  'Mutation.enrollProviderToPayerList': { permission: P.insurancePayers, feature: F.settings },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -43,6 +43,20 @@ export interface PortalConfig {
    * (PaymentUnavailable) — never granted without a charge. docs/operations.md: turning it on.
    */
   payments?: PaymentsConfig;
+  /**
+   * The clearinghouse for eligibility and claims (issue 16): Stedi. Absent: every check is refused
+   * (ClearinghouseUnavailable) — nothing is ever answered without a payer.
+   */
+  clearinghouse?: ClearinghouseConfig;
+}
+
+export interface ClearinghouseConfig {
+  /** Name of the Secrets Manager secret holding the Stedi API key (never the key itself). */
+  secretName: string;
+  /** Stedi's API base; default https://healthcare.us.stedi.com/2024-04-01. */
+  apiBase?: string;
+  /** Customer-managed KMS key of the secret, if it is not encrypted with aws/secretsmanager. */
+  secretKmsKeyArn?: string;
 }
 
 export interface PaymentsConfig {
@@ -79,6 +93,19 @@ function paymentsConfig(envName: string, raw: unknown): PaymentsConfig | undefin
   if (unknown.length) throw new Error(`${where}.prices has unknown plans: ${unknown.join(', ')}`);
   if (p.secretKmsKeyArn !== undefined && !/^arn:aws[\w-]*:kms:/.test(String(p.secretKmsKeyArn))) throw new Error(`${where}.secretKmsKeyArn must be a KMS key ARN`);
   return { secretName: p.secretName, prices: prices as PaymentsConfig['prices'], ...(p.secretKmsKeyArn ? { secretKmsKeyArn: p.secretKmsKeyArn } : {}) };
+}
+
+/** Checks `environments.<env>.clearinghouse`; an API key pasted in place of the secret's name is refused. */
+function clearinghouseConfig(envName: string, raw: unknown): ClearinghouseConfig | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const where = `environments.${envName}.clearinghouse`;
+  const c = raw as Partial<ClearinghouseConfig>;
+  if (typeof c.secretName !== 'string' || !/^[\w/+=.@-]{1,512}$/.test(c.secretName) || /^(test|live|sk)_/.test(c.secretName) || c.secretName.length > 60) {
+    throw new Error(`${where}.secretName must be the name of a Secrets Manager secret (never the key itself)`);
+  }
+  if (c.apiBase !== undefined && (typeof c.apiBase !== 'string' || !/^https:\/\/[\w.-]+(\/[\w.-]+)*$/.test(c.apiBase))) throw new Error(`${where}.apiBase must be an https URL`);
+  if (c.secretKmsKeyArn !== undefined && !/^arn:aws[\w-]*:kms:/.test(String(c.secretKmsKeyArn))) throw new Error(`${where}.secretKmsKeyArn must be a KMS key ARN`);
+  return { secretName: c.secretName, ...(c.apiBase ? { apiBase: c.apiBase } : {}), ...(c.secretKmsKeyArn ? { secretKmsKeyArn: c.secretKmsKeyArn } : {}) };
 }
 
 const LANGUAGES = ['en', 'zh', 'es', 'fr', 'it'] as const;
@@ -129,6 +156,7 @@ export function loadConfig(node: Node): PortalConfig {
     emailFromAddress: emailAddress(envName, raw.emailFromAddress),
     defaultLanguage: language(envName, raw.defaultLanguage),
     payments: paymentsConfig(envName, raw.payments),
+    clearinghouse: clearinghouseConfig(envName, raw.clearinghouse),
   };
 }
 

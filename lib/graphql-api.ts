@@ -20,6 +20,7 @@ import { grantChimeMeetings } from './chime-access.ts';
 import { grantProfileImages } from './profile-images-access.ts';
 import { grantMessageAttachments } from './message-attachments-access.ts';
 import { configurePayments } from './payment-access.ts';
+import { configureClearinghouse } from './clearinghouse-access.ts';
 import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PortalFunction, ROOT } from './portal-function.ts';
@@ -104,7 +105,7 @@ export class GraphqlApi extends Construct {
       // profile-photo decodes and re-encodes a JPEG of up to 40 MP in JavaScript (issue 11 §7): one
       // full vCPU (1769 MB) and AppSync's time.
       const photo = folder === 'profile-photo';
-      const timeout = folder === 'plans' || photo ? Duration.seconds(25) : undefined;
+      const timeout = folder === 'plans' || folder === 'eligibility' || photo ? Duration.seconds(25) : undefined;
       const memorySize = photo ? 1769 : undefined;
       // appointments (booking confirmation) and team-members (invitation) send messages (issue 19).
       // client-access e-mails the client portal invitation (issue 12); client-self only needs the console's origin (video links).
@@ -121,6 +122,8 @@ export class GraphqlApi extends Construct {
       // messaging: the client's new-message notification (SMS or e-mail) and the attachments (issue 12).
       if (folder === 'messaging' && props.profileImages) grantMessageAttachments(fn.fn, props.profileImages);
       if (folder === 'plans' && config.payments) configurePayments(fn, fn.fn, config.payments);
+      // eligibility (issue 16): the clearinghouse (Stedi) when the environment names its key's secret; else it refuses every check.
+      if (folder === 'eligibility') configureClearinghouse(fn, fn.fn, config.clearinghouse);
       if (folder === 'team-members') {
         // Invites, edits and removes team members: these admin calls on this one pool, nothing else. The pool
         // id comes with each call, from the caller's verified token (resolvers/functions/invokeTeamMembers.ts).

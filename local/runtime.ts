@@ -159,6 +159,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Plans (functions/plans): the local payment adapter records plan changes instead of charging a card.
     process.env.PAYMENT_PROVIDER = 'local';
 
+    // Insurance (issue 16): functions/eligibility asks the local clearinghouse sandbox, deterministic
+    // per member id (README "Clearinghouse sandbox"); CLEARINGHOUSE=stedi with a secret is AWS's.
+    process.env.CLEARINGHOUSE = 'sandbox';
+
     // Video (issue 6): functions/video-join signs local room tokens with a secret made fresh at
     // every start; the signaling relay at /_local/video-signal checks them.
     const videoSecret = randomBytes(32).toString('base64url');

@@ -114,6 +114,9 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.listConversations', dataSource: 'PracticeTable', entry: 'resolvers/Query.listConversations.ts' },
   { name: 'Messaging.invoke', dataSource: 'Lambda:messaging', entry: 'resolvers/functions/invokeMessaging.ts' },
   { name: 'Subscription.onSecureMessage', dataSource: 'NONE', entry: 'resolvers/Subscription.onSecureMessage.ts' },
+  // Insurance (issue 16): client insurance, eligibility checks and payers through the eligibility Lambda; the practice's checks as a Query.
+  { name: 'Insurance.invoke', dataSource: 'Lambda:eligibility', entry: 'resolvers/functions/invokeEligibility.ts' },
+  { name: 'Query.getCoverage', dataSource: 'PracticeTable', entry: 'resolvers/Query.getCoverage.ts' },
   // Measurement-based care (issue 13): every read and write through the assessments Lambda (scoring, counters, alerts in one transaction).
   { name: 'Assessments.invoke', dataSource: 'Lambda:assessments', entry: 'resolvers/functions/invokeAssessments.ts' },
 ];
@@ -221,4 +224,10 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'resolveRiskAlert', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'clientOpenAssessments', pipeline: [...CLIENT_AUTHORIZE, 'Assessments.invoke'] },
   ...['saveClientAssessmentAnswers', 'submitClientAssessment'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'Assessments.invoke'] })),
+  // Insurance (issue 16): a client's fields after ClientAccess.client (the caller's practice and scope); payers need no client.
+  ...['getClientInsurance', 'getNewCoverage'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'Insurance.invoke', 'audit'] })),
+  { typeName: 'Mutation', fieldName: 'updateClientInsurance', pipeline: ['authorize', 'ClientAccess.client', 'Insurance.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'getCoverage', pipeline: ['authorize', 'Query.getCoverage', 'audit'] },
+  ...['getAllPayers', 'getInsurancePayer', 'getPayerListEnrollments'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Insurance.invoke'] })),
+  { typeName: 'Mutation', fieldName: 'enrollProviderToPayerList', pipeline: ['authorize', 'Insurance.invoke', 'audit'] },
 ];

@@ -1,0 +1,207 @@
+/**
+ * Client insurance, eligibility checks and payers (issue 16) against the whole local runtime: the
+ * eligibility Lambda through the local clearinghouse sandbox, then through the real Stedi adapter
+ * against the fake of Stedi's wire protocol (key from a Secrets Manager fake); roles per spec §6
+ * (biller and owner everything, clinicianBasicBilling their own clients, scheduler nothing), another
+ * practice, bad input with nothing written, every check kept with its time, audited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { addPractice } from '../support/practice.ts';
+import { startStediFake, type StediFake } from '../support/stedi-fake.ts';
+import { startSecretsManagerFake } from '../support/stripe-fake.ts';
+
+let runtime: Runtime;
+const tokens: Record<string, string> = {};
+type Body = { data?: any; errors?: Array<{ message: string; errorType?: string }> };
+async function call(who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> {
+  const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
+  return body as Body;
+}
+
+const CHECK = 'id clientId clientName checkedAt checkedBy payerId payerName memberId clearinghouse status planName planBegin planEnd problems { code message } serviceCode feeCents estimate { clientCents planCents basis } raw mentalHealth { serviceTypeCode copayCents coinsurancePercent deductibleCents deductibleRemainingCents outOfPocketMaxCents outOfPocketRemainingCents visitLimit visitsRemaining priorAuthRequired telehealthCovered }';
+const INSURANCE = `clientId billingType version insuranceInfo { type payerId payerName memberId groupId coPay deductible payerPhone cardOnFile primaryInsured { relationship firstName lastName dateOfBirth address { zip } } } authorizationTracking { required number startDate endDate visitsAuthorized } additionalClaimInfo { note } defaultServices { service amount default } recentChecks { ${CHECK} }`;
+const GET = `query ($c: ID!) { getClientInsurance(clientId: $c) { ${INSURANCE} } }`;
+const UPDATE = `mutation ($c: ID!, $v: Int!, $i: ClientInsuranceInput!) { updateClientInsurance(clientId: $c, version: $v, input: $i) { ${INSURANCE} } }`;
+const CHECK_NOW = `query ($c: ID!, $fee: Int) { getNewCoverage(clientId: $c, fee: $fee) { ${CHECK} } }`;
+const COVERAGE = `query ($t: String) { getCoverage(nextToken: $t) { items { id clientId status checkedAt } nextToken } }`;
+const ADD_CLIENT = 'mutation ($i: ClientInput!) { addClient(input: $i) { id therapistId } }';
+
+const insurance = (memberId: string, extra: Record<string, unknown> = {}) => ({
+  billingType: 'insurance',
+  insuranceInfo: { type: 'primary', payerId: '60054', memberId, groupId: 'grp-100', coPay: 3000, payerPhone: '(800) 555-0100', cardOnFile: true, primaryInsured: { relationship: 'self' } },
+  defaultServices: [{ service: '90837', amount: 15000, default: true }, { service: '90834', amount: 12000 }],
+  ...extra,
+});
+const newClient = (first: string) => ({ personalDetail: { first, last: 'Insured' }, dateOfBirth: '04/12/1987', gender: 'female', contact: { email: `${first.toLowerCase()}@example.test` }, address: { line1: '9 Elm St', city: 'Austin', state: 'TX', zip: '78704-5678' } });
+
+let ownersClient = '';
+let bellsClient = '';
+let otherPractice = '';
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  otherPractice = await addPractice(runtime, 'elig-other@elsewhere.practiceportal.test');
+  const who = ['owner', 'biller', 'basicbilling', 'scheduler', 'basic'];
+  await Promise.all([
+    ...who.map(async (w) => (tokens[w] = (await signInSeeded(runtime.url, `${w}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken)),
+    signInSeeded(runtime.url, 'elig-other@elsewhere.practiceportal.test', DEMO_PASSWORD).then((t) => (tokens.other = t.accessToken)),
+  ]);
+  const settings = await call('owner', 'mutation ($i: InsuranceSettingInput!) { editInsuranceSetting(version: 0, input: $i) { version } }', { i: { providerInfo: { type: 'organization', practiceName: 'Owens Family Therapy', npi: '1234567893', taxonomyCode: '101YM0800X', address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701-1234' } } } });
+  expect(settings.errors).toBeUndefined();
+  const billing = await call('owner', '{ getBillingSettings { version } }');
+  await call('owner', 'mutation ($v: Int!, $i: BillingSettingsInput!) { editBillingSettings(version: $v, input: $i) { version } }', { v: billing.data.getBillingSettings.version, i: { taxId: '12-3456789' } });
+  ownersClient = (await call('owner', ADD_CLIENT, { i: newClient('Olga') })).data.addClient.id;
+  bellsClient = (await call('basicbilling', ADD_CLIENT, { i: newClient('Bea') })).data.addClient.id;
+}, 120_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('client insurance', () => {
+  it('reads as self-pay with nothing filled in before anyone saved it', async () => {
+    const out = (await call('biller', GET, { c: ownersClient })).data.getClientInsurance;
+    expect(out).toMatchObject({ clientId: ownersClient, billingType: 'selfPay', version: 0, recentChecks: [], defaultServices: [] });
+  });
+
+  it('refuses bad input naming the fields (never the values) and writes nothing', async () => {
+    const bad = await call('biller', UPDATE, { c: ownersClient, v: 0, i: { billingType: 'insurance', insuranceInfo: { memberId: 'W1<script>', coPay: -5, payerPhone: 'call me', primaryInsured: { relationship: 'spouse', dateOfBirth: '13/45/1990' } }, authorizationTracking: { startDate: '2026-02-01', endDate: '2026-01-01' } } });
+    expect(bad.errors?.[0].errorType).toBe('ValidationError');
+    const message = bad.errors![0].message;
+    for (const field of ['insuranceInfo.memberId', 'insuranceInfo.coPay', 'insuranceInfo.payerPhone', 'insuranceInfo.payerId (required)', 'insuranceInfo.primaryInsured.firstName (required)', 'insuranceInfo.primaryInsured.dateOfBirth', 'authorizationTracking.endDate (range)']) expect(message).toContain(field);
+    expect(message).not.toContain('script');
+    expect((await call('biller', GET, { c: ownersClient })).data.getClientInsurance.version).toBe(0);
+  });
+
+  it('saves every field of the spec, versioned: a stale version is a conflict', async () => {
+    const saved = (await call('biller', UPDATE, { c: ownersClient, v: 0, i: insurance('sbx100000002', { authorizationTracking: { required: true, number: 'AUTH-77', startDate: '2026-01-01', endDate: '2026-06-30', visitsAuthorized: 12 }, additionalClaimInfo: { note: 'Referred by PCP' } }) })).data.updateClientInsurance;
+    expect(saved).toMatchObject({ version: 1, billingType: 'insurance', insuranceInfo: { payerId: '60054', memberId: 'SBX100000002', groupId: 'GRP-100', coPay: 3000, payerPhone: '+18005550100', cardOnFile: true }, authorizationTracking: { number: 'AUTH-77', visitsAuthorized: 12 }, additionalClaimInfo: { note: 'Referred by PCP' } });
+    const stale = await call('owner', UPDATE, { c: ownersClient, v: 0, i: insurance('SBX100000001') });
+    expect(stale.errors?.[0].errorType).toBe('ConflictError');
+    expect((await call('owner', GET, { c: ownersClient })).data.getClientInsurance.insuranceInfo.memberId).toBe('SBX100000002');
+  });
+});
+
+describe('eligibility through the local sandbox', () => {
+  it('refuses a check for a client without insurance, storing nothing', async () => {
+    const out = await call('basicbilling', CHECK_NOW, { c: bellsClient });
+    expect(out.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Add the client’s insurance (payer and member id) before checking eligibility.' });
+    expect((await call('basicbilling', GET, { c: bellsClient })).data.getClientInsurance.recentChecks).toEqual([]);
+  });
+
+  it('runs a check: the summary a clinician needs, the estimate for the default service, the raw 271 one click away; kept with its time', async () => {
+    const check = (await call('biller', CHECK_NOW, { c: ownersClient })).data.getNewCoverage;
+    expect(check).toMatchObject({
+      clientId: ownersClient, payerId: '60054', payerName: 'Aetna', memberId: 'SBX100000002', clearinghouse: 'sandbox', status: 'active', planName: 'Sandbox Choice PPO', planBegin: '2026-01-01', planEnd: '2026-12-31',
+      mentalHealth: { coinsurancePercent: 20, deductibleCents: 150000, deductibleRemainingCents: 75000, outOfPocketMaxCents: 500000, outOfPocketRemainingCents: 320000, priorAuthRequired: true, telehealthCovered: true },
+      serviceCode: '90837', feeCents: 15000, estimate: { clientCents: 15000, planCents: 0, basis: 'deductibleAndCoinsurance' },
+    });
+    expect(JSON.parse(check.raw).benefitsInformation.length).toBeGreaterThan(3);
+    await call('biller', UPDATE, { c: ownersClient, v: 1, i: insurance('SBX100000006') });
+    const down = (await call('owner', CHECK_NOW, { c: ownersClient, fee: 12000 })).data.getNewCoverage;
+    expect(down).toMatchObject({ status: 'payerUnavailable', problems: [{ code: '42', message: 'Unable to Respond at Current Time' }], estimate: { clientCents: 12000, basis: 'notCovered' } });
+    const history = (await call('owner', GET, { c: ownersClient })).data.getClientInsurance.recentChecks;
+    expect(history.map((c: any) => c.id)).toEqual([down.id, check.id]);
+    expect(history[0].checkedAt >= history[1].checkedAt).toBe(true);
+  });
+
+  it('lists the practice\'s checks newest first for the biller, only their clients\' for clinicianBasicBilling; scheduler and clinicianBasic are refused', async () => {
+    await call('basicbilling', UPDATE, { c: bellsClient, v: 0, i: insurance('SBX100000004') });
+    const mine = (await call('basicbilling', CHECK_NOW, { c: bellsClient })).data.getNewCoverage;
+    expect(mine.status).toBe('inactive');
+    const all = (await call('biller', COVERAGE)).data.getCoverage.items;
+    expect(all[0].id).toBe(mine.id);
+    expect(new Set(all.map((c: any) => c.clientId))).toEqual(new Set([ownersClient, bellsClient]));
+    expect((await call('basicbilling', COVERAGE)).data.getCoverage.items.map((c: any) => c.clientId)).toEqual([bellsClient]);
+    for (const who of ['scheduler', 'basic']) {
+      expect((await call(who, COVERAGE)).errors?.[0].errorType).toBe('Unauthorized');
+      expect((await call(who, GET, { c: ownersClient })).errors?.[0].errorType).toBe('Unauthorized');
+    }
+    expect((await call('basicbilling', GET, { c: ownersClient })).errors?.[0].errorType).toBe('NotFound');
+    expect((await call('basicbilling', CHECK_NOW, { c: ownersClient })).errors?.[0].errorType).toBe('NotFound');
+  });
+
+  it('another practice reaches none of it', async () => {
+    expect((await call('other', GET, { c: ownersClient })).errors?.[0].errorType).toBe('NotFound');
+    expect((await call('other', CHECK_NOW, { c: ownersClient })).errors?.[0].errorType).toBe('NotFound');
+    expect((await call('other', COVERAGE)).data.getCoverage.items).toEqual([]);
+    expect(otherPractice).not.toBe(runtime.seed!.practiceId);
+  });
+
+  it('audits reads, writes and checks (ids only)', async () => {
+    const trail = (await call('owner', '{ listAuditTrail { items { action entityType entityId field } } }')).data.listAuditTrail.items as any[];
+    const actions = new Set(trail.map((e) => e.action));
+    for (const a of ['insurance.read', 'insurance.update', 'eligibility.check', 'eligibility.list']) expect(actions).toContain(a);
+    expect(trail.find((e) => e.action === 'eligibility.check').entityType).toBe('EligibilityCheck');
+  });
+});
+
+describe('payers and enrollment', () => {
+  it('lists the first 20 payers with no search, finds by words or id, reads one', async () => {
+    expect((await call('biller', '{ getAllPayers { payer_id names } }')).data.getAllPayers).toHaveLength(20);
+    expect((await call('biller', '{ getAllPayers(search: "blue texas") { payer_id names state } }')).data.getAllPayers[0]).toEqual({ payer_id: '84980', names: ['Blue Cross Blue Shield of Texas'], state: 'TX' });
+    expect((await call('basicbilling', '{ getInsurancePayer(payerId: "62308") { names } }')).data.getInsurancePayer.names).toEqual(['Cigna']);
+    expect((await call('scheduler', '{ getAllPayers { payer_id } }')).errors?.[0].errorType).toBe('Unauthorized');
+  });
+
+  it('enrolls a provider with a payer for claims and ERA (requested), once; bad NPI and unknown payers are refused', async () => {
+    const ENROLL = 'mutation ($p: ID!, $e: ID!) { enrollProviderToPayerList(payerId: $p, eligibleId: $e) { payerId payerName eligibleId claims era requestedAt } }';
+    const first = (await call('biller', ENROLL, { p: '60054', e: '1234567893' })).data.enrollProviderToPayerList;
+    expect(first).toMatchObject({ payerId: '60054', payerName: 'Aetna', eligibleId: '1234567893', claims: 'requested', era: 'requested' });
+    expect((await call('owner', ENROLL, { p: '60054', e: '1234567893' })).data.enrollProviderToPayerList.requestedAt).toBe(first.requestedAt);
+    expect((await call('biller', ENROLL, { p: '60054', e: '1234567890' })).errors?.[0].errorType).toBe('ValidationError');
+    expect((await call('biller', ENROLL, { p: 'NOPE1', e: '1234567893' })).errors?.[0].errorType).toBe('NotFound');
+    expect((await call('basicbilling', ENROLL, { p: '62308', e: '1234567893' })).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('owner', '{ getPayerListEnrollments { payerId claims era } }')).data.getPayerListEnrollments).toEqual([{ payerId: '60054', claims: 'requested', era: 'requested' }]);
+    expect((await call('other', '{ getPayerListEnrollments { payerId } }')).data.getPayerListEnrollments).toEqual([]);
+  });
+});
+
+describe('the same Lambda through the Stedi adapter (fake of its wire protocol)', () => {
+  let fake: StediFake;
+  let secrets: Awaited<ReturnType<typeof startSecretsManagerFake>>;
+  const saved: Record<string, string | undefined> = {};
+  const env = (values: Record<string, string>) => {
+    for (const [k, v] of Object.entries(values)) {
+      if (!(k in saved)) saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+  };
+  beforeAll(async () => {
+    fake = await startStediFake();
+    secrets = await startSecretsManagerFake({ 'portal/test/stedi': JSON.stringify({ apiKey: fake.apiKey }), 'portal/test/wrong': 'not-the-key' });
+  });
+  afterAll(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    await fake.close();
+    await secrets.close();
+  });
+
+  it('sends Stedi\'s JSON with the key from Secrets Manager, hyphens stripped from the zips and the tax id; maps the answer', async () => {
+    env({ CLEARINGHOUSE: 'stedi', CLEARINGHOUSE_SECRET_ID: 'portal/test/stedi', SECRETS_MANAGER_ENDPOINT: secrets.url, CLEARINGHOUSE_API_BASE: fake.url });
+    await call('owner', UPDATE, { c: ownersClient, v: 2, i: insurance('SBX100000001', { insuranceInfo: { payerId: '84980', memberId: 'SBX100000001', primaryInsured: { relationship: 'spouse', firstName: 'Sam', lastName: 'Insured', dateOfBirth: '01/02/1980', address: { line1: '9 Elm St', city: 'Austin', state: 'TX', zip: '78704-1111' } } } }) });
+    const check = (await call('owner', CHECK_NOW, { c: ownersClient })).data.getNewCoverage;
+    expect(check).toMatchObject({ clearinghouse: 'stedi', status: 'active', mentalHealth: { copayCents: 3000, visitsRemaining: 14 }, estimate: { clientCents: 3000 } });
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({ path: '/2024-04-01/change/medicalnetwork/eligibility/v3', authorization: fake.apiKey });
+    expect(sent.body).toMatchObject({
+      tradingPartnerServiceId: '84980', provider: { organizationName: 'Owens Family Therapy', npi: '1234567893', taxId: '123456789', address: { postalCode: '787011234' } },
+      subscriber: { memberId: 'SBX100000001', firstName: 'Sam', dateOfBirth: '19800102', address: { postalCode: '787041111' } },
+      dependents: [{ firstName: 'Olga', dateOfBirth: '19870412', individualRelationshipCode: '01', address: { postalCode: '787045678' } }],
+    });
+  });
+
+  it('a key Stedi refuses is ClearinghouseUnavailable in our words and no check is stored', async () => {
+    env({ CLEARINGHOUSE_SECRET_ID: 'portal/test/wrong' });
+    const before = (await call('owner', GET, { c: ownersClient })).data.getClientInsurance.recentChecks.length;
+    const out = await call('owner', CHECK_NOW, { c: ownersClient });
+    expect(out.errors?.[0]).toMatchObject({ errorType: 'ClearinghouseUnavailable', message: 'The clearinghouse is not reachable right now. Nothing was recorded; try again in a few minutes.' });
+    expect((await call('owner', GET, { c: ownersClient })).data.getClientInsurance.recentChecks.length).toBe(before);
+  });
+});
