@@ -17,3 +17,4 @@ export { documents } from './documents.ts';
 export { messaging } from './messaging.ts';
 export { clientPortal } from './client-portal.ts';
 export { assessments } from './assessments.ts';
+export { insurance } from './insurance.ts';
