@@ -90,6 +90,8 @@ describe('plans and roles', () => {
 describe('the single-use link, the alert and its resolution', () => {
   let clientId = '';
   let token = '';
+  const month = new Date().toISOString().slice(0, 7);
+  const countersBefore: Record<string, Record<string, number> | undefined> = {};
 
   it('e-mails a link without PHI, opens only that assessment, saves answers, and submits with item 9 = 1', async () => {
     clientId = await addClient('owner', 'Riley', 'riley.measure@example.test');
@@ -97,6 +99,8 @@ describe('the single-use link, the alert and its resolution', () => {
     const mail = runtime.outbox.latestTo('riley.measure@example.test', 'email')!;
     expect(mail.body).not.toMatch(/Riley|PHQ|depress/i);
     token = linkTokenFor('riley.measure@example.test')!;
+    countersBefore.practice = (await practiceItems(`AssessCount#PHQ9#${month}`))[0];
+    countersBefore.clinician = (await practiceItems(`AssessCount#T#${practiceId}#PHQ9#${month}`))[0];
     expect(token).toBeTruthy();
     const opened = await publicCall(runtime, 'assessmentLink', { token });
     expect(opened.status).toBe(200);
@@ -115,11 +119,11 @@ describe('the single-use link, the alert and its resolution', () => {
   it('shows the scored response and writes the month’s counters with it', async () => {
     const items = (await call('owner', RESPONSES, { c: clientId })).data.listAssessmentResponses.items;
     expect(items).toEqual([expect.objectContaining({ instrumentId: 'PHQ9', status: 'complete', score: 7, band: 'mild', bandLabel: 'Mild', alerts: ['item9'], baseline: 7, change: 0 })]);
-    const month = new Date().toISOString().slice(0, 7);
-    const [counter] = await practiceItems(`AssessCount#PHQ9#${month}`);
-    expect(counter).toMatchObject({ responses: expect.any(Number), n_mild: expect.any(Number), alerts: expect.any(Number) });
-    expect(counter.n_mild).toBeGreaterThanOrEqual(1);
-    expect((await practiceItems(`AssessCount#T#${practiceId}#PHQ9#${month}`))[0]).toMatchObject({ n_mild: 1, alerts: 1 });
+    const [practiceNow] = await practiceItems(`AssessCount#PHQ9#${month}`);
+    const [clinicianNow] = await practiceItems(`AssessCount#T#${practiceId}#PHQ9#${month}`);
+    for (const [now, before] of [[practiceNow, countersBefore.practice], [clinicianNow, countersBefore.clinician]]) {
+      expect([now.responses - (before?.responses ?? 0), now.n_mild - (before?.n_mild ?? 0), now.alerts - (before?.alerts ?? 0)]).toEqual([1, 1, 1]);
+    }
   });
 
   it('lists the alert to the owner, not to another clinician, and resolves it once with a note', async () => {
@@ -145,6 +149,19 @@ describe('the single-use link, the alert and its resolution', () => {
     await runtime.dynamo.client.send(new UpdateItemCommand({ TableName: tableName('local', 'Directory'), Key: marshall(linkKey(hashLinkToken(next))), UpdateExpression: 'SET validUntil = :v', ExpressionAttributeValues: marshall({ ':v': '2020-01-01T00:00:00.000Z' }) }));
     expect(await publicCall(runtime, 'submitAssessmentLink', { token: next, answers: { '1': 0 } })).toMatchObject({ status: 410, body: { reason: 'expired' } });
     expect(await practiceItems(`AssessResp#${clientId}#`)).toHaveLength(1);
+  });
+});
+
+describe('the demo seed', () => {
+  it('has months of weekly PHQ-9 and GAD-7 (Avery improving) and Morgan’s open alert for their clinician', async () => {
+    const avery = (await call('owner', '{ getClients(search: "Avery") { items { id } } }')).data.getClients.items[0].id;
+    const responses = (await call('owner', RESPONSES, { c: avery })).data.listAssessmentResponses.items as { instrumentId: string; score: number; baseline: number; reliableChange: string }[];
+    const phq9 = responses.filter((r) => r.instrumentId === 'PHQ9');
+    expect(phq9.length).toBeGreaterThanOrEqual(15);
+    expect(responses.filter((r) => r.instrumentId === 'GAD7').length).toBe(phq9.length);
+    expect(phq9[0]).toMatchObject({ baseline: 18, reliableChange: 'improved' });
+    const alerts = (await call('basic', ALERTS)).data.listRiskAlerts.items;
+    expect(alerts).toEqual([expect.objectContaining({ clientName: 'Morgan Ellis', instrumentId: 'PHQ9', reasons: ['item9'], state: 'open' })]);
   });
 });
 
