@@ -12,7 +12,7 @@ import type { AnyArgs, AuditNote, ResolverContext } from '../shared/context.ts';
 type ClientPrincipal = { sub: string; links: { practiceId: string; clientId: string }[] };
 
 export function request(ctx: ResolverContext<AnyArgs>): LambdaRequest {
-  const client = (ctx.stash as { client?: ClientPrincipal }).client;
+  const client = (ctx.stash as unknown as { client?: ClientPrincipal }).client;
   const isClient = !!(client && client.links);
   const caller = ctx.stash.caller;
   return {

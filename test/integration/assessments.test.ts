@@ -121,7 +121,7 @@ describe('the single-use link, the alert and its resolution', () => {
     expect(items).toEqual([expect.objectContaining({ instrumentId: 'PHQ9', status: 'complete', score: 7, band: 'mild', bandLabel: 'Mild', alerts: ['item9'], baseline: 7, change: 0 })]);
     const [practiceNow] = await practiceItems(`AssessCount#PHQ9#${month}`);
     const [clinicianNow] = await practiceItems(`AssessCount#T#${practiceId}#PHQ9#${month}`);
-    for (const [now, before] of [[practiceNow, countersBefore.practice], [clinicianNow, countersBefore.clinician]]) {
+    for (const [now, before] of [[practiceNow, countersBefore.practice], [clinicianNow, countersBefore.clinician]] as [Record<string, number>, Record<string, number> | undefined][]) {
       expect([now.responses - (before?.responses ?? 0), now.n_mild - (before?.n_mild ?? 0), now.alerts - (before?.alerts ?? 0)]).toEqual([1, 1, 1]);
     }
   });

@@ -50,7 +50,8 @@ beforeAll(async () => {
     ...who.map(async (w) => (tokens[w] = (await signInSeeded(runtime.url, `${w}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken)),
     signInSeeded(runtime.url, 'elig-other@elsewhere.practiceportal.test', DEMO_PASSWORD).then((t) => (tokens.other = t.accessToken)),
   ]);
-  const settings = await call('owner', 'mutation ($i: InsuranceSettingInput!) { editInsuranceSetting(version: 0, input: $i) { version } }', { i: { providerInfo: { type: 'organization', practiceName: 'Owens Family Therapy', npi: '1234567893', taxonomyCode: '101YM0800X', address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701-1234' } } } });
+  const current = (await call('owner', '{ getInsuranceSetting { version } }')).data.getInsuranceSetting.version;
+  const settings = await call('owner', 'mutation ($v: Int!, $i: InsuranceSettingInput!) { editInsuranceSetting(version: $v, input: $i) { version } }', { v: current, i: { providerInfo: { type: 'organization', practiceName: 'Owens Family Therapy', npi: '1234567893', taxonomyCode: '101YM0800X', address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701-1234' } } } });
   expect(settings.errors).toBeUndefined();
   const billing = await call('owner', '{ getBillingSettings { version } }');
   await call('owner', 'mutation ($v: Int!, $i: BillingSettingsInput!) { editBillingSettings(version: $v, input: $i) { version } }', { v: billing.data.getBillingSettings.version, i: { taxId: '12-3456789' } });
@@ -62,6 +63,15 @@ afterAll(async () => {
 });
 
 describe('client insurance', () => {
+  it('the demo practice comes seeded: four insured clients with sandbox member ids and three checks', async () => {
+    const seeded = (await call('owner', '{ getCoverage { items { clientName status memberId estimate { clientCents } } } }')).data.getCoverage.items;
+    expect(seeded).toEqual(expect.arrayContaining([
+      expect.objectContaining({ clientName: 'Avery Lane', status: 'active', memberId: 'SBX100000001', estimate: { clientCents: 3000 } }),
+      expect.objectContaining({ clientName: 'Jordan Reyes', status: 'active', memberId: 'SBX100000002' }),
+      expect.objectContaining({ clientName: 'Riley Patel', status: 'inactive' }),
+    ]));
+  });
+
   it('reads as self-pay with nothing filled in before anyone saved it', async () => {
     const out = (await call('biller', GET, { c: ownersClient })).data.getClientInsurance;
     expect(out).toMatchObject({ clientId: ownersClient, billingType: 'selfPay', version: 0, recentChecks: [], defaultServices: [] });
@@ -114,8 +124,13 @@ describe('eligibility through the local sandbox', () => {
     expect(mine.status).toBe('inactive');
     const all = (await call('biller', COVERAGE)).data.getCoverage.items;
     expect(all[0].id).toBe(mine.id);
-    expect(new Set(all.map((c: any) => c.clientId))).toEqual(new Set([ownersClient, bellsClient]));
-    expect((await call('basicbilling', COVERAGE)).data.getCoverage.items.map((c: any) => c.clientId)).toEqual([bellsClient]);
+    expect(all.map((c: any) => c.clientId)).toEqual(expect.arrayContaining([ownersClient, bellsClient]));
+    expect(all.map((c: any) => c.checkedAt)).toEqual([...all.map((c: any) => c.checkedAt)].sort().reverse());
+    // Bianca Bell's: her new client's check and the seeded one of her client Riley; never the owner's clients'.
+    const hers = (await call('basicbilling', COVERAGE)).data.getCoverage.items.map((c: any) => c.clientId);
+    expect(hers[0]).toBe(bellsClient);
+    expect(hers).not.toContain(ownersClient);
+    expect(hers.length).toBeLessThan(all.length);
     for (const who of ['scheduler', 'basic']) {
       expect((await call(who, COVERAGE)).errors?.[0].errorType).toBe('Unauthorized');
       expect((await call(who, GET, { c: ownersClient })).errors?.[0].errorType).toBe('Unauthorized');
