@@ -16,6 +16,7 @@ import { seedDemoClientPortal } from './seed-client-portal.ts';
 import { seedDemoMessaging } from './seed-messaging.ts';
 import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
+import { seedDemoInsurance } from './seed-insurance.ts';
 import { signupCarryItems } from '../domain/signup-carry.ts';
 
 /** The demo owner's sign-up facts (made up): organization and phone for Practice details and Profile. */
@@ -87,6 +88,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await seedDemoDocuments(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId, portal);
   // Secure messaging: a few conversations with history (issue 12).
   await seedDemoMessaging(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
+  // Insurance: the billing provider, four clients' insurance with sandbox member ids, a few eligibility checks (issue 16).
+  await seedDemoInsurance(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId);
   // Measurement-based care: months of weekly PHQ-9 and GAD-7, one open risk alert (issue 13).
   await seedDemoAssessments(db, tableName(LOCAL_ENV, 'Practice'), practiceId);
   // The owner's Profile and Practice details, as a sign-up would have left them (issue 19).
