@@ -736,6 +736,9 @@ export type Service = {
   code: Scalars['String']['output'];
   description: Scalars['String']['output'];
   defaultMinutes: Scalars['Int']['output'];
+  /** integer cents for one unit */
+  rateCents: Scalars['Int']['output'];
+  isDefault: Scalars['Boolean']['output'];
 };
 
 /** Practice-wide rules for appointments (one item per practice, versioned like the other settings). */
@@ -984,6 +987,13 @@ export type ShareClientDocumentsResult = {
 };
 
 export type Query = {
+  getBillingCatalog: BillingCatalog;
+  listBilling: BillingPage;
+  getClientBilling: ClientBilling;
+  getInvoiceById: Invoice;
+  getInvoicePdf: BillingPdf;
+  clientInvoices: Array<ClientPracticeInvoices>;
+  clientInvoicePdf: BillingPdf;
   me: Me;
   /** Active clients by name, 20 a page; search matches the start of "first last" (case-insensitive). status: active (default) or archived (listed by name, without search). */
   getClients: ClientPage;
@@ -1078,6 +1088,39 @@ export type Query = {
   getInsurancePayer?: Maybe<Payer>;
   /** The practice's enrollments with payers (claims and ERA states). */
   getPayerListEnrollments: Array<PayerEnrollment>;
+};
+
+
+export type QueryListBillingArgs = {
+  filter: BillingFilter;
+  from?: InputMaybe<Scalars['AWSDate']['input']>;
+  to?: InputMaybe<Scalars['AWSDate']['input']>;
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  clinicianId?: InputMaybe<Scalars['ID']['input']>;
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetClientBillingArgs = {
+  clientId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetInvoiceByIdArgs = {
+  clientId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetInvoicePdfArgs = {
+  clientId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryClientInvoicePdfArgs = {
+  practiceId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1251,6 +1294,13 @@ export type QueryGetInsurancePayerArgs = {
 };
 
 export type Mutation = {
+  editBillingCatalog: BillingCatalog;
+  editClientBillingProfile: ClientBillingProfile;
+  createInvoice: Invoice;
+  sendInvoice: Invoice;
+  voidInvoice: Invoice;
+  recordPayment: Payment;
+  refundPayment: Payment;
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
   endSession: Scalars['Boolean']['output'];
@@ -1355,6 +1405,61 @@ export type Mutation = {
   updateClientInsurance: ClientInsurance;
   /** Requests enrollment of a provider (eligibleId: the provider's NPI) with a payer for claims and ERAs. */
   enrollProviderToPayerList: PayerEnrollment;
+};
+
+
+export type MutationEditBillingCatalogArgs = {
+  version: Scalars['Int']['input'];
+  input: BillingCatalogInput;
+};
+
+
+export type MutationEditClientBillingProfileArgs = {
+  clientId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  fees: Array<ClientFeeInput>;
+  slidingScalePercent: Scalars['Int']['input'];
+};
+
+
+export type MutationCreateInvoiceArgs = {
+  clientId: Scalars['ID']['input'];
+  lineIds: Array<Scalars['ID']['input']>;
+  requestId: Scalars['ID']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSendInvoiceArgs = {
+  clientId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+};
+
+
+export type MutationVoidInvoiceArgs = {
+  clientId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+};
+
+
+export type MutationRecordPaymentArgs = {
+  clientId: Scalars['ID']['input'];
+  requestId: Scalars['ID']['input'];
+  amountCents: Scalars['Int']['input'];
+  method: PaymentMethod;
+  date: Scalars['AWSDate']['input'];
+  reference?: InputMaybe<Scalars['String']['input']>;
+  invoiceIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationRefundPaymentArgs = {
+  clientId: Scalars['ID']['input'];
+  paymentId: Scalars['ID']['input'];
+  requestId: Scalars['ID']['input'];
+  amountCents: Scalars['Int']['input'];
 };
 
 
@@ -2180,4 +2285,219 @@ export type PayerEnrollment = {
   requestedAt: Scalars['AWSDateTime']['output'];
   updatedAt: Scalars['AWSDateTime']['output'];
   requestedBy: Scalars['ID']['output'];
+};
+
+/** The spec's billing filter keys (part 2 §4). */
+export type BillingFilter =
+  | 'all'
+  | 'Session'
+  | 'UnInvoicedSession'
+  | 'UnpaidInvoice'
+  | 'ClientInvoice'
+  | 'BillingPayment'
+  | 'InsurancePayment';
+
+export type InvoiceStatus =
+  | 'DRAFT'
+  | 'SENT'
+  | 'PARTIALLY_PAID'
+  | 'PAID'
+  | 'VOID';
+
+export type SessionLineStatus =
+  | 'UNINVOICED'
+  | 'INVOICED';
+
+export type SessionLineReason =
+  | 'SESSION'
+  | 'NO_SHOW'
+  | 'LATE_CANCEL';
+
+export type PaymentMethod =
+  | 'CASH'
+  | 'CHECK'
+  | 'EXTERNAL';
+
+export type BillingEntryKind =
+  | 'SESSION'
+  | 'INVOICE'
+  | 'PAYMENT';
+
+/** The practice's services offered with rates, the money format's decimals and the policy fees. */
+export type BillingCatalog = {
+  services: Array<Service>;
+  /** 0 (whole dollars, the default) or 2 */
+  decimals: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  lateCancelFeeCents: Scalars['Int']['output'];
+  noShowFeeCents: Scalars['Int']['output'];
+  version: Scalars['Int']['output'];
+};
+
+export type ServiceInput = {
+  code: Scalars['String']['input'];
+  description: Scalars['String']['input'];
+  defaultMinutes: Scalars['Int']['input'];
+  rateCents: Scalars['Int']['input'];
+  isDefault?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type BillingCatalogInput = {
+  services: Array<ServiceInput>;
+  decimals: Scalars['Int']['input'];
+  lateCancelFeeCents: Scalars['Int']['input'];
+  noShowFeeCents: Scalars['Int']['input'];
+};
+
+/** A client's own amount for a service (client default services). */
+export type ClientFee = {
+  code: Scalars['String']['output'];
+  amountCents: Scalars['Int']['output'];
+  isDefault: Scalars['Boolean']['output'];
+};
+
+export type ClientFeeInput = {
+  code: Scalars['String']['input'];
+  amountCents: Scalars['Int']['input'];
+  isDefault?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ClientBillingProfile = {
+  clientId: Scalars['ID']['output'];
+  fees: Array<ClientFee>;
+  /** percent off the practice's rate where the client has no own amount */
+  slidingScalePercent: Scalars['Int']['output'];
+  version: Scalars['Int']['output'];
+};
+
+/** appointment × service × units × fee: what client billing and claims bill. The id is the appointment's. */
+export type SessionLine = {
+  id: Scalars['ID']['output'];
+  appointmentId: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  clinicianId: Scalars['ID']['output'];
+  clinicianName?: Maybe<Scalars['String']['output']>;
+  date: Scalars['AWSDate']['output'];
+  serviceCode: Scalars['String']['output'];
+  serviceName: Scalars['String']['output'];
+  units: Scalars['Int']['output'];
+  feeCents: Scalars['Int']['output'];
+  amountCents: Scalars['Int']['output'];
+  /** CMS place of service: 10 telehealth in the client's home, 11 office */
+  placeOfService: Scalars['String']['output'];
+  reason: SessionLineReason;
+  status: SessionLineStatus;
+  invoiceId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type InvoiceLine = {
+  lineId: Scalars['ID']['output'];
+  date: Scalars['AWSDate']['output'];
+  serviceCode: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  units: Scalars['Int']['output'];
+  feeCents: Scalars['Int']['output'];
+  amountCents: Scalars['Int']['output'];
+};
+
+export type Invoice = {
+  id: Scalars['ID']['output'];
+  number: Scalars['String']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  status: InvoiceStatus;
+  issueDate: Scalars['AWSDate']['output'];
+  dueDate: Scalars['AWSDate']['output'];
+  pastDue: Scalars['Boolean']['output'];
+  lines: Array<InvoiceLine>;
+  totalCents: Scalars['Int']['output'];
+  paidCents: Scalars['Int']['output'];
+  balanceCents: Scalars['Int']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+  version: Scalars['Int']['output'];
+  createdAt: Scalars['AWSDateTime']['output'];
+  sentAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  voidedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+export type PaymentApplication = {
+  invoiceId: Scalars['ID']['output'];
+  invoiceNumber?: Maybe<Scalars['String']['output']>;
+  amountCents: Scalars['Int']['output'];
+};
+
+export type Payment = {
+  id: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  date: Scalars['AWSDate']['output'];
+  method: PaymentMethod;
+  reference?: Maybe<Scalars['String']['output']>;
+  amountCents: Scalars['Int']['output'];
+  /** applied to invoices; the rest became the client's credit */
+  appliedCents: Scalars['Int']['output'];
+  refundedCents: Scalars['Int']['output'];
+  applications: Array<PaymentApplication>;
+  createdAt: Scalars['AWSDateTime']['output'];
+};
+
+export type ClientBalance = {
+  clientId: Scalars['ID']['output'];
+  invoicedCents: Scalars['Int']['output'];
+  paidCents: Scalars['Int']['output'];
+  /** owed on sent invoices */
+  balanceCents: Scalars['Int']['output'];
+  creditCents: Scalars['Int']['output'];
+  refundedCents: Scalars['Int']['output'];
+  uninvoicedCents: Scalars['Int']['output'];
+};
+
+export type ClientBilling = {
+  clientId: Scalars['ID']['output'];
+  decimals: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  balance: ClientBalance;
+  lines: Array<SessionLine>;
+  invoices: Array<Invoice>;
+  payments: Array<Payment>;
+  profile: ClientBillingProfile;
+};
+
+/** One row of the billing list: a session line, an invoice or a payment. */
+export type BillingEntry = {
+  kind: BillingEntryKind;
+  id: Scalars['ID']['output'];
+  date: Scalars['AWSDate']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  /** the clinician the client's billing is filed under */
+  clinicianId?: Maybe<Scalars['ID']['output']>;
+  description: Scalars['String']['output'];
+  amountCents: Scalars['Int']['output'];
+  balanceCents?: Maybe<Scalars['Int']['output']>;
+  status: Scalars['String']['output'];
+  pastDue: Scalars['Boolean']['output'];
+};
+
+export type BillingPage = {
+  items: Array<BillingEntry>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+export type BillingPdf = {
+  fileName: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  base64: Scalars['String']['output'];
+};
+
+/** The client portal: the client's invoices (not drafts) and balance at one practice. */
+export type ClientPracticeInvoices = {
+  practiceId: Scalars['ID']['output'];
+  practiceName: Scalars['String']['output'];
+  decimals: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  balanceCents: Scalars['Int']['output'];
+  creditCents: Scalars['Int']['output'];
+  invoices: Array<Invoice>;
 };

@@ -165,6 +165,8 @@ const F = FEATURES;
 
 /** Any of these lets a member see appointments (and the appointment menu and pages, route-access.ts). */
 export const APPOINTMENT_READ: Permission[] = [P.appointmentAll, P.appointmentOwn, P.appointmentLocked];
+/** Any of these lets a member reach client billing (issue 15); the scope (practice or own clients) is the billing Lambda's. */
+export const BILLING_RIGHTS: Permission[] = [P.clientBilling, P.clientBillingOwn, P.clientBillingNoClaims, P.billing, P.billingOwn];
 /** Any of these lets a member create and change appointments. */
 export const APPOINTMENT_WRITE: Permission[] = [P.appointmentAll, P.appointmentOwn];
 
@@ -252,6 +254,27 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.listAppointments': { anyOf: APPOINTMENT_READ, feature: F.appointments },
   'Query.getAppointment': { anyOf: APPOINTMENT_READ, feature: F.appointments },
   'Query.getServicesOffered': { anyOf: APPOINTMENT_READ, feature: F.appointments },
+  // Client billing (issue 15), the Billing feature (Professional's "Client Billing"). Any client-billing
+  // right calls these; how far it reaches is the billing Lambda's (functions/billing/request.ts
+  // billingScope): the practice for owner, admin, biller and scheduler ("client billing without
+  // claims" — none of these fields is a claim), their own clients (therapistId) for
+  // clinicianFullClient and clinicianBasicBilling. The catalog is also read by whoever edits
+  // Billing and Service (settings.billingAndService) and edited only by them.
+  'Query.getBillingCatalog': { anyOf: BILLING_RIGHTS.concat([P.billingAndService]), feature: F.billing },
+  'Mutation.editBillingCatalog': { permission: P.billingAndService, feature: F.billing },
+  'Query.listBilling': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Query.getClientBilling': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Query.getInvoiceById': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Query.getInvoicePdf': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Mutation.editClientBillingProfile': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Mutation.createInvoice': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Mutation.sendInvoice': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Mutation.voidInvoice': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Mutation.recordPayment': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Mutation.refundPayment': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  // The client principal's invoices: client.self; the Billing feature per linked practice (authorizeClient.practices).
+  'Query.clientInvoices': { permission: P.clientSelf, feature: F.billing },
+  'Query.clientInvoicePdf': { permission: P.clientSelf, feature: F.billing },
   'Query.getAppointmentSettings': { anyOf: APPOINTMENT_READ, feature: F.appointments },
   'Query.listClinicians': { anyOf: APPOINTMENT_READ, feature: F.appointments },
   'Mutation.createAppointment': { anyOf: APPOINTMENT_WRITE, feature: F.appointments },

@@ -16,6 +16,7 @@ import { seedDemoClientPortal } from './seed-client-portal.ts';
 import { seedDemoMessaging } from './seed-messaging.ts';
 import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
+import { seedDemoBilling } from './seed-billing.ts';
 import { seedDemoInsurance } from './seed-insurance.ts';
 import { signupCarryItems } from '../domain/signup-carry.ts';
 
@@ -86,6 +87,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   const portal = await seedDemoClientPortal({ db, cognito: deps.cognito, practiceTable: tableName(LOCAL_ENV, 'Practice'), directoryTable: directory }, practiceId, members);
   // Consent documents, the intake forms in use and the demo client's signature (issue 12).
   await seedDemoDocuments(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId, portal);
+  // Client billing: months of sessions, invoices (paid, partly paid, past due) and payments (issue 15).
+  await seedDemoBilling(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // Secure messaging: a few conversations with history (issue 12).
   await seedDemoMessaging(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // Insurance: the billing provider, four clients' insurance with sandbox member ids, a few eligibility checks (issue 16).

@@ -73,6 +73,9 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Query.getAppointment', dataSource: 'PracticeTable', entry: 'resolvers/Query.getAppointment.ts' },
   { name: 'Appointments.invoke', dataSource: 'Lambda:appointments', entry: 'resolvers/functions/invokeAppointments.ts' },
   { name: 'Query.getServicesOffered', dataSource: 'PracticeTable', entry: 'resolvers/Query.getServicesOffered.ts' },
+  // Client billing (issue 15): everything through the billing Lambda (transactions over invoices, payments, lines and the client's ledger).
+  { name: 'Billing.invoke', dataSource: 'Lambda:billing', entry: 'resolvers/functions/invokeBilling.ts' },
+  { name: 'ClientBilling.invoke', dataSource: 'Lambda:billing', entry: 'resolvers/functions/invokeClientBilling.ts' },
   { name: 'PracticeDetails.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadPracticeDetailsItem.ts' },
   { name: 'Query.getAppointmentSettings', dataSource: 'PracticeTable', entry: 'resolvers/Query.getAppointmentSettings.ts' },
   { name: 'Mutation.editAppointmentSettings', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editAppointmentSettings.ts' },
@@ -167,6 +170,13 @@ export const RESOLVERS: ResolverDef[] = [
     (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Appointment.access', 'Appointments.invoke', 'audit'] }),
   ),
   { typeName: 'Query', fieldName: 'getServicesOffered', pipeline: ['authorize', 'Appointment.access', 'Query.getServicesOffered'] },
+  // Client billing (issue 15): the catalog is not PHI (no audit); everything else is audited. The client principal's side audits in the Lambda.
+  { typeName: 'Query', fieldName: 'getBillingCatalog', pipeline: ['authorize', 'Billing.invoke'] },
+  ...['listBilling', 'getClientBilling', 'getInvoiceById', 'getInvoicePdf'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] })),
+  ...['editBillingCatalog', 'editClientBillingProfile', 'createInvoice', 'sendInvoice', 'voidInvoice', 'recordPayment', 'refundPayment'].map(
+    (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] }),
+  ),
+  ...['clientInvoices', 'clientInvoicePdf'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientBilling.invoke'] })),
   { typeName: 'Query', fieldName: 'getAppointmentSettings', pipeline: ['authorize', 'Appointment.access', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editAppointmentSettings', pipeline: ['authorize', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'Mutation.editAppointmentSettings', 'audit'] },
   { typeName: 'Query', fieldName: 'listClinicians', pipeline: ['authorize', 'Appointment.access', 'Query.listClinicians', 'audit'] },

@@ -6,6 +6,7 @@ import { practiceContext } from './practice.ts';
 import { invalid, type AppointmentsRequest, type Item } from './request.ts';
 import { transact, versionGuard } from './store.ts';
 import { targetsOf, writableAppointment } from './targets.ts';
+import { syncSessionLine } from '../billing/lines.ts';
 
 export async function cancelAppointment(request: AppointmentsRequest, now = new Date()): Promise<Item[]> {
   const { caller, args } = request;
@@ -21,5 +22,7 @@ export async function cancelAppointment(request: AppointmentsRequest, now = new 
     updatedBy: caller.sub,
   }));
   await transact(next.map((n, i) => versionGuard(targets[i], n)), null);
+  // Client billing (issue 15): a late cancellation bills the practice's policy fee, when it has one.
+  for (const n of next.filter((a) => a.status === 'LATE_CANCELLED')) await syncSessionLine(caller.practiceId, n, now);
   return next;
 }

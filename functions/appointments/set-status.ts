@@ -10,6 +10,7 @@ import { invalid, type AppointmentsRequest, type Item } from './request.ts';
 import { doubleBooked, lockUpdate, scheduleCheck } from './schedule.ts';
 import { transact, versionGuard, withScheduleRetry } from './store.ts';
 import { writableAppointment } from './targets.ts';
+import { syncSessionLine } from '../billing/lines.ts';
 
 const SETTABLE = ['ATTENDED', 'NO_SHOW', 'SCHEDULED'];
 
@@ -35,5 +36,7 @@ export async function setAppointmentStatus(request: AppointmentsRequest, now = n
     }
     await transact(writes, lockIndex);
   });
+  // Client billing (issue 15): attended (or a no-show with the practice's fee) becomes a session line; back to scheduled removes an un-invoiced one.
+  await syncSessionLine(caller.practiceId, next, now);
   return [next];
 }

@@ -18,3 +18,4 @@ export { messaging } from './messaging.ts';
 export { clientPortal } from './client-portal.ts';
 export { assessments } from './assessments.ts';
 export { insurance } from './insurance.ts';
+export { billing } from './billing.ts';

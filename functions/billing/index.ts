@@ -1,0 +1,60 @@
+/**
+ * billing: AppSync Lambda data source for client billing (issue 15), after `authorize` (the
+ * clinician side: practice and roles from the membership) or CLIENT_AUTHORIZE (the client
+ * principal: their usable links). Payload {field, caller | client, cursor, args}; the answer is
+ * {data, audit?, nextToken?} — the resolver step stashes the audit note for the pipeline's `audit`
+ * step (the client principal's reads are audited here, per practice). Refusals come back as data
+ * (functions/shared/refusal.ts); anything unexpected is the generic internal error.
+ *
+ * One file per idea: catalog and client fees (client.ts), invoices.ts, payments.ts, list.ts,
+ * documents.ts (PDFs and the portal), lines.ts (session lines, also called by the appointments Lambda).
+ */
+import { appsyncHandler, Refusal } from '../shared/refusal.ts';
+import { editBillingCatalog, editClientBillingProfile, getBillingCatalog, getClientBilling } from './client.ts';
+import { clientInvoicePdf, clientInvoices, invoicePdf } from './documents.ts';
+import { createInvoice, getInvoice, sendInvoice, voidInvoice } from './invoices.ts';
+import { listBilling } from './list.ts';
+import { recordPayment, refundPayment } from './payments.ts';
+import type { BillingAnswer, BillingRequest, BillingResult } from './request.ts';
+
+export type { BillingRequest, BillingResult } from './request.ts';
+
+export const handler: (event: BillingRequest) => Promise<BillingResult> = appsyncHandler('billing', async (event: BillingRequest): Promise<BillingAnswer> => {
+  if (event?.client) {
+    if (!event.client.sub || !Array.isArray(event.client.links)) throw new Refusal('Not Authorized', 'Unauthorized');
+    if (event.field === 'clientInvoices') return clientInvoices(event.client);
+    if (event.field === 'clientInvoicePdf') return clientInvoicePdf(event.client, event.args ?? {});
+    throw new Refusal('Unknown field', 'BadRequest');
+  }
+  const caller = event?.caller;
+  if (!caller?.sub || !caller.practiceId || !Array.isArray(caller.roles)) throw new Refusal('Not Authorized', 'Unauthorized');
+  const args = event.args ?? {};
+  switch (event.field) {
+    case 'getBillingCatalog':
+      return getBillingCatalog(caller);
+    case 'editBillingCatalog':
+      return editBillingCatalog(caller, args);
+    case 'getClientBilling':
+      return getClientBilling(caller, args);
+    case 'editClientBillingProfile':
+      return editClientBillingProfile(caller, args);
+    case 'listBilling':
+      return listBilling(caller, args, event.cursor);
+    case 'getInvoiceById':
+      return getInvoice(caller, args);
+    case 'getInvoicePdf':
+      return invoicePdf(caller, args);
+    case 'createInvoice':
+      return createInvoice(caller, args);
+    case 'sendInvoice':
+      return sendInvoice(caller, args);
+    case 'voidInvoice':
+      return voidInvoice(caller, args);
+    case 'recordPayment':
+      return recordPayment(caller, args);
+    case 'refundPayment':
+      return refundPayment(caller, args);
+    default:
+      throw new Refusal('Unknown field', 'BadRequest');
+  }
+});

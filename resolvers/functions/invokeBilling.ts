@@ -1,0 +1,42 @@
+/**
+ * Billing.invoke (data source: Lambda:billing; issue 15): client billing for a clinician-side
+ * caller — the catalog, a client's billing and fees, invoices, payments, the billing list and the
+ * invoice PDF. The caller (sub, practice, roles) comes from `authorize`, never from arguments; how
+ * far their billing reaches (the practice, or their own clients) is the Lambda's
+ * (functions/billing/request.ts billingScope). The Lambda's answer {data, audit, nextToken}: the
+ * audit note goes to the `audit` step; the list's cursor is sealed to this caller and field.
+ */
+import { type LambdaRequest } from '@aws-appsync/utils';
+import { lambdaResult } from '../shared/errors.ts';
+import { openPageToken, pageBinding, sealPageToken } from '../shared/page-token.ts';
+import type { AnyArgs, ResolverContext } from '../shared/context.ts';
+
+function listFilter(ctx: ResolverContext<AnyArgs>): unknown[] {
+  return [ctx.args.filter, ctx.args.from, ctx.args.to, ctx.args.clientId, ctx.args.clinicianId];
+}
+
+export function request(ctx: ResolverContext<AnyArgs>): LambdaRequest {
+  const caller = ctx.stash.caller;
+  const isList = ctx.info.fieldName === 'listBilling';
+  const cursor = isList ? openPageToken(ctx.args.nextToken, pageBinding(ctx, listFilter(ctx))) : undefined;
+  return {
+    operation: 'Invoke',
+    payload: {
+      field: ctx.info.fieldName,
+      caller: { sub: caller.sub, practiceId: caller.practiceId, roles: caller.roles, groups: caller.groups },
+      cursor: cursor || null,
+      args: ctx.args,
+    },
+  };
+}
+
+export function response(ctx: ResolverContext<AnyArgs>): unknown {
+  const answer = lambdaResult(ctx) as { data: Record<string, unknown>; audit?: Record<string, unknown> | null; nextToken?: string | null };
+  if (answer.audit) {
+    ctx.stash.audit = answer.audit as never;
+  }
+  if (ctx.info.fieldName === 'listBilling') {
+    return { items: answer.data.items, nextToken: sealPageToken(answer.nextToken, pageBinding(ctx, listFilter(ctx))) };
+  }
+  return answer.data;
+}

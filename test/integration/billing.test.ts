@@ -1,0 +1,204 @@
+/**
+ * Client billing (issue 15) against the whole local runtime: appointments become session lines
+ * (attended at the rate, no-show at the policy fee, idempotent, gone when set back to scheduled),
+ * invoices from lines (draft → sent → partially paid → paid, void frees the lines and makes the paid
+ * part credit), payments oldest first or chosen, refunds out of credit, the billing list by filter
+ * key with bound page tokens, the client's balance, roles (own clients for the clinician roles),
+ * another practice, double submit, paying a void invoice and absurd amounts — clear errors, nothing
+ * stored twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { tableName } from '../../domain/tables.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { addPractice } from '../support/practice.ts';
+
+type Body = { data?: any; errors?: Array<{ message: string; errorType?: string }> };
+let runtime: Runtime;
+const tokens: Record<string, string> = {};
+const call = async (who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> => (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body as Body;
+const data = async (who: string, query: string, variables: Record<string, unknown> = {}) => {
+  const body = await call(who, query, variables);
+  if (body.errors) throw new Error(body.errors.map((e) => `${e.errorType}: ${e.message}`).join('; '));
+  return body.data;
+};
+
+const INVOICE = 'id number status totalCents paidCents balanceCents dueDate issueDate pastDue version lines { lineId amountCents }';
+const BILLING = `query ($c: ID!) { getClientBilling(clientId: $c) { balance { invoicedCents paidCents balanceCents creditCents uninvoicedCents } lines { id status feeCents reason placeOfService invoiceId date } invoices { ${INVOICE} } payments { id amountCents appliedCents refundedCents applications { invoiceId amountCents } } } }`;
+const CREATE = `mutation ($c: ID!, $l: [ID!]!, $r: ID!) { createInvoice(clientId: $c, lineIds: $l, requestId: $r) { ${INVOICE} } }`;
+const SEND = `mutation ($c: ID!, $id: ID!, $v: Int!) { sendInvoice(clientId: $c, id: $id, version: $v) { ${INVOICE} } }`;
+const VOID = `mutation ($c: ID!, $id: ID!, $v: Int!) { voidInvoice(clientId: $c, id: $id, version: $v) { ${INVOICE} } }`;
+const PAY = 'mutation ($c: ID!, $r: ID!, $a: Int!, $m: PaymentMethod!, $d: AWSDate!, $i: [ID!]) { recordPayment(clientId: $c, requestId: $r, amountCents: $a, method: $m, date: $d, invoiceIds: $i) { id amountCents appliedCents applications { invoiceId amountCents } } }';
+const REFUND = 'mutation ($c: ID!, $p: ID!, $r: ID!, $a: Int!) { refundPayment(clientId: $c, paymentId: $p, requestId: $r, amountCents: $a) { id refundedCents } }';
+const LIST = 'query ($f: BillingFilter!, $c: ID, $u: ID, $from: AWSDate, $to: AWSDate, $n: String) { listBilling(filter: $f, clientId: $c, clinicianId: $u, from: $from, to: $to, nextToken: $n) { items { kind id date clientId amountCents status pastDue } nextToken } }';
+const CATALOG = '{ getBillingCatalog { services { code rateCents isDefault description defaultMinutes } decimals lateCancelFeeCents noShowFeeCents version } }';
+const EDIT_CATALOG = 'mutation ($v: Int!, $i: BillingCatalogInput!) { editBillingCatalog(version: $v, input: $i) { services { code rateCents } decimals noShowFeeCents version } }';
+const APPT = 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id version status } }';
+const STATUS = 'mutation ($id: ID!, $v: Int!, $s: AppointmentStatus!) { setAppointmentStatus(id: $id, version: $v, status: $s) { id version status } }';
+
+let clientId = '';
+let today = '';
+const appts: { id: string; version: number }[] = [];
+
+async function storedBilling(): Promise<Record<string, any>[]> {
+  const out = await runtime.dynamo.client.send(new QueryCommand({
+    TableName: tableName('local', 'Practice'), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: marshall({ ':pk': `P#${runtime.seed!.practiceId}#C#${clientId}#BILL#INVOICE_DRAFT` }),
+  }));
+  return (out.Items ?? []).map((i) => unmarshall(i));
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  await addPractice(runtime, 'billing-other@elsewhere.practiceportal.test');
+  await Promise.all([
+    ...['owner', 'biller', 'scheduler', 'fullclient', 'basicbilling', 'basic'].map(async (who) => (tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken)),
+    signInSeeded(runtime.url, 'billing-other@elsewhere.practiceportal.test', DEMO_PASSWORD).then((t) => (tokens.other = t.accessToken)),
+  ]);
+  clientId = (await data('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Bill', last: 'Payer' }, dateOfBirth: '02/02/1982' } })).addClient.id;
+  // Five weekly telehealth sessions, 10 to 6 weeks ago at 07:00 Pacific (before the demo calendar).
+  for (let week = 10; week >= 6; week--) {
+    const start = new Date(Date.now() - week * 7 * 86400000);
+    start.setUTCHours(15, 0, 0, 0);
+    appts.push((await data('owner', APPT, { input: { clientId, serviceCode: '90834', locationType: 'TELEHEALTH', start: start.toISOString(), durationMinutes: 45 } })).createAppointment[0]);
+  }
+  today = new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date());
+}, 90_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('services and fees', () => {
+  it('the practice starts with the common codes; the biller edits rates and policy fees; absurd ones are refused and nothing is stored', async () => {
+    const catalog = (await data('biller', CATALOG)).getBillingCatalog;
+    expect(catalog.services.map((s: any) => s.code)).toEqual(expect.arrayContaining(['90791', '90834', '90837', '90839', '90840', '90785']));
+    expect(catalog).toMatchObject({ decimals: 0, noShowFeeCents: 7500, lateCancelFeeCents: 5000 });
+    const input = { services: catalog.services.map((s: any) => ({ ...s, rateCents: s.code === '90834' ? 15000 : s.rateCents })), decimals: 0, lateCancelFeeCents: 5000, noShowFeeCents: 8000 };
+    const absurd = await call('biller', EDIT_CATALOG, { v: catalog.version, i: { ...input, services: [{ ...input.services[0], rateCents: 2_000_000_000 }, ...input.services.slice(1)] } });
+    expect(absurd.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'A rate is between $0 and $100,000.' });
+    expect((await data('biller', CATALOG)).getBillingCatalog.version).toBe(catalog.version);
+    const edited = (await data('biller', EDIT_CATALOG, { v: catalog.version, i: input })).editBillingCatalog;
+    expect(edited).toMatchObject({ noShowFeeCents: 8000, version: catalog.version + 1 });
+    expect((await call('scheduler', EDIT_CATALOG, { v: edited.version, i: input })).errors?.[0].errorType).toBe('Unauthorized');
+  });
+});
+
+describe('from session to money', () => {
+  it('attended sessions and a no-show become lines once; back to scheduled removes one', async () => {
+    for (const [i, a] of appts.entries()) {
+      const out = (await data('owner', STATUS, { id: a.id, v: a.version, s: i === 4 ? 'NO_SHOW' : 'ATTENDED' })).setAppointmentStatus;
+      appts[i] = out;
+    }
+    // Setting the same status again writes no second line.
+    appts[0] = (await data('owner', STATUS, { id: appts[0].id, v: appts[0].version, s: 'ATTENDED' })).setAppointmentStatus;
+    let billing = (await data('biller', BILLING, { c: clientId })).getClientBilling;
+    expect(billing.lines).toHaveLength(5);
+    expect(billing.lines.filter((l: any) => l.reason === 'SESSION').every((l: any) => l.feeCents === 15000 && l.placeOfService === '10' && l.status === 'UNINVOICED')).toBe(true);
+    expect(billing.lines.find((l: any) => l.reason === 'NO_SHOW').feeCents).toBe(8000);
+    expect(billing.balance).toMatchObject({ uninvoicedCents: 4 * 15000 + 8000, balanceCents: 0 });
+    appts[3] = (await data('owner', STATUS, { id: appts[3].id, v: appts[3].version, s: 'SCHEDULED' })).setAppointmentStatus;
+    billing = (await data('biller', BILLING, { c: clientId })).getClientBilling;
+    expect(billing.lines.map((l: any) => l.id)).not.toContain(appts[3].id);
+  });
+
+  it('an invoice from lines; a double submit stores it once; an invoiced line cannot go on a second one', async () => {
+    const lines = [appts[0].id, appts[1].id];
+    const first = (await data('biller', CREATE, { c: clientId, l: lines, r: 'req-invoice-1' })).createInvoice;
+    const again = (await data('biller', CREATE, { c: clientId, l: lines, r: 'req-invoice-1' })).createInvoice;
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ status: 'DRAFT', totalCents: 30000, balanceCents: 0 });
+    expect(await storedBilling()).toHaveLength(1);
+    const taken = await call('biller', CREATE, { c: clientId, l: [appts[1].id, appts[2].id], r: 'req-invoice-2' });
+    expect(taken.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'A session you chose is already on an invoice, or no longer billable. Reload the sessions and try again.' });
+    expect(await storedBilling()).toHaveLength(1);
+    const unpayable = await call('biller', PAY, { c: clientId, r: 'req-pay-draft', a: 1000, m: 'CASH', d: today, i: [first.id] });
+    expect(unpayable.errors?.[0].message).toBe('Send this invoice before recording a payment on it.');
+    const sent = (await data('biller', SEND, { c: clientId, id: first.id, v: first.version })).sendInvoice;
+    expect(sent).toMatchObject({ status: 'SENT', issueDate: today, balanceCents: 30000, pastDue: false });
+    expect(sent.dueDate > today).toBe(true);
+  });
+
+  it('payments: partial, double submit once, the rest with credit; a void invoice is not payable and its paid part becomes credit; refunds out of credit', async () => {
+    let billing = (await data('biller', BILLING, { c: clientId })).getClientBilling;
+    const invoice = billing.invoices[0];
+    const partial = (await data('biller', PAY, { c: clientId, r: 'req-pay-1', a: 10000, m: 'CHECK', d: today })).recordPayment;
+    expect((await data('biller', PAY, { c: clientId, r: 'req-pay-1', a: 10000, m: 'CHECK', d: today })).recordPayment.id).toBe(partial.id);
+    expect(partial.applications).toEqual([{ invoiceId: invoice.id, amountCents: 10000 }]);
+    billing = (await data('biller', BILLING, { c: clientId })).getClientBilling;
+    expect(billing.invoices[0]).toMatchObject({ status: 'PARTIALLY_PAID', paidCents: 10000, balanceCents: 20000 });
+    expect(billing.payments).toHaveLength(1);
+    const rest = (await data('biller', PAY, { c: clientId, r: 'req-pay-2', a: 25000, m: 'CASH', d: today })).recordPayment;
+    expect(rest).toMatchObject({ appliedCents: 20000 });
+    billing = (await data('biller', BILLING, { c: clientId })).getClientBilling;
+    expect(billing.invoices[0]).toMatchObject({ status: 'PAID', balanceCents: 0 });
+    expect(billing.balance).toMatchObject({ invoicedCents: 30000, paidCents: 30000, balanceCents: 0, creditCents: 5000 });
+    // Absurd or bad amounts and dates: clear errors, nothing stored.
+    for (const [a, d, message] of [[0, today, 'Enter an amount between $0.01 and $100,000.'], [2_000_000_000, today, 'Enter an amount between $0.01 and $100,000.'], [1000, '2999-01-01', 'Enter the payment date (not in the future).']] as const) {
+      const bad = await call('biller', PAY, { c: clientId, r: `req-bad-${a}-${d}`, a, m: 'CASH', d });
+      expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message });
+    }
+    expect((await call('biller', REFUND, { c: clientId, p: rest.id, r: 'req-refund-1', a: 6000 })).errors?.[0].message).toBe("A refund can return at most what this payment left as the client's credit.");
+    expect((await data('biller', REFUND, { c: clientId, p: rest.id, r: 'req-refund-2', a: 5000 })).refundPayment.refundedCents).toBe(5000);
+    // Void: the lines are free again, what was paid is credit; a void invoice cannot be paid or voided again.
+    const paid = (await data('biller', BILLING, { c: clientId })).getClientBilling.invoices[0];
+    const voided = (await data('owner', VOID, { c: clientId, id: paid.id, v: paid.version })).voidInvoice;
+    expect(voided).toMatchObject({ status: 'VOID', balanceCents: 0 });
+    const onVoid = await call('biller', PAY, { c: clientId, r: 'req-pay-void', a: 1000, m: 'CASH', d: today, i: [paid.id] });
+    expect(onVoid.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'This invoice is void and cannot be paid.' });
+    billing = (await data('biller', BILLING, { c: clientId })).getClientBilling;
+    expect(billing.balance).toMatchObject({ invoicedCents: 0, paidCents: 0, balanceCents: 0, creditCents: 30000 });
+    expect(billing.lines.filter((l: any) => l.status === 'UNINVOICED')).toHaveLength(4);
+    expect(billing.payments).toHaveLength(2);
+  });
+
+  it('the billing list: filter keys, client, clinician and date range, 20 a page, newest first, tokens bound to the caller', async () => {
+    const open = (await data('biller', LIST, { f: 'UnInvoicedSession', c: clientId })).listBilling;
+    expect(open.items.map((i: any) => i.kind)).toEqual(['SESSION', 'SESSION', 'SESSION', 'SESSION']);
+    expect(open.nextToken).toBeNull();
+    expect((await data('biller', LIST, { f: 'BillingPayment', c: clientId })).listBilling.items).toHaveLength(2);
+    // The whole practice (the demo's months of billing): pages of 20, newest first, no repeats.
+    const seen = new Set<string>();
+    let token: string | null = null;
+    let previous = '9999-12-31';
+    for (let page = 0; page < 4; page++) {
+      const out: any = (await data('biller', LIST, { f: 'all', n: token })).listBilling;
+      expect(out.items.length).toBe(20);
+      for (const item of out.items) {
+        expect(item.date <= previous).toBe(true);
+        previous = item.date;
+        expect(seen.has(item.kind + item.id)).toBe(false);
+        seen.add(item.kind + item.id);
+      }
+      token = out.nextToken;
+      expect(token).toBeTruthy();
+    }
+    expect((await call('owner', LIST, { f: 'all', n: token })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Invalid page token' });
+    expect((await call('biller', LIST, { f: 'Session', n: token })).errors?.[0].message).toBe('Invalid page token');
+    const unpaid = (await data('biller', LIST, { f: 'UnpaidInvoice' })).listBilling.items;
+    expect(unpaid.length).toBeGreaterThan(0);
+    expect(unpaid.every((i: any) => i.kind === 'INVOICE' && ['SENT', 'PARTIALLY_PAID'].includes(i.status))).toBe(true);
+    expect(unpaid.some((i: any) => i.pastDue)).toBe(true);
+    const ranged = (await data('biller', LIST, { f: 'Session', from: today.slice(0, 8) + '01', to: today })).listBilling.items;
+    expect(ranged.every((i: any) => i.date >= today.slice(0, 8) + '01' && i.date <= today)).toBe(true);
+  });
+});
+
+describe('who reaches which billing', () => {
+  it('own-client roles reach only their clients; clinicianBasic none; another practice finds nothing', async () => {
+    const invoice = (await data('biller', BILLING, { c: clientId })).getClientBilling.invoices[0];
+    const GET = 'query ($c: ID!, $id: ID!) { getInvoiceById(clientId: $c, id: $id) { id } }';
+    expect((await data('scheduler', GET, { c: clientId, id: invoice.id })).getInvoiceById.id).toBe(invoice.id);
+    for (const who of ['fullclient', 'basicbilling', 'other']) expect((await call(who, GET, { c: clientId, id: invoice.id })).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: 'Client not found' });
+    expect((await call('basic', GET, { c: clientId, id: invoice.id })).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('other', PAY, { c: clientId, r: 'req-other', a: 1000, m: 'CASH', d: today })).errors?.[0].errorType).toBe('NotFound');
+    // clinicianBasicBilling's list holds only their own clients' billing.
+    const own = (await data('basicbilling', LIST, { f: 'all' })).listBilling.items;
+    const riley = (await data('basicbilling', '{ getClients { items { id } } }')).getClients.items.map((c: any) => c.id);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((i: any) => riley.includes(i.clientId))).toBe(true);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Authorization matrix rows: client billing (issue 15). Columns: CALLERS (test/support/authz/matrix.ts).
+ * Spec §6: owner and biller the whole suite (clinicianAdmin "as owner"); clinicianFullClient "own
+ * client billing" and clinicianBasicBilling "billing limited to own records" — the target is the
+ * owner's client, so NotFound for them; scheduler "client billing without claims" (none of these
+ * fields is a claim); clinicianBasic, supervisor and coordinators nothing. The catalog (services
+ * and fees) is edited on Billing and Service (owner, admin, biller). Plan: Client Billing
+ * (Professional; both practices are on it). Another practice's owner finds the target missing.
+ */
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { tableName } from '../../../domain/tables.ts';
+import { lineItem } from '../../../functions/billing/lines.ts';
+import { A, N, U, call, matrix, outcomeOf, seededPracticeId, subOf, type AuthzDomain } from './matrix.ts';
+
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date());
+
+/** An un-invoiced session line of the target, as the appointments Lambda writes it. */
+async function lineOf(target: string): Promise<string> {
+  const id = randomUUID();
+  const line = { id, appointmentId: id, clientId: target, clientName: 'Target Matrix', clinicianId: subOf('owner'), clinicianName: 'Olivia Owens', date: today(), serviceCode: '90834', serviceName: 'Psychotherapy, 45 minutes', units: 1, feeCents: 14000, amountCents: 14000, placeOfService: '11', reason: 'SESSION', status: 'UNINVOICED', invoiceId: null };
+  const item = { ...lineItem(seededPracticeId(), line, subOf('owner'), new Date().toISOString()), createdAt: new Date().toISOString() };
+  await matrix.runtime.dynamo.client.send(new PutItemCommand({ TableName: tableName('local', 'Practice'), Item: marshall(item, { removeUndefinedValues: true }) }));
+  return id;
+}
+
+/** A draft invoice of the target made by the owner (version 1). */
+async function draftOf(target: string): Promise<string> {
+  const out = await call('owner', 'mutation ($c: ID!, $l: [ID!]!, $r: ID!) { createInvoice(clientId: $c, lineIds: $l, requestId: $r) { id } }', { c: target, l: [await lineOf(target)], r: randomUUID() });
+  return out.data.createInvoice.id;
+}
+
+const PAY = 'mutation ($c: ID!, $r: ID!) { recordPayment(clientId: $c, requestId: $r, amountCents: 10000, method: CASH, date: "2026-01-05") { id } }';
+
+export const billing: AuthzDomain = {
+  // prettier-ignore
+  /**                                     owner admin full  bBill basic super biller sched coord other */
+  expected: {
+    'Query.getBillingCatalog':           [A,    A,    A,    A,    U,    U,    A,    A,    U,    A],
+    'Mutation.editBillingCatalog':       [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
+    'Query.listBilling':                 [A,    A,    A,    A,    U,    U,    A,    A,    U,    A],
+    'Query.getClientBilling':            [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Mutation.editClientBillingProfile': [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Query.getInvoiceById':              [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Query.getInvoicePdf':               [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Mutation.createInvoice':            [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Mutation.sendInvoice':              [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Mutation.voidInvoice':              [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Mutation.recordPayment':            [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Mutation.refundPayment':            [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    // The client's own invoices: the client principal only (see clientAllowed).
+    'Query.clientInvoices':              [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+    'Query.clientInvoicePdf':            [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+  },
+  operations: {
+    'Query.getBillingCatalog': async (who) => outcomeOf(await call(who, '{ getBillingCatalog { version } }'), 'Query.getBillingCatalog'),
+    'Mutation.editBillingCatalog': async (who) => {
+      // The caller's own practice's catalog at its current version (read by its owner), written back unchanged.
+      const reader = who === 'otherPractice' ? 'otherPractice' : 'owner';
+      const c = (await call(reader, '{ getBillingCatalog { services { code description defaultMinutes rateCents isDefault } decimals lateCancelFeeCents noShowFeeCents version } }')).data.getBillingCatalog;
+      const input = { services: c.services, decimals: c.decimals, lateCancelFeeCents: c.lateCancelFeeCents, noShowFeeCents: c.noShowFeeCents };
+      return outcomeOf(await call(who, 'mutation ($v: Int!, $i: BillingCatalogInput!) { editBillingCatalog(version: $v, input: $i) { version } }', { v: c.version, i: input }), 'Mutation.editBillingCatalog');
+    },
+    'Query.listBilling': async (who) => outcomeOf(await call(who, '{ listBilling(filter: all) { items { id } nextToken } }'), 'Query.listBilling'),
+    'Query.getClientBilling': async (who, target) => outcomeOf(await call(who, 'query ($c: ID!) { getClientBilling(clientId: $c) { clientId } }', { c: target }), 'Query.getClientBilling'),
+    'Mutation.editClientBillingProfile': async (who, target) =>
+      outcomeOf(await call(who, 'mutation ($c: ID!) { editClientBillingProfile(clientId: $c, version: 0, fees: [{ code: "90834", amountCents: 9000, isDefault: true }], slidingScalePercent: 0) { version } }', { c: target }), 'Mutation.editClientBillingProfile'),
+    'Query.getInvoiceById': async (who, target) => outcomeOf(await call(who, 'query ($c: ID!, $id: ID!) { getInvoiceById(clientId: $c, id: $id) { id } }', { c: target, id: await draftOf(target) }), 'Query.getInvoiceById'),
+    'Query.getInvoicePdf': async (who, target) => outcomeOf(await call(who, 'query ($c: ID!, $id: ID!) { getInvoicePdf(clientId: $c, id: $id) { fileName } }', { c: target, id: await draftOf(target) }), 'Query.getInvoicePdf'),
+    'Mutation.createInvoice': async (who, target) =>
+      outcomeOf(await call(who, 'mutation ($c: ID!, $l: [ID!]!, $r: ID!) { createInvoice(clientId: $c, lineIds: $l, requestId: $r) { id } }', { c: target, l: [await lineOf(target)], r: randomUUID() }), 'Mutation.createInvoice'),
+    'Mutation.sendInvoice': async (who, target) => outcomeOf(await call(who, 'mutation ($c: ID!, $id: ID!) { sendInvoice(clientId: $c, id: $id, version: 1) { id } }', { c: target, id: await draftOf(target) }), 'Mutation.sendInvoice'),
+    'Mutation.voidInvoice': async (who, target) => outcomeOf(await call(who, 'mutation ($c: ID!, $id: ID!) { voidInvoice(clientId: $c, id: $id, version: 1) { id } }', { c: target, id: await draftOf(target) }), 'Mutation.voidInvoice'),
+    'Mutation.recordPayment': async (who, target) => outcomeOf(await call(who, PAY, { c: target, r: randomUUID() }), 'Mutation.recordPayment'),
+    'Mutation.refundPayment': async (who, target) => {
+      const paid = (await call('owner', PAY, { c: target, r: randomUUID() })).data.recordPayment.id;
+      return outcomeOf(await call(who, 'mutation ($c: ID!, $p: ID!, $r: ID!) { refundPayment(clientId: $c, paymentId: $p, requestId: $r, amountCents: 1000) { id } }', { c: target, p: paid, r: randomUUID() }), 'Mutation.refundPayment');
+    },
+    'Query.clientInvoices': async (who) => outcomeOf(await call(who, '{ clientInvoices { practiceId invoices { id } } }'), 'Query.clientInvoices'),
+    'Query.clientInvoicePdf': async (who) => {
+      // The demo client's first invoice (the seed's months of billing), asked for by whoever calls.
+      const mine = (await call('client', '{ clientInvoices { practiceId invoices { id } } }')).data.clientInvoices[0];
+      return outcomeOf(await call(who, 'query ($p: ID!, $id: ID!) { clientInvoicePdf(practiceId: $p, id: $id) { fileName } }', { p: mine.practiceId, id: mine.invoices[0].id }), 'Query.clientInvoicePdf');
+    },
+  },
+  // Client billing (issue 15), the client's own invoices.
+  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf'],
+  exclusive: ['Mutation.editBillingCatalog'],
+};
