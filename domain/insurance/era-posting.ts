@@ -122,14 +122,31 @@ export function matchLines(claim: ClaimForPosting, era: EraClaim): Array<{ line:
   return out;
 }
 
-function findClaim(c: EraClaim, claims: ClaimForPosting[]): { claim: ClaimForPosting; matchedBy: ClaimMatch } | undefined {
-  const pcn = claims.filter((k) => k.patientControlNumber.toUpperCase() === c.patientControlNumber.toUpperCase());
+interface ClaimIndex {
+  all: ClaimForPosting[];
+  byPcn: Map<string, ClaimForPosting[]>;
+  byPayerNumber: Map<string, ClaimForPosting[]>;
+}
+
+function indexClaims(claims: ClaimForPosting[]): ClaimIndex {
+  const byPcn = new Map<string, ClaimForPosting[]>();
+  const byPayerNumber = new Map<string, ClaimForPosting[]>();
+  const add = (map: Map<string, ClaimForPosting[]>, key: string, c: ClaimForPosting) => map.set(key, [...(map.get(key) ?? []), c]);
+  for (const c of claims) {
+    add(byPcn, c.patientControlNumber.toUpperCase(), c);
+    for (const n of c.payerClaimNumbers) add(byPayerNumber, n, c);
+  }
+  return { all: claims, byPcn, byPayerNumber };
+}
+
+function findClaim(c: EraClaim, index: ClaimIndex): { claim: ClaimForPosting; matchedBy: ClaimMatch } | undefined {
+  const pcn = index.byPcn.get(c.patientControlNumber.toUpperCase()) ?? [];
   if (pcn.length === 1) return { claim: pcn[0], matchedBy: 'patientControlNumber' };
-  const byPayer = claims.filter((k) => c.payerClaimNumber !== '' && k.payerClaimNumbers.includes(c.payerClaimNumber));
+  const byPayer = c.payerClaimNumber === '' ? [] : (index.byPayerNumber.get(c.payerClaimNumber) ?? []);
   if (byPayer.length === 1) return { claim: byPayer[0], matchedBy: 'payerClaimNumber' };
   const memberId = c.patient?.memberId?.toUpperCase();
   if (!memberId || c.lines.length === 0) return undefined;
-  const byMember = claims.filter(
+  const byMember = index.all.filter(
     (k) => k.memberId.toUpperCase() === memberId && c.lines.every((svc) => k.lines.some((l) => l.serviceDate === svc.serviceDate && l.procedureCode === (svc.submittedProcedureCode ?? svc.procedureCode))),
   );
   return byMember.length === 1 ? { claim: byMember[0], matchedBy: 'memberAndServices' } : undefined;
@@ -160,9 +177,10 @@ export function proposePosting(era: Era, claims: ClaimForPosting[]): PostingProp
   const proposal: PostingProposal = { eraKey: key, balanced: imbalanceCents === 0, imbalanceCents, claims: [], ledger: [], held: [] };
   const running = new Map<string, Running>();
   const learned = new Map<string, ClaimForPosting>();
+  const index = indexClaims(claims);
   for (const c of era.claims) {
     const hold = (reason: string) => proposal.held.push({ kind: 'claim', reference: c.patientControlNumber, amountCents: c.paidCents, reason });
-    const found = findClaim(c, claims);
+    const found = findClaim(c, index);
     if (!found) {
       hold(`No claim of ours has patient control number ${c.patientControlNumber} or payer claim number ${c.payerClaimNumber || '(none)'}: match it by hand; nothing was posted.`);
       continue;
@@ -231,7 +249,8 @@ export function proposePosting(era: Era, claims: ClaimForPosting[]): PostingProp
     }
   }
   for (const p of era.providerAdjustments) {
-    const claim = learned.get(p.reference) ?? learned.get(p.reference.toUpperCase()) ?? claims.find((k) => k.payerClaimNumbers.includes(p.reference) || k.patientControlNumber.toUpperCase() === p.reference.toUpperCase());
+    const known = [...(index.byPayerNumber.get(p.reference) ?? []), ...(index.byPcn.get(p.reference.toUpperCase()) ?? [])];
+    const claim = learned.get(p.reference) ?? learned.get(p.reference.toUpperCase()) ?? (known.length === 1 ? known[0] : undefined);
     const kind: LedgerKind = p.reason === 'WO' || p.reason === '72' || p.reason === 'J1' ? 'takeback' : p.reason === 'L6' ? 'interest' : p.reason === 'FB' ? 'forwardedBalance' : 'providerAdjustment';
     if (kind === 'takeback' && !claim) {
       proposal.held.push({ kind: 'providerAdjustment', reference: p.reference, amountCents: -p.amountCents, reason: `The payer takes back ${money(p.amountCents)} (${p.reason}) for ${p.reference}, which names no claim of ours: find the overpaid claim and post the takeback on it by hand.` });

@@ -8,6 +8,7 @@
  *   - clients: getClients/getClient p50/p95 among 10 000 clients and DynamoDB requests per call (clients.ts)
  *   - appointments: listAppointments p50/p95 over a year of a 20-clinician practice, DynamoDB requests per call (appointments-list.ts)
  *   - messaging: send → receive p50/p95 over 200 messages, and 200 concurrent subscribers (messaging.ts)
+ *   - X12: 837P claims/s for ≈ 2 200 claims, and 835 posting of 1 000 claim payments (x12.ts)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { chimeChunks, measureVideoJoin } from './video.ts';
 import { benchClients } from './clients.ts';
 import { benchAppointmentsList } from './appointments-list.ts';
 import { benchMessaging } from './messaging.ts';
+import { benchX12 } from './x12.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
 import { lighthouseRow } from './lighthouse.ts';
 import { launchChromium } from '../support/chromium.ts';
@@ -109,6 +111,8 @@ rows.push(...(await benchClients()));
 rows.push(...(await benchAppointmentsList()));
 // Secure messaging: delivery latency and 200 concurrent subscribers on the local realtime endpoint (test/bench/messaging.ts).
 rows.push(...(await benchMessaging()));
+// X12 (issue 16): 837P for a month of a 20-clinician practice, 835 posting of 1 000 claims — pure, no runtime (test/bench/x12.ts).
+rows.push(...benchX12());
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);

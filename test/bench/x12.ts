@@ -1,0 +1,98 @@
+/**
+ * X12 figures (issue 16), pure (no runtime): 837P generation for a month of a 20-clinician practice
+ * (≈ 2 200 claims, written as 22 files of 100 claims, each checked by check837P) and posting an 835
+ * with 1 000 claim payments (parse + proposal against 1 000 claims on file).
+ * `npx tsx test/bench/x12.ts` prints the rows alone; `npm run bench` includes them.
+ */
+import { build837P, nextControlNumbers } from '../../domain/insurance/x12/claim-837p.ts';
+import { check837P } from '../../domain/insurance/x12/check-837p.ts';
+import { parse835 } from '../../domain/insurance/era.ts';
+import { proposePosting, type ClaimForPosting } from '../../domain/insurance/era-posting.ts';
+import type { ClaimBundle, ControlNumbers } from '../../domain/insurance/x12/claim-input.ts';
+import { amount, writeSegment, type Segment } from '../../domain/insurance/x12/segments.ts';
+import { DEPENDENT, SELF_SUBSCRIBER, TELEHEALTH, claimFile } from '../unit/domain/insurance/claim-fixtures.ts';
+
+const CLINICIANS = 20;
+const CLAIMS = 2200;
+const PER_FILE = 100;
+
+function monthOfClaims(): ClaimBundle[] {
+  const shapes = [SELF_SUBSCRIBER, DEPENDENT, TELEHEALTH];
+  return Array.from({ length: CLAIMS }, (_, i) => {
+    const base = shapes[i % shapes.length];
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    const pcn = `C2611${String(i).padStart(7, '0')}`;
+    return {
+      ...base,
+      rendering: { ...base.rendering, name: { ...base.rendering.name, first: `Clinician${i % CLINICIANS}` } },
+      subscriber: { ...base.subscriber, memberId: `W${String(100000000 + i)}` },
+      claim: { ...base.claim, patientControlNumber: pcn, lines: base.claim.lines.map((l) => ({ ...l, serviceDate: `2026-11-${day}`, lineControlNumber: `${pcn}A` })) },
+    };
+  });
+}
+
+function era835(claims: ClaimForPosting[]): string {
+  const segs: Segment[] = [
+    ['ST', '835', '0001', '005010X221A1'],
+    ['BPR', 'I', amount(claims.length * 9000), 'C', 'ACH', 'CCP', '01', '999999992', 'DA', '123456', '1066033492', undefined, '01', '999988880', 'DA', '98765', '20261201'],
+    ['TRN', '1', 'EFT2026120199999', '1066033492'],
+    ['N1', 'PR', 'AETNA'],
+    ['REF', '2U', '60054'],
+    ['N1', 'PE', 'HARBOR LIGHT COUNSELING GROUP', 'XX', '1234567893'],
+    ['LX', '1'],
+  ];
+  for (const c of claims) {
+    segs.push(
+      ['CLP', c.patientControlNumber, '1', '140', '90', '0', '12', `E${c.patientControlNumber}`, '11', '1'],
+      ['NM1', 'QC', '1', 'DOE', 'JANE', undefined, undefined, undefined, 'MI', c.memberId],
+      ['SVC', ['HC', '90834'], '140', '90', undefined, '1'],
+      ['DTM', '472', c.lines[0].serviceDate.replace(/-/g, '')],
+      ['CAS', 'CO', '45', '50'],
+      ['REF', '6R', c.lines[0].lineControlNumber ?? ''],
+    );
+  }
+  segs.push(['SE', String(segs.length + 1), '0001']);
+  const isa = 'ISA*00*          *00*          *ZZ*AETNA          *ZZ*HLCG0001       *261201*0615*^*00501*000009999*0*T*:~';
+  return [isa, writeSegment(['GS', 'HP', 'AETNA', 'HLCG0001', '20261201', '0615', '9999', 'X', '005010X221A1']), ...segs.map((s) => writeSegment(s)), 'GE*1*9999~', 'IEA*1*000009999~'].join('\n');
+}
+
+export function benchX12(): Array<[string, string]> {
+  const claims = monthOfClaims();
+  let control: ControlNumbers | undefined;
+  const t0 = performance.now();
+  const files: string[] = [];
+  for (let i = 0; i < claims.length; i += PER_FILE) {
+    control = nextControlNumbers(control);
+    files.push(build837P({ ...claimFile(claims.slice(i, i + PER_FILE), 0), control }));
+  }
+  const buildMs = performance.now() - t0;
+  const t1 = performance.now();
+  const problems = files.flatMap((f) => check837P(f));
+  const checkMs = performance.now() - t1;
+  if (problems.length > 0) throw new Error(`bench 837P files fail the checker: ${problems[0]}`);
+
+  const onFile: ClaimForPosting[] = claims.slice(0, 1000).map((b, i) => ({
+    claimId: `claim-${i}`,
+    clientId: `client-${i}`,
+    patientControlNumber: b.claim.patientControlNumber,
+    payerClaimNumbers: [],
+    memberId: b.subscriber.memberId,
+    chargeCents: 14000,
+    lines: [{ lineId: `line-${i}`, lineControlNumber: b.claim.lines[0].lineControlNumber, procedureCode: '90834', modifiers: [], serviceDate: b.claim.lines[0].serviceDate, chargeCents: 14000 }],
+    posted: { eraKeys: [], adjudicatedLineIds: [], paidCents: 0, patientResponsibilityCents: 0 },
+  }));
+  const raw = era835(onFile);
+  const t2 = performance.now();
+  const proposal = proposePosting(parse835(raw), onFile);
+  const postMs = performance.now() - t2;
+  if (proposal.claims.length !== 1000 || !proposal.balanced) throw new Error('bench 835 did not post 1000 balanced claims');
+  return [
+    [`837P: ${CLAIMS} claims (${files.length} files, ${CLINICIANS} clinicians, a month)`, `${buildMs.toFixed(0)} ms (${Math.round(CLAIMS / (buildMs / 1000))} claims/s)`],
+    [`837P: structural check of those ${files.length} files`, `${checkMs.toFixed(0)} ms`],
+    ['835: parse + posting proposal, 1 000 claim payments', `${postMs.toFixed(0)} ms`],
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const [k, v] of benchX12()) console.log(`| ${k} | ${v} |`);
+}
