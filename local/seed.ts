@@ -10,6 +10,7 @@ import { LOCAL_ENV } from './dynamodb.ts';
 import { backfillAppointmentClientIndex } from './appointment-client-index-backfill.ts';
 import { backfillClientNameEntries } from './client-name-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
+import { seedDemoCompanion } from './seed-companion.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
 import { seedDemoAppointments, type SeededMember } from './seed-appointments.ts';
 import { seedDemoClientPortal } from './seed-client-portal.ts';
@@ -95,6 +96,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await seedDemoInsurance(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId);
   // Measurement-based care: months of weekly PHQ-9 and GAD-7, one open risk alert (issue 13).
   await seedDemoAssessments(db, tableName(LOCAL_ENV, 'Practice'), practiceId);
+  // Companion apps: months of daily diary cards and thought records for three clients, sharing on (issue 14).
+  await seedDemoCompanion(db, tableName(LOCAL_ENV, 'Practice'), directory, practiceId, portal);
   // The owner's Profile and Practice details, as a sign-up would have left them (issue 19).
   for (const Item of signupCarryItems(practiceId, practiceId, DEMO_OWNER_PRACTICE, now)) {
     await db.send(new PutCommand({ TableName: tableName(LOCAL_ENV, 'Practice'), Item }));

@@ -111,6 +111,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'authorizeClient.practices', dataSource: 'DirectoryTable', entry: 'resolvers/functions/authorizeClientPractices.ts' },
   { name: 'ClientSelf.invoke', dataSource: 'Lambda:client-self', entry: 'resolvers/functions/invokeClientSelf.ts' },
   { name: 'Mutation.endClientSession', dataSource: 'DirectoryTable', entry: 'resolvers/Mutation.endClientSession.ts' },
+  // Companion apps (issue 14): both principals through the companion Lambda (entries in the Directory table by the client's sub, shares in both tables).
+  { name: 'Companion.invoke', dataSource: 'Lambda:companion', entry: 'resolvers/functions/invokeCompanion.ts' },
   // Secure messaging (issue 12): the conversation's access for both principals, reads as Queries, writes through the messaging Lambda.
   { name: 'Messaging.access', dataSource: 'PracticeTable', entry: 'resolvers/functions/messagingAccess.ts' },
   { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
@@ -210,6 +212,15 @@ export const RESOLVERS: ResolverDef[] = [
   ...['getAppsUsed', 'getAppsUsedByTeamOwner', 'getHideCommunitiesForApps', 'getHideHealthNutritionForApps'].map(
     (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'AppsUsed.load'] }),
   ),
+  // Companion apps (issue 14). The clinician's side: a client's fields check the client first (ClientAccess.client);
+  // the client's side (the companion-app API) needs no portal link, so authorizeClient alone (the first step of CLIENT_AUTHORIZE).
+  ...['getCompanionSharing', 'getClientCompanionEntries', 'getClientCompanionStats'].map(
+    (fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'Companion.invoke', 'audit'] }),
+  ),
+  { typeName: 'Mutation', fieldName: 'inviteClientToShare', pipeline: ['authorize', 'ClientAccess.client', 'Companion.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'listCompanionClients', pipeline: ['authorize', 'Companion.invoke', 'audit'] },
+  ...['myCompanionEntries', 'myCompanionSharing'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
+  ...['postCompanionEntry', 'setCompanionSharing', 'acceptCompanionInvitation'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
   { typeName: 'Query', fieldName: 'listConversations', pipeline: ['authorize', 'Query.listConversations', 'audit'] },
   { typeName: 'Query', fieldName: 'unreadMessageCount', pipeline: ['authorize', 'Query.listConversations'] },
   { typeName: 'Query', fieldName: 'listMessages', pipeline: ['authorize', 'Messaging.access', 'Query.listMessages', 'audit'] },

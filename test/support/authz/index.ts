@@ -10,6 +10,7 @@ export { team } from './team.ts';
 export { profile } from './profile.ts';
 export { plans } from './plans.ts';
 export { apps } from './apps.ts';
+export { companion } from './companion.ts';
 export { appointments } from './appointments.ts';
 export { progressNotes } from './progress-notes.ts';
 export { video } from './video.ts';

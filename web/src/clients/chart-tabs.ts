@@ -35,4 +35,6 @@ export const CHART_TABS: ChartTab[] = [
   { id: 'appointments', label: 'clients.tab.appointments', archived: true, route: '/app/appointment', Component: tab(() => import('./ClientChart').then((m) => ({ default: m.ClientChart }))) },
   { id: 'messages', label: 'clients.tab.messages', route: '/app/communication', Component: tab(() => import('../communication/ClientMessages').then((m) => ({ default: m.ClientMessages }))) },
   { id: 'documents', label: 'clients.tab.documents', Component: tab(() => import('./ClientDocuments').then((m) => ({ default: m.ClientDocuments }))) },
+  // Insurance (issue 16): the client's insurance and eligibility checks, for those who may open Coverage.
+  { id: 'insurance', label: 'clients.tab.insurance', route: '/app/coverage', Component: tab(() => import('../insurance/InsuranceTab')) },
 ];

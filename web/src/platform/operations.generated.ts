@@ -135,6 +135,68 @@ export type ProgressNoteEditInput = {
   addendum?: string | null | undefined;
 };
 
+export type ClientInsuranceInput = {
+  billingType?: string | null | undefined;
+  autoGenerateBillingDocuments?: boolean | null | undefined;
+  insuranceInfo?: InsuranceInfoInput | null | undefined;
+  authorizationTracking?: AuthorizationTrackingInput | null | undefined;
+  additionalClaimInfo?: AdditionalClaimInfoInput | null | undefined;
+  defaultServices?: Array<ClientDefaultServiceInput> | null | undefined;
+};
+
+export type InsuranceInfoInput = {
+  type?: string | null | undefined;
+  primaryInsured?: PrimaryInsuredInput | null | undefined;
+  payerId?: string | null | undefined;
+  payerName?: string | null | undefined;
+  memberId?: string | null | undefined;
+  planId?: string | null | undefined;
+  groupId?: string | null | undefined;
+  coPay?: number | null | undefined;
+  deductible?: number | null | undefined;
+  payerPhone?: string | null | undefined;
+  payerFax?: string | null | undefined;
+  employerOrSchool?: string | null | undefined;
+  cardOnFile?: boolean | null | undefined;
+};
+
+export type PrimaryInsuredInput = {
+  relationship?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  dateOfBirth?: string | null | undefined;
+  gender?: string | null | undefined;
+  address?: InsuredAddressInput | null | undefined;
+};
+
+export type InsuredAddressInput = {
+  line1?: string | null | undefined;
+  city?: string | null | undefined;
+  state?: string | null | undefined;
+  zip?: string | null | undefined;
+};
+
+export type AuthorizationTrackingInput = {
+  required?: boolean | null | undefined;
+  number?: string | null | undefined;
+  startDate?: string | null | undefined;
+  endDate?: string | null | undefined;
+  visitsAuthorized?: number | null | undefined;
+  visitsUsed?: number | null | undefined;
+};
+
+export type AdditionalClaimInfoInput = {
+  note?: string | null | undefined;
+  relatedToEmployment?: boolean | null | undefined;
+  relatedToAccident?: boolean | null | undefined;
+};
+
+export type ClientDefaultServiceInput = {
+  service: string;
+  amount: number;
+  default?: boolean | null | undefined;
+};
+
 export type AppointmentFieldsFragment = { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null };
 
 export type NoteFieldsFragment = { id: string, appointmentId: string, clientId: string, clinicianId: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, createdAt: string, updatedAt: string, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, authorId: string, createdAt: string }> };
@@ -447,6 +509,61 @@ export type OnSecureMessageSubscriptionVariables = Exact<{ [key: string]: never;
 
 
 export type OnSecureMessageSubscription = { onSecureMessage: { id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } | null };
+
+export type EligibilityCheckFieldsFragment = { id: string, clientId: string, clientName: string | null, checkedAt: string, payerId: string, payerName: string | null, memberId: string | null, clearinghouse: string, status: string, planName: string | null, groupNumber: string | null, planBegin: string | null, planEnd: string | null, serviceCode: string | null, feeCents: number | null, raw: string | null, mentalHealth: { serviceTypeCode: string | null, copayCents: number | null, coinsurancePercent: number | null, deductibleCents: number | null, deductibleRemainingCents: number | null, outOfPocketMaxCents: number | null, outOfPocketRemainingCents: number | null, visitLimit: number | null, visitsRemaining: number | null, priorAuthRequired: boolean | null, telehealthCovered: boolean | null }, problems: Array<{ code: string, message: string }>, estimate: { clientCents: number, planCents: number, basis: string } | null };
+
+export type ClientInsuranceFieldsFragment = { clientId: string, billingType: string, autoGenerateBillingDocuments: boolean, version: number, updatedAt: string | null, insuranceInfo: { type: string, payerId: string | null, payerName: string | null, memberId: string | null, planId: string | null, groupId: string | null, coPay: number | null, deductible: number | null, payerPhone: string | null, payerFax: string | null, employerOrSchool: string | null, cardOnFile: boolean, primaryInsured: { relationship: string, firstName: string | null, lastName: string | null, dateOfBirth: string | null, gender: string | null, address: { line1: string | null, city: string | null, state: string | null, zip: string | null } } }, authorizationTracking: { required: boolean, number: string | null, startDate: string | null, endDate: string | null, visitsAuthorized: number | null, visitsUsed: number | null }, additionalClaimInfo: { note: string | null, relatedToEmployment: boolean, relatedToAccident: boolean }, defaultServices: Array<{ service: string, amount: number, default: boolean }>, recentChecks: Array<{ id: string, clientId: string, clientName: string | null, checkedAt: string, payerId: string, payerName: string | null, memberId: string | null, clearinghouse: string, status: string, planName: string | null, groupNumber: string | null, planBegin: string | null, planEnd: string | null, serviceCode: string | null, feeCents: number | null, raw: string | null, mentalHealth: { serviceTypeCode: string | null, copayCents: number | null, coinsurancePercent: number | null, deductibleCents: number | null, deductibleRemainingCents: number | null, outOfPocketMaxCents: number | null, outOfPocketRemainingCents: number | null, visitLimit: number | null, visitsRemaining: number | null, priorAuthRequired: boolean | null, telehealthCovered: boolean | null }, problems: Array<{ code: string, message: string }>, estimate: { clientCents: number, planCents: number, basis: string } | null }> };
+
+export type GetClientInsuranceQueryVariables = Exact<{
+  clientId: string;
+}>;
+
+
+export type GetClientInsuranceQuery = { getClientInsurance: { clientId: string, billingType: string, autoGenerateBillingDocuments: boolean, version: number, updatedAt: string | null, insuranceInfo: { type: string, payerId: string | null, payerName: string | null, memberId: string | null, planId: string | null, groupId: string | null, coPay: number | null, deductible: number | null, payerPhone: string | null, payerFax: string | null, employerOrSchool: string | null, cardOnFile: boolean, primaryInsured: { relationship: string, firstName: string | null, lastName: string | null, dateOfBirth: string | null, gender: string | null, address: { line1: string | null, city: string | null, state: string | null, zip: string | null } } }, authorizationTracking: { required: boolean, number: string | null, startDate: string | null, endDate: string | null, visitsAuthorized: number | null, visitsUsed: number | null }, additionalClaimInfo: { note: string | null, relatedToEmployment: boolean, relatedToAccident: boolean }, defaultServices: Array<{ service: string, amount: number, default: boolean }>, recentChecks: Array<{ id: string, clientId: string, clientName: string | null, checkedAt: string, payerId: string, payerName: string | null, memberId: string | null, clearinghouse: string, status: string, planName: string | null, groupNumber: string | null, planBegin: string | null, planEnd: string | null, serviceCode: string | null, feeCents: number | null, raw: string | null, mentalHealth: { serviceTypeCode: string | null, copayCents: number | null, coinsurancePercent: number | null, deductibleCents: number | null, deductibleRemainingCents: number | null, outOfPocketMaxCents: number | null, outOfPocketRemainingCents: number | null, visitLimit: number | null, visitsRemaining: number | null, priorAuthRequired: boolean | null, telehealthCovered: boolean | null }, problems: Array<{ code: string, message: string }>, estimate: { clientCents: number, planCents: number, basis: string } | null }> } };
+
+export type UpdateClientInsuranceMutationVariables = Exact<{
+  clientId: string;
+  version: number;
+  input: ClientInsuranceInput;
+}>;
+
+
+export type UpdateClientInsuranceMutation = { updateClientInsurance: { clientId: string, billingType: string, autoGenerateBillingDocuments: boolean, version: number, updatedAt: string | null, insuranceInfo: { type: string, payerId: string | null, payerName: string | null, memberId: string | null, planId: string | null, groupId: string | null, coPay: number | null, deductible: number | null, payerPhone: string | null, payerFax: string | null, employerOrSchool: string | null, cardOnFile: boolean, primaryInsured: { relationship: string, firstName: string | null, lastName: string | null, dateOfBirth: string | null, gender: string | null, address: { line1: string | null, city: string | null, state: string | null, zip: string | null } } }, authorizationTracking: { required: boolean, number: string | null, startDate: string | null, endDate: string | null, visitsAuthorized: number | null, visitsUsed: number | null }, additionalClaimInfo: { note: string | null, relatedToEmployment: boolean, relatedToAccident: boolean }, defaultServices: Array<{ service: string, amount: number, default: boolean }>, recentChecks: Array<{ id: string, clientId: string, clientName: string | null, checkedAt: string, payerId: string, payerName: string | null, memberId: string | null, clearinghouse: string, status: string, planName: string | null, groupNumber: string | null, planBegin: string | null, planEnd: string | null, serviceCode: string | null, feeCents: number | null, raw: string | null, mentalHealth: { serviceTypeCode: string | null, copayCents: number | null, coinsurancePercent: number | null, deductibleCents: number | null, deductibleRemainingCents: number | null, outOfPocketMaxCents: number | null, outOfPocketRemainingCents: number | null, visitLimit: number | null, visitsRemaining: number | null, priorAuthRequired: boolean | null, telehealthCovered: boolean | null }, problems: Array<{ code: string, message: string }>, estimate: { clientCents: number, planCents: number, basis: string } | null }> } };
+
+export type GetNewCoverageQueryVariables = Exact<{
+  clientId: string;
+  fee?: number | null | undefined;
+}>;
+
+
+export type GetNewCoverageQuery = { getNewCoverage: { id: string, clientId: string, clientName: string | null, checkedAt: string, payerId: string, payerName: string | null, memberId: string | null, clearinghouse: string, status: string, planName: string | null, groupNumber: string | null, planBegin: string | null, planEnd: string | null, serviceCode: string | null, feeCents: number | null, raw: string | null, mentalHealth: { serviceTypeCode: string | null, copayCents: number | null, coinsurancePercent: number | null, deductibleCents: number | null, deductibleRemainingCents: number | null, outOfPocketMaxCents: number | null, outOfPocketRemainingCents: number | null, visitLimit: number | null, visitsRemaining: number | null, priorAuthRequired: boolean | null, telehealthCovered: boolean | null }, problems: Array<{ code: string, message: string }>, estimate: { clientCents: number, planCents: number, basis: string } | null } };
+
+export type GetCoverageQueryVariables = Exact<{
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type GetCoverageQuery = { getCoverage: { nextToken: string | null, items: Array<{ id: string, clientId: string, clientName: string | null, checkedAt: string, payerName: string | null, memberId: string | null, status: string, mentalHealth: { copayCents: number | null, coinsurancePercent: number | null, deductibleRemainingCents: number | null }, estimate: { clientCents: number } | null }> } };
+
+export type GetAllPayersQueryVariables = Exact<{
+  search?: string | null | undefined;
+}>;
+
+
+export type GetAllPayersQuery = { getAllPayers: Array<{ payer_id: string, names: Array<string>, state: string | null }> };
+
+export type GetPayerListEnrollmentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetPayerListEnrollmentsQuery = { getPayerListEnrollments: Array<{ payerId: string, payerName: string, eligibleId: string, claims: string, era: string, requestedAt: string, updatedAt: string }> };
+
+export type EnrollProviderToPayerListMutationVariables = Exact<{
+  payerId: string;
+  eligibleId: string;
+}>;
+
+
+export type EnrollProviderToPayerListMutation = { enrollProviderToPayerList: { payerId: string, payerName: string, eligibleId: string, claims: string, era: string, requestedAt: string, updatedAt: string } };
 
 export type ProviderPlanFieldsFragment = { id: string, name: string, amount: number, interval: string, videoFeatureAmount: number, additionalClinicianAmount: number | null, summary: string | null, includes: Array<string> };
 

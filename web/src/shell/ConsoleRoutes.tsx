@@ -23,6 +23,8 @@ const UpgradePlanPage = lazy(() => import('../plans/UpgradePlanPage'));
 const AppointmentPage = lazy(() => import('../appointments/AppointmentPage'));
 const AppointmentStatusPage = lazy(() => import('../appointments/AppointmentStatusPage'));
 const CommunicationPage = lazy(() => import('../communication/CommunicationPage'));
+const CoveragePage = lazy(() => import('../insurance/CoveragePage'));
+const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
 
 /** Rendered at /app/*: paths here are relative to /app. */
@@ -45,6 +47,8 @@ export default function ConsoleRoutes() {
         <Route path="settings/documents" element={page(<ConsentDocumentsPage />)} />
         <Route path="settings/notesAndForms" element={page(<IntakeFormsPage />)} />
         <Route path="settings/client-portal" element={page(<ClientPortalSettingsPage />)} />
+        <Route path="coverage" element={page(<CoveragePage />)} />
+        <Route path="settings/insurance-payer" element={page(<InsurancePayerPage />)} />
         {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
         <Route path="*" element={page(<PlannedPage />)} />
       </Route>
