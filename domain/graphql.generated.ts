@@ -356,6 +356,31 @@ export type SuperBillSetting = {
   multipleDiagnosis: Scalars['Boolean']['output'];
 };
 
+/** The practice's notification choices (/app/settings/notifications): appointment reminders and the clients' new-message notice. */
+export type NotificationSettings = {
+  therapistId: Scalars['ID']['output'];
+  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  version: Scalars['Int']['output'];
+  /** Appointment reminders go out at all (each appointment still has its own sendEmailReminder). */
+  appointmentReminders: Scalars['Boolean']['output'];
+  /** How long before the start a reminder goes: 15 to 10080 minutes. */
+  reminderLeadMinutes: Scalars['Int']['output'];
+  /** EMAIL or SMS. */
+  reminderChannel: Scalars['String']['output'];
+  /** Clients are told of a new secure message from the practice (never its text). */
+  messageNotifications: Scalars['Boolean']['output'];
+  /** At most one such notice per conversation per this many minutes: 15 to 1440. */
+  messageNotificationMinutes: Scalars['Int']['output'];
+};
+
+export type NotificationSettingsInput = {
+  appointmentReminders?: InputMaybe<Scalars['Boolean']['input']>;
+  reminderLeadMinutes?: InputMaybe<Scalars['Int']['input']>;
+  reminderChannel?: InputMaybe<Scalars['String']['input']>;
+  messageNotifications?: InputMaybe<Scalars['Boolean']['input']>;
+  messageNotificationMinutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Insurance setting (spec part 2 §3): the billing provider on claims. */
 export type InsuranceSetting = {
   therapistId: Scalars['ID']['output'];
@@ -986,6 +1011,127 @@ export type ShareClientDocumentsResult = {
   emailed: Scalars['Boolean']['output'];
 };
 
+export type CompanionApp =
+  | 'DBT_COACH'
+  | 'CBT_COMPANION'
+  | 'ACT_COACH'
+  | 'MI_COACH'
+  | 'DBT_DAILY'
+  | 'IFS_COMPANION';
+
+export type CompanionEntryType =
+  | 'DIARY_CARD'
+  | 'THOUGHT_RECORD'
+  | 'VALUES_ACTION'
+  | 'READINESS_RULER'
+  | 'PARTS_CHECKIN'
+  | 'SKILL_PRACTICE'
+  | 'MOOD_SLEEP';
+
+export type CompanionShareState =
+  | 'INVITED'
+  | 'SHARING'
+  | 'STOPPED';
+
+/** EMAIL or SMS: how an invitation to share reaches the client. */
+export type CompanionChannel =
+  | 'EMAIL'
+  | 'SMS';
+
+/** One entry, as the app sent it (data: the type's fields, docs/companion-api.md). */
+export type CompanionEntry = {
+  id: Scalars['ID']['output'];
+  app: CompanionApp;
+  type: CompanionEntryType;
+  /** The day the entry is about. */
+  date: Scalars['AWSDate']['output'];
+  recordedAt: Scalars['AWSDateTime']['output'];
+  data: Scalars['AWSJSON']['output'];
+};
+
+export type CompanionEntryPage = {
+  items: Array<CompanionEntry>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+export type CompanionEntryInput = {
+  app: CompanionApp;
+  type: CompanionEntryType;
+  date: Scalars['AWSDate']['input'];
+  /** A JSON object with the type's fields (docs/companion-api.md). */
+  data: Scalars['AWSJSON']['input'];
+};
+
+/** The signed-in client's sharing choice with one practice for one app. */
+export type CompanionSharing = {
+  practiceId: Scalars['ID']['output'];
+  practiceName: Scalars['String']['output'];
+  app: CompanionApp;
+  state: CompanionShareState;
+  sharedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  stoppedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+/** A client's share of one app with the practice, as the practice sees it (lastEntryDate, lastHighUrgeDate: while sharing). */
+export type CompanionClientShare = {
+  clientId: Scalars['ID']['output'];
+  clientName?: Maybe<Scalars['String']['output']>;
+  app: CompanionApp;
+  state: CompanionShareState;
+  invitedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  sharedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  stoppedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  lastEntryDate?: Maybe<Scalars['AWSDate']['output']>;
+  lastHighUrgeDate?: Maybe<Scalars['AWSDate']['output']>;
+};
+
+export type CompanionInvitation = {
+  /** XXXXX-XXXXX: also sent to the client; the clinician may read it out. */
+  code: Scalars['String']['output'];
+  validUntil: Scalars['AWSDateTime']['output'];
+  channel: CompanionChannel;
+  /** The apps invited (those already sharing are left as they are). */
+  apps: Array<CompanionApp>;
+  shares: Array<CompanionClientShare>;
+};
+
+export type CompanionRating = {
+  name: Scalars['String']['output'];
+  value: Scalars['Int']['output'];
+};
+
+export type CompanionDay = {
+  date: Scalars['AWSDate']['output'];
+  emotions: Array<CompanionRating>;
+  urges: Array<CompanionRating>;
+  mood?: Maybe<Scalars['Int']['output']>;
+};
+
+export type CompanionCount = {
+  name: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+};
+
+export type CompanionThoughtChange = {
+  date: Scalars['AWSDate']['output'];
+  emotion?: Maybe<Scalars['String']['output']>;
+  before: Scalars['Int']['output'];
+  after?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Stats of a client's entries of one app between from and to (default: the last 90 days). */
+export type CompanionStats = {
+  from: Scalars['AWSDate']['output'];
+  to: Scalars['AWSDate']['output'];
+  entryCount: Scalars['Int']['output'];
+  currentStreak: Scalars['Int']['output'];
+  longestStreak: Scalars['Int']['output'];
+  days: Array<CompanionDay>;
+  skills: Array<CompanionCount>;
+  thoughtChanges: Array<CompanionThoughtChange>;
+  highUrgeDates: Array<Scalars['AWSDate']['output']>;
+};
+
 export type Query = {
   getBillingCatalog: BillingCatalog;
   listBilling: BillingPage;
@@ -1003,6 +1149,7 @@ export type Query = {
   getPracticeDetails: PracticeDetails;
   getBillingSettings: BillingSettings;
   getInsuranceSetting: InsuranceSetting;
+  getNotificationSettings: NotificationSettings;
   /** The practice's team, 20 a page. */
   listTeamMembers: TeamMemberPage;
   /** The caller's own profile. */
@@ -1017,6 +1164,18 @@ export type Query = {
   getAppsUsedByTeamOwner: AppsUsed;
   getHideCommunitiesForApps: Array<AppCommunitiesFlag>;
   getHideHealthNutritionForApps: Array<AppHealthNutritionFlags>;
+  /** Companion apps (issue 14): a client's sharing state per app (invited, sharing, stopped). */
+  getCompanionSharing: Array<CompanionClientShare>;
+  /** An app page's clients: every share of the app (the caller's own clients for an 'own' role). */
+  listCompanionClients: Array<CompanionClientShare>;
+  /** A sharing client's entries of one app, newest day first, 20 a page; from/to: YYYY-MM-DD. */
+  getClientCompanionEntries: CompanionEntryPage;
+  /** A sharing client's stats of one app (charts, streaks, high urges). */
+  getClientCompanionStats: CompanionStats;
+  /** Companion-app API (the signed-in client): my entries of one app, newest day first, 20 a page. */
+  myCompanionEntries: CompanionEntryPage;
+  /** Companion-app API: my sharing choices, every practice and app. */
+  myCompanionSharing: Array<CompanionSharing>;
   /** Sign-ins and sign-outs of the practice's members. */
   listAccountActivity: UserAuthEventPage;
   /** The practice's audit trail, newest first, 20 a page. Owner only. */
@@ -1158,6 +1317,43 @@ export type QueryGetHideCommunitiesForAppsArgs = {
 
 export type QueryGetHideHealthNutritionForAppsArgs = {
   teamOwnerId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryGetCompanionSharingArgs = {
+  clientId: Scalars['ID']['input'];
+};
+
+
+export type QueryListCompanionClientsArgs = {
+  app: CompanionApp;
+};
+
+
+export type QueryGetClientCompanionEntriesArgs = {
+  clientId: Scalars['ID']['input'];
+  app: CompanionApp;
+  type?: InputMaybe<CompanionEntryType>;
+  from?: InputMaybe<Scalars['AWSDate']['input']>;
+  to?: InputMaybe<Scalars['AWSDate']['input']>;
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetClientCompanionStatsArgs = {
+  clientId: Scalars['ID']['input'];
+  app: CompanionApp;
+  from?: InputMaybe<Scalars['AWSDate']['input']>;
+  to?: InputMaybe<Scalars['AWSDate']['input']>;
+};
+
+
+export type QueryMyCompanionEntriesArgs = {
+  app: CompanionApp;
+  type?: InputMaybe<CompanionEntryType>;
+  from?: InputMaybe<Scalars['AWSDate']['input']>;
+  to?: InputMaybe<Scalars['AWSDate']['input']>;
+  nextToken?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1310,10 +1506,19 @@ export type Mutation = {
   removeClient: RemoveClientResult;
   /** Restores an archived client (status active, back in the lists and the search); the rights of removeClient. */
   restoreClient: Client;
+  /** Companion apps (issue 14): invites the client to share entries of the chosen apps (a code and a link by e-mail or SMS, no PHI). */
+  inviteClientToShare: CompanionInvitation;
+  /** Companion-app API (the signed-in client): posts one entry; it is the client's, read by the practices they share the app with. */
+  postCompanionEntry: CompanionEntry;
+  /** Companion-app API: share (true) or stop sharing (false) an app's entries with a practice already shared with. */
+  setCompanionSharing: CompanionSharing;
+  /** Companion-app API: accepts a practice's invitation by its code; returns the shares it started. */
+  acceptCompanionInvitation: Array<CompanionSharing>;
   /** Settings edits carry the version read (0: never saved); a stale version is a ConflictError and writes nothing. */
   editPracticeDetails: PracticeDetails;
   editBillingSettings: BillingSettings;
   editInsuranceSetting: InsuranceSetting;
+  editNotificationSettings: NotificationSettings;
   /** Creates the user (group TeamMembers; the temporary password is e-mailed) and their membership. grantedRoles: 1+ of the seven roles other than owner. */
   addTeamMember: TeamMember;
   /** New roles apply on the member's next request. */
@@ -1490,6 +1695,30 @@ export type MutationRestoreClientArgs = {
 };
 
 
+export type MutationInviteClientToShareArgs = {
+  clientId: Scalars['ID']['input'];
+  apps: Array<CompanionApp>;
+  channel?: InputMaybe<CompanionChannel>;
+};
+
+
+export type MutationPostCompanionEntryArgs = {
+  input: CompanionEntryInput;
+};
+
+
+export type MutationSetCompanionSharingArgs = {
+  practiceId: Scalars['ID']['input'];
+  app: CompanionApp;
+  share: Scalars['Boolean']['input'];
+};
+
+
+export type MutationAcceptCompanionInvitationArgs = {
+  code: Scalars['String']['input'];
+};
+
+
 export type MutationEditPracticeDetailsArgs = {
   version: Scalars['Int']['input'];
   input: PracticeDetailsInput;
@@ -1505,6 +1734,12 @@ export type MutationEditBillingSettingsArgs = {
 export type MutationEditInsuranceSettingArgs = {
   version: Scalars['Int']['input'];
   input: InsuranceSettingInput;
+};
+
+
+export type MutationEditNotificationSettingsArgs = {
+  version: Scalars['Int']['input'];
+  input: NotificationSettingsInput;
 };
 
 

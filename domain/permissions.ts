@@ -219,6 +219,11 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.editBillingSettings': { permission: P.billingAndService },
   'Query.getInsuranceSetting': { permission: P.billingAndService },
   'Mutation.editInsuranceSetting': { permission: P.billingAndService },
+  // Notifications (issue 12): the Notifications gate (spec §6: owner, admin, the clinician roles and
+  // the supervisor) reads the practice's choices on a settings page (professional); changing them
+  // changes what every client receives, so only the practice-settings holders (owner, admin) edit.
+  'Query.getNotificationSettings': { permission: P.notifications, feature: F.settings },
+  'Mutation.editNotificationSettings': { permission: P.practiceDetails, feature: F.settings },
   // Team members: the TeamMembers gate (owner, clinicianAdmin); every plan lists team members.
   'Query.listTeamMembers': { permission: P.teamMembers, feature: F.teamMembers },
   'Mutation.addTeamMember': { permission: P.teamMembers, feature: F.teamMembers },

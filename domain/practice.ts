@@ -6,6 +6,7 @@
  */
 import type { FieldProblem } from './client.ts';
 import { refusalSentences } from './human-text.ts';
+import { validateNotificationSettings } from './notifications.ts';
 import { SETTINGS_MAX, allIn, readObject, onlyKeys, readText, readName, requireValue, readFlag, readInt, readPhone, readEmail, readState, readZip, isValidNpi, readNpi, readTaxId, readTaxonomyCode, TIMEZONE_AREAS, DEFAULT_TIMEZONE, isValidTimezone, readPlaceOfService } from './field-readers.ts';
 
 // The readers live in field-readers.ts; re-exported for team.ts, profile.ts and the resolvers.
@@ -193,13 +194,13 @@ export function validateInsuranceSetting(input: unknown): SettingsValidation {
 // ---------------------------------------------------------------------------------------------
 // Items
 
-export const SETTINGS_KINDS = ['PracticeDetails', 'BillingSettings', 'InsuranceSetting'] as const;
+export const SETTINGS_KINDS = ['PracticeDetails', 'BillingSettings', 'InsuranceSetting', 'NotificationSettings'] as const;
 export type SettingsKind = (typeof SETTINGS_KINDS)[number];
 
 /** The settings kind a field reads or edits (getPracticeDetails → PracticeDetails), or null. */
 export function settingsKindOf(fieldName: string): SettingsKind | null {
   const kind = fieldName.indexOf('get') === 0 ? fieldName.substring(3) : fieldName.indexOf('edit') === 0 ? fieldName.substring(4) : '';
-  const kinds: string[] = ['PracticeDetails', 'BillingSettings', 'InsuranceSetting'];
+  const kinds: string[] = ['PracticeDetails', 'BillingSettings', 'InsuranceSetting', 'NotificationSettings'];
   return kinds.indexOf(kind) >= 0 ? (kind as SettingsKind) : null;
 }
 
@@ -213,6 +214,9 @@ export function validateSettings(kind: SettingsKind, input: unknown): SettingsVa
   }
   if (kind === 'BillingSettings') {
     return validateBillingSettings(input);
+  }
+  if (kind === 'NotificationSettings') {
+    return validateNotificationSettings(input);
   }
   return validateInsuranceSetting(input);
 }

@@ -146,8 +146,8 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'removeClient', pipeline: ['authorize', 'Client.load', 'Mutation.removeClient', 'audit'] },
   { typeName: 'Mutation', fieldName: 'restoreClient', pipeline: ['authorize', 'Client.load', 'Mutation.restoreClient', 'audit'] },
   { typeName: 'Query', fieldName: 'getVideoToken', pipeline: ['authorize', 'Query.getVideoToken'] },
-  ...['getPracticeDetails', 'getBillingSettings', 'getInsuranceSetting'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Settings.get', 'audit'] })),
-  ...['editPracticeDetails', 'editBillingSettings', 'editInsuranceSetting'].map(
+  ...['getPracticeDetails', 'getBillingSettings', 'getInsuranceSetting', 'getNotificationSettings'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Settings.get', 'audit'] })),
+  ...['editPracticeDetails', 'editBillingSettings', 'editInsuranceSetting', 'editNotificationSettings'].map(
     (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Settings.validate', 'Settings.put', 'audit'] }),
   ),
   { typeName: 'Query', fieldName: 'listTeamMembers', pipeline: ['authorize', 'Query.listTeamMembers', 'audit'] },

@@ -12,6 +12,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { appointmentSettingsKey } from '../../domain/appointment/keys.ts';
 import { appointmentSettingsOf } from '../../domain/appointment/settings.ts';
 import { clientKey } from '../../domain/client.ts';
+import { notificationSettingsOf } from '../../domain/notifications.ts';
 import { settingsKey } from '../../domain/practice.ts';
 import { usableTimezone } from '../../domain/recurrence.ts';
 import { isReminderDue, reminderDays, reminderText } from '../../domain/reminders.ts';
@@ -31,6 +32,8 @@ export interface ReminderRun {
 }
 
 interface PracticeFacts {
+  /** The practice's Notifications page: reminders switched off → none goes (nothing claimed). */
+  enabled: boolean;
   name: string | null;
   timeZone: string;
   leadMinutes: number;
@@ -44,14 +47,22 @@ async function getItem(key: { PK: string; SK: string }): Promise<Item | undefine
 }
 
 async function practiceFacts(practiceId: string): Promise<PracticeFacts> {
-  const [details, settings] = await Promise.all([getItem(settingsKey(practiceId, 'PracticeDetails')), getItem(appointmentSettingsKey(practiceId))]);
+  const [details, settings, notices] = await Promise.all([
+    getItem(settingsKey(practiceId, 'PracticeDetails')),
+    getItem(appointmentSettingsKey(practiceId)),
+    getItem(settingsKey(practiceId, 'NotificationSettings')),
+  ]);
   const data = (details?.data ?? {}) as Item;
   const rules = appointmentSettingsOf(settings);
+  // Once the practice saved its Notifications page, its choices decide; before, the appointment settings' reminder fields.
+  const chosen = notificationSettingsOf(notices);
+  const channel = chosen ? chosen.reminderChannel : rules.reminderChannel;
   return {
+    enabled: chosen ? chosen.appointmentReminders : true,
     name: typeof data.name === 'string' ? data.name : null,
     timeZone: usableTimezone(data.timezone),
-    leadMinutes: rules.reminderLeadMinutes,
-    channel: rules.reminderChannel === 'SMS' ? 'SMS' : 'EMAIL',
+    leadMinutes: chosen ? chosen.reminderLeadMinutes : rules.reminderLeadMinutes,
+    channel: channel === 'SMS' ? 'SMS' : 'EMAIL',
     includeClinician: rules.reminderIncludesClinician,
     includeLocation: rules.reminderIncludesLocation,
   };
@@ -106,6 +117,7 @@ export async function sendDueReminders(now = new Date(), send: Notifier = notifi
     const practiceId = String(item.practiceId);
     if (!practices.has(practiceId)) practices.set(practiceId, practiceFacts(practiceId));
     const facts = await practices.get(practiceId)!;
+    if (!facts.enabled) continue;
     const startMs = Date.parse(item.start);
     if (!isReminderDue(startMs, facts.leadMinutes, now.getTime())) continue;
     if (!(await claim(item, now.toISOString()))) continue;

@@ -1,7 +1,8 @@
 /**
  * The new-message notification to a client (issue 12): sent only when the client has an active
  * portal access for this practice, by their preferred channel (text message to their phone, else
- * e-mail), at most once per conversation per 15 minutes — claimed with a conditional update of the
+ * e-mail), at most once per conversation per 15 minutes (or the quiet period the practice chose on
+ * its Notifications page, which can also switch these notices off) — claimed with a conditional update of the
  * conversation's lastNotifiedAt, so two concurrent sends notify once. The text names the practice
  * only ("You have a new secure message from <practice>"): never the message, the sender, the
  * client's name or anything clinical. A failed send is logged by name only and does not fail the
@@ -12,6 +13,8 @@ import { dynamo, table } from '../shared/aws.ts';
 import type { Notifier } from '../shared/notifier.ts';
 import { conversationKey } from '../../domain/messaging/access.ts';
 import { NOTIFICATION_SUBJECT, NOTIFY_WINDOW_MS, notificationText } from '../../domain/messaging/rules.ts';
+import { notificationSettingsOf } from '../../domain/notifications.ts';
+import { settingsKey } from '../../domain/practice.ts';
 import { getItem, practiceName } from './store.ts';
 import type { Conversation } from './request.ts';
 
@@ -29,8 +32,8 @@ async function destination(c: Conversation): Promise<{ channel: 'sms' | 'email';
   return typeof email === 'string' && email.includes('@') ? { channel: 'email', to: email } : null;
 }
 
-/** Claims the conversation's notification slot (nothing sent in the last 15 minutes); false when taken. */
-async function claim(c: Conversation, now: Date): Promise<boolean> {
+/** Claims the conversation's notification slot (nothing sent in the last `windowMs`); false when taken. */
+async function claim(c: Conversation, now: Date, windowMs: number): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -38,7 +41,7 @@ async function claim(c: Conversation, now: Date): Promise<boolean> {
         Key: conversationKey(c.practiceId, c.clientId),
         UpdateExpression: 'SET lastNotifiedAt = :now',
         ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastNotifiedAt) OR lastNotifiedAt <= :cutoff)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - NOTIFY_WINDOW_MS).toISOString() },
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - windowMs).toISOString() },
       }),
     );
     return true;
@@ -50,9 +53,11 @@ async function claim(c: Conversation, now: Date): Promise<boolean> {
 
 export async function notifyClient(c: Conversation, notifier: Notifier, now = new Date()): Promise<'sent' | 'throttled' | 'none'> {
   try {
+    const chosen = notificationSettingsOf(await getItem(settingsKey(c.practiceId, 'NotificationSettings')));
+    if (chosen && !chosen.messageNotifications) return 'none';
     const to = await destination(c);
     if (!to) return 'none';
-    if (!(await claim(c, now))) return 'throttled';
+    if (!(await claim(c, now, chosen ? chosen.messageNotificationMinutes * 60_000 : NOTIFY_WINDOW_MS))) return 'throttled';
     const text = notificationText(await practiceName(c.practiceId));
     if (to.channel === 'sms') {
       await notifier.sendSms(to.to, text);

@@ -97,4 +97,26 @@ describe('appointment reminders', () => {
     expect(sms.body).not.toContain('video');
     expect(sms.body).not.toContain(' with ');
   });
+
+  it('follows the Notifications page once saved: switched off, none goes; back on, its lead time and channel', async () => {
+    const NOTICES = '{ getNotificationSettings { version appointmentReminders reminderLeadMinutes reminderChannel messageNotifications messageNotificationMinutes } }';
+    const EDIT_NOTICES = 'mutation ($version: Int!, $input: NotificationSettingsInput!) { editNotificationSettings(version: $version, input: $input) { version } }';
+    expect((await call(NOTICES)).getNotificationSettings).toEqual({ version: 0, appointmentReminders: true, reminderLeadMinutes: 1440, reminderChannel: 'EMAIL', messageNotifications: true, messageNotificationMinutes: 15 });
+    // Bad input: the fields named, nothing written.
+    await expect(call(EDIT_NOTICES, { version: 0, input: { reminderLeadMinutes: 5, reminderChannel: 'PIGEON', messageNotificationMinutes: 2 } })).rejects.toThrow(/reminderLeadMinutes.*reminderChannel.*messageNotificationMinutes|reminderChannel.*reminderLeadMinutes/);
+    expect((await call(NOTICES)).getNotificationSettings.version).toBe(0);
+
+    await call(EDIT_NOTICES, { version: 0, input: { appointmentReminders: false } });
+    const start = startIn(130);
+    await book(start, true);
+    const count = messagesTo(clientEmail).length + messagesTo(clientPhone).length;
+    expect((await sendDueReminders(new Date(Date.parse(start) - 60 * 60_000))).sent).toBe(0);
+    // Back on with a 30-minute lead by e-mail (the appointment settings still say SMS): not yet at 60 minutes, then once.
+    await call(EDIT_NOTICES, { version: 1, input: { appointmentReminders: true, reminderLeadMinutes: 30, reminderChannel: 'EMAIL' } });
+    await expect(call(EDIT_NOTICES, { version: 1, input: { appointmentReminders: false } })).rejects.toThrow('The settings were changed by someone else');
+    expect((await sendDueReminders(new Date(Date.parse(start) - 60 * 60_000))).sent).toBe(0);
+    expect((await sendDueReminders(new Date(Date.parse(start) - 20 * 60_000))).sent).toBe(1);
+    expect(messagesTo(clientEmail).length + messagesTo(clientPhone).length).toBe(count + 1);
+    expect(messagesTo(clientEmail).at(-1)!.subject).toBe('Appointment reminder');
+  });
 });

@@ -20,3 +20,4 @@ export { clientPortal } from './client-portal.ts';
 export { assessments } from './assessments.ts';
 export { insurance } from './insurance.ts';
 export { billing } from './billing.ts';
+export { notifications } from './notifications.ts';

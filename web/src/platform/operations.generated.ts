@@ -52,6 +52,14 @@ export type VideoAdapter =
   | 'chime'
   | 'local';
 
+export type NotificationSettingsInput = {
+  appointmentReminders?: boolean | null | undefined;
+  reminderLeadMinutes?: number | null | undefined;
+  reminderChannel?: string | null | undefined;
+  messageNotifications?: boolean | null | undefined;
+  messageNotificationMinutes?: number | null | undefined;
+};
+
 /** Required: firstName, lastName, email (the invitation goes there; it cannot change on edit). */
 export type MemberDetailInput = {
   firstName?: string | null | undefined;
@@ -586,6 +594,19 @@ export type ChangePlanMutationVariables = Exact<{
 
 
 export type ChangePlanMutation = { changePlan: { subscriptionId: string | null, subscriptionDue: string | null, planId: string, planRef: string | null, planName: string | null, isOnTrial: number, teleHealth: boolean } };
+
+export type GetNotificationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetNotificationSettingsQuery = { getNotificationSettings: { therapistId: string, updatedAt: string | null, version: number, appointmentReminders: boolean, reminderLeadMinutes: number, reminderChannel: string, messageNotifications: boolean, messageNotificationMinutes: number } };
+
+export type EditNotificationSettingsMutationVariables = Exact<{
+  version: number;
+  input: NotificationSettingsInput;
+}>;
+
+
+export type EditNotificationSettingsMutation = { editNotificationSettings: { therapistId: string, updatedAt: string | null, version: number, appointmentReminders: boolean, reminderLeadMinutes: number, reminderChannel: string, messageNotifications: boolean, messageNotificationMinutes: number } };
 
 export type SearchClientsQueryVariables = Exact<{
   search?: string | null | undefined;

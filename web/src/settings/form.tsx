@@ -80,7 +80,7 @@ export function problemText(field: string, reason: string): string {
     if (leaf === 'npi') return MESSAGES.npiRequired;
   }
   if (reason === 'format') {
-    if (leaf === 'days' || leaf === 'automateOn' || leaf === 'numMinutes') return SETTINGS_MESSAGES.wholeNumber;
+    if (leaf === 'days' || leaf === 'automateOn' || leaf === 'numMinutes' || leaf === 'reminderLeadMinutes' || leaf === 'messageNotificationMinutes') return SETTINGS_MESSAGES.wholeNumber;
     if (leaf === 'email') return MESSAGES.invalidEmail;
     if (leaf === 'phone' || leaf === 'number') return MESSAGES.invalidPhone;
     if (leaf === 'dob') return SETTINGS_MESSAGES.dateOfBirth;

@@ -17,6 +17,7 @@ const ProfilePage = lazy(() => import('../profile/ProfilePage'));
 const PracticeDetailsPage = lazy(() => import('../settings/PracticeDetailsPage'));
 const BillingAndServicePage = lazy(() => import('../settings/BillingAndServicePage'));
 const ClientPortalSettingsPage = lazy(() => import('../settings/ClientPortalPage'));
+const NotificationsPage = lazy(() => import('../settings/NotificationsPage'));
 const ConsentDocumentsPage = lazy(() => import('../documents/ConsentDocumentsPage'));
 const IntakeFormsPage = lazy(() => import('../documents/IntakeFormsPage'));
 const UpgradePlanPage = lazy(() => import('../plans/UpgradePlanPage'));
@@ -47,6 +48,7 @@ export default function ConsoleRoutes() {
         <Route path="settings/documents" element={page(<ConsentDocumentsPage />)} />
         <Route path="settings/notesAndForms" element={page(<IntakeFormsPage />)} />
         <Route path="settings/client-portal" element={page(<ClientPortalSettingsPage />)} />
+        <Route path="settings/notifications" element={page(<NotificationsPage />)} />
         <Route path="coverage" element={page(<CoveragePage />)} />
         <Route path="settings/insurance-payer" element={page(<InsurancePayerPage />)} />
         {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}

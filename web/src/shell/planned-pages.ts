@@ -30,7 +30,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/billings/documents': { title: 'Billing documents', holds: 'Invoices, superbills and statements to download or send.' },
   '/app/coverage': { title: 'Coverage', holds: "Your clients' insurance coverage and eligibility." },
   '/app/settings/documents': { title: 'Documents', holds: 'Consent documents and the documents you share with clients.' },
-  '/app/settings/notifications': { title: 'Notifications', holds: 'Which reminders and notices go to you and your clients, by e-mail or text.' },
   '/app/settings/notesAndForms': { title: 'Notes and forms', holds: 'Progress-note templates and intake forms.' },
   '/app/settings/client-portal': { title: 'Client portal', holds: 'What your clients see and can do in their portal.' },
   '/app/settings/insurance-payer': { title: 'Insurance payers', holds: 'The payers you bill and your enrollment with each.' },
