@@ -247,6 +247,21 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getAppsUsedByTeamOwner': { permission: P.apps, feature: F.coachApps },
   'Query.getHideCommunitiesForApps': { permission: P.apps, feature: F.coachApps },
   'Query.getHideHealthNutritionForApps': { permission: P.apps, feature: F.coachApps },
+  // Companion apps (issue 14): the Apps gate and the coach apps (every plan: Basic's promise is
+  // entries). A client's fields go through ClientAccess.client (visible to the caller: 'own' roles
+  // their own clients); the app page keeps an 'own' caller to their own clients (functions/companion).
+  'Query.getCompanionSharing': { permission: P.apps, feature: F.coachApps },
+  'Query.listCompanionClients': { permission: P.apps, feature: F.coachApps },
+  'Query.getClientCompanionEntries': { permission: P.apps, feature: F.coachApps },
+  'Query.getClientCompanionStats': { permission: P.apps, feature: F.coachApps },
+  'Mutation.inviteClientToShare': { permission: P.apps, feature: F.coachApps },
+  // The companion-app API (the client principal): client.self through authorizeClient alone — the
+  // entries are the client's, whatever practice (if any) they share with; no plan of their own.
+  'Query.myCompanionEntries': { permission: P.clientSelf },
+  'Query.myCompanionSharing': { permission: P.clientSelf },
+  'Mutation.postCompanionEntry': { permission: P.clientSelf },
+  'Mutation.setCompanionSharing': { permission: P.clientSelf },
+  'Mutation.acceptCompanionInvitation': { permission: P.clientSelf },
   // Looking an e-mail up is part of inviting: TeamMembers (owner, admin).
   'Mutation.checkUserStatus': { permission: P.teamMembers, feature: F.teamMembers },
   // Account activity: the Activity gate (owner, admin) and the plans that list it (basic, professional).

@@ -111,11 +111,12 @@ export class GraphqlApi extends Construct {
       // client-access e-mails the client portal invitation (issue 12); client-self only needs the console's origin (video links).
       // client-documents e-mails a client that documents were shared to their portal (the practice and the link only).
       // assessments (issue 13) sends the single-use link (e-mail, else SMS) and the clinician's risk-alert notice (no PHI).
-      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging' || folder === 'client-documents' || folder === 'assessments';
+      // companion (issue 14) sends a client's invitation to share app entries (the code and a link; e-mail or text, no PHI).
+      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging' || folder === 'client-documents' || folder === 'assessments' || folder === 'companion';
       const environment = sends || folder === 'client-self' ? messagingEnvironment(config) : undefined;
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize, environment });
       // The confirmation may be a text; the invitation is always an e-mail.
-      if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' || folder === 'messaging' || folder === 'assessments' });
+      if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' || folder === 'messaging' || folder === 'assessments' || folder === 'companion' });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);

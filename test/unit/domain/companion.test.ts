@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryProblemMessage, highestUrge, validateEntry } from '../../../domain/companion/entries.ts';
+import { computeStats, streaks } from '../../../domain/companion/stats.ts';
 import { canPracticeRead, codeFromBytes, formatCode, nextShareState, normalizeCode } from '../../../domain/companion/sharing.ts';
 
 const TODAY = '2026-11-26';
@@ -106,5 +107,33 @@ describe('companion sharing consent: the state machine', () => {
     expect(normalizeCode('ABCDE-FGHJ0')).toBeNull();
     expect(normalizeCode('ABCD')).toBeNull();
     expect(normalizeCode(42)).toBeNull();
+  });
+});
+
+describe('companion stats for the app pages', () => {
+  const e = (date: string, type: string, data: Record<string, unknown>, n = 0) => ({ id: `${date}-${n}`, app: 'DBT_COACH', type, date, recordedAt: `${date}T10:0${n}:00.000Z`, data });
+
+  it('one point per day (the last card), skills frequency, intensity change, high urges', () => {
+    const stats = computeStats([
+      e('2026-11-24', 'DIARY_CARD', { emotions: { sadness: 4 }, urges: { selfHarm: 2 }, skillsUsed: ['TIPP'] }),
+      e('2026-11-25', 'DIARY_CARD', { emotions: { sadness: 3 }, urges: { selfHarm: 1 } }, 0),
+      e('2026-11-25', 'DIARY_CARD', { emotions: { sadness: 2 }, urges: { selfHarm: 5 }, skillsUsed: ['TIPP', 'Wise mind'] }, 1),
+      e('2026-11-26', 'SKILL_PRACTICE', { skill: 'Wise mind', effectiveness: 4 }),
+      e('2026-11-26', 'THOUGHT_RECORD', { situation: 's', automaticThought: 't', emotion: 'Anxious', intensityBefore: 80, intensityAfter: 30 }),
+    ], '2026-11-26');
+    expect(stats.days.map((d) => [d.date, d.emotions, d.urges])).toEqual([
+      ['2026-11-24', [{ name: 'sadness', value: 4 }], [{ name: 'selfHarm', value: 2 }]],
+      ['2026-11-25', [{ name: 'sadness', value: 2 }], [{ name: 'selfHarm', value: 5 }]],
+    ]);
+    expect(stats.skills).toEqual([{ name: 'TIPP', count: 2 }, { name: 'Wise mind', count: 2 }]);
+    expect(stats.thoughtChanges).toEqual([{ date: '2026-11-26', emotion: 'Anxious', before: 80, after: 30 }]);
+    expect(stats.highUrgeDates).toEqual(['2026-11-25']);
+    expect([stats.entryCount, stats.currentStreak, stats.longestStreak]).toEqual([5, 3, 3]);
+  });
+
+  it('streaks: the current one may end yesterday; gaps break them', () => {
+    expect(streaks(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-24', '2026-11-25'], '2026-11-26')).toEqual({ current: 2, longest: 3 });
+    expect(streaks(['2026-11-20'], '2026-11-26')).toEqual({ current: 0, longest: 1 });
+    expect(streaks([], '2026-11-26')).toEqual({ current: 0, longest: 0 });
   });
 });

@@ -342,6 +342,24 @@ export type ClientAppointmentsQueryVariables = Exact<{
 
 export type ClientAppointmentsQuery = { clientAppointments: { nextToken: string | null, items: Array<{ id: string, practiceId: string, practiceName: string, clinicianName: string | null, startTime: string, endTime: string, locationType: string | null, status: string | null, videoUrl: string | null }> } };
 
+export type SaveClientAssessmentAnswersMutationVariables = Exact<{
+  p: string;
+  a: string;
+  x: string;
+}>;
+
+
+export type SaveClientAssessmentAnswersMutation = { saveClientAssessmentAnswers: { assignmentId: string } };
+
+export type SubmitClientAssessmentMutationVariables = Exact<{
+  p: string;
+  a: string;
+  x: string;
+}>;
+
+
+export type SubmitClientAssessmentMutation = { submitClientAssessment: { status: string, crisisText: string | null } };
+
 export type ClientConversationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
