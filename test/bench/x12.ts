@@ -33,7 +33,7 @@ function monthOfClaims(): ClaimBundle[] {
 
 function era835(claims: ClaimForPosting[]): string {
   const segs: Segment[] = [
-    ['ST', '835', '0001', '005010X221A1'],
+    ['ST', '835', '0001'],
     ['BPR', 'I', amount(claims.length * 9000), 'C', 'ACH', 'CCP', '01', '999999992', 'DA', '123456', '1066033492', undefined, '01', '999988880', 'DA', '98765', '20261201'],
     ['TRN', '1', 'EFT2026120199999', '1066033492'],
     ['N1', 'PR', 'AETNA'],
