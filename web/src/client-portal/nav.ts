@@ -15,5 +15,6 @@ export const PORTAL_NAV: PortalNavEntry[] = [
   { path: PORTAL_PATHS.home, label: 'clientPortal.nav.home' },
   { path: '/portal/messages', label: 'clientPortal.nav.messages' },
   { path: '/portal/documents', label: 'clientPortal.nav.documents' },
+  { path: '/portal/assessments', label: 'clientPortal.nav.assessments' },
   { path: PORTAL_PATHS.profile, label: 'clientPortal.nav.profile' },
 ];

@@ -16,6 +16,8 @@ export const PUBLIC_PAGES: PortalPage[] = [
   { path: 'signin', Page: lazy(() => import('./auth/SignInPage')) },
   { path: 'forgot-password', Page: lazy(() => import('./auth/ForgotPasswordPage')) },
   { path: 'invite', Page: lazy(() => import('./invite/InvitePage')) },
+  // The single-use assessment link (issue 13): the one questionnaire it opens, no sign-in.
+  { path: 'assessment', Page: lazy(() => import('./assessments/LinkAssessmentPage')) },
 ];
 
 /** A client's session only. */
@@ -25,4 +27,5 @@ export const SIGNED_IN_PAGES: PortalPage[] = [
   { path: 'security', Page: lazy(() => import('./auth/SecurityPage')) },
   { path: 'messages', Page: lazy(() => import('./messages-page/MessagesPage')) },
   { path: 'documents', Page: lazy(() => import('./documents/DocumentsPage')) },
+  { path: 'assessments', Page: lazy(() => import('./assessments/AssessmentsPage')) },
 ];

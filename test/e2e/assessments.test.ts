@@ -1,0 +1,88 @@
+/**
+ * Measurement-based care (issue 13) as one story: the owner assigns the PHQ-9 to a client without
+ * a portal account (the API; the console's Assign page is not built yet); the client opens the
+ * single-use link from the outbox at 390 px and answers one item at a time, keyboard only, with
+ * item 9 = 1 — the answers are saved as they go (a reload keeps them), the review lists them, the
+ * submit shows the 988 crisis-line text; the link is spent. The clinician is e-mailed without PHI,
+ * sees the open alert, resolves it with a note, and the scored response shows. axe finds nothing.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ASSESSMENT_MESSAGES, CRISIS_TEXT } from '../../domain/assessments/items.ts';
+import { PHQ9 } from '../../domain/assessments/instruments.ts';
+import { DEMO_OWNER } from '../../local/demo-accounts.ts';
+import { usePortal } from '../support/portal.ts';
+import { apiAs } from '../support/seeded-api.ts';
+
+const portal = usePortal();
+const run = Date.now().toString(36);
+const api = (query: string, variables: Record<string, unknown> = {}) => apiAs(portal.runtime.url, DEMO_OWNER.email, query, variables);
+const PHONE = { width: 390, height: 844 };
+
+async function expectAxeClean(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+describe('a PHQ-9 by link, with item 9 = 1', () => {
+  it('is answered on a phone, raises the alert, and the clinician resolves it', async () => {
+    const email = `measure-${run}@clients.practiceportal.test`;
+    const input = { personalDetail: { first: 'Quinn', last: `Measure${run}` }, dateOfBirth: '03/04/1991', contact: { email } };
+    const clientId = (await api('mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input })).addClient.id as string;
+    await api('mutation ($c: ID!) { assignAssessments(clientId: $c, instrumentIds: ["PHQ9"], schedule: { frequency: "weekly" }) { id } }', { c: clientId });
+    const mail = portal.runtime.outbox.latestTo(email, 'email')!;
+    expect(mail.body).not.toContain('Quinn');
+    const link = /(http\S+\/portal\/assessment#[A-Za-z0-9_-]{43})/.exec(mail.body)![1];
+
+    const page = await (await portal.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Question 1 of 10' }).waitFor();
+    await expectAxeClean(page);
+    // Keyboard: the first option of the radio group, Space to choose, Enter moves on.
+    const answers = [1, 1, 2, 1, 0, 1, 0, 0, 1];
+    for (let i = 0; i < answers.length; i += 1) {
+      await page.getByRole('heading', { name: `Question ${i + 1} of 10` }).waitFor();
+      const option = page.getByRole('radio', { name: PHQ9.item[i].answerOption[answers[i]].display, exact: true });
+      await option.focus();
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/saveAssessmentLink') && r.ok());
+      await page.keyboard.press('Space');
+      await expect(option.isChecked()).resolves.toBe(true);
+      if (i === 3) {
+        // Saved as it goes: a reload on item 4 keeps the answers.
+        await saved;
+        await page.reload();
+        await page.getByRole('heading', { name: 'Question 1 of 10' }).waitFor();
+        await expect(page.getByRole('radio', { name: 'Several days', exact: true }).isChecked()).resolves.toBe(true);
+        for (let back = 0; back < 3; back += 1) await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('heading', { name: 'Question 4 of 10' }).waitFor();
+        await expect(option.isChecked()).resolves.toBe(true);
+        await option.focus();
+      }
+      await page.keyboard.press('Enter');
+    }
+    // Item 10 (difficulty) skipped; the review lists every answer.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+    await page.getByText('Not answered').waitFor();
+    const wider = await page.evaluate((width) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 0.5).length, PHONE.width);
+    expect(wider).toBe(0);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('alert').getByText(CRISIS_TEXT).waitFor();
+    await expectAxeClean(page);
+    // Spent: the same link again (a fresh load) is refused.
+    await page.goto('about:blank');
+    await page.goto(link);
+    await page.getByText(ASSESSMENT_MESSAGES.linkUsed).waitFor();
+
+    // The clinician: told without PHI, the alert open, resolved with a note; the scored response.
+    expect(portal.runtime.outbox.latestTo(DEMO_OWNER.email, 'email')?.subject).toBe('A client response needs your review');
+    const alerts = (await api('{ listRiskAlerts { items { id clientId reasons } } }')).listRiskAlerts.items as { id: string; clientId: string; reasons: string[] }[];
+    const alert = alerts.find((a) => a.clientId === clientId)!;
+    expect(alert.reasons).toEqual(['item9']);
+    const resolved = (await api('mutation ($a: ID!) { resolveRiskAlert(alertId: $a, note: "Called Quinn; safety plan reviewed.") { state } }', { a: alert.id })).resolveRiskAlert;
+    expect(resolved.state).toBe('resolved');
+    const responses = (await api('query ($c: ID!) { listAssessmentResponses(clientId: $c) { items { score band alerts } } }', { c: clientId })).listAssessmentResponses.items;
+    expect(responses).toEqual([{ score: 7, band: 'mild', alerts: ['item9'] }]);
+  });
+});
