@@ -38,8 +38,8 @@ async function batchPut(db: DynamoDBDocumentClient, table: string, items: Item[]
   for (let i = 0; i < items.length; i += 25) {
     let requests: Item[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     while (requests.length > 0) {
-      const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests as never } }));
-      requests = (out.UnprocessedItems?.[table] as Item[] | undefined) ?? [];
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (out.UnprocessedItems?.[table]) ?? [];
     }
   }
 }
@@ -85,7 +85,7 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
       if (!line) continue;
       const month = date.slice(0, 7);
       if (month === today.slice(0, 7)) {
-        items.push({ ...lineItem(practiceId, line as unknown as Item, client.therapistId, stamp), createdAt: stamp });
+        items.push({ ...lineItem(practiceId, line, client.therapistId, stamp), createdAt: stamp });
         continue;
       }
       byMonth.set(month, [...(byMonth.get(month) ?? []), line]);
@@ -108,7 +108,7 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
         issueDate, dueDate: addDays(issueDate, 30), lines: invoiceLines, totalCents, paidCents: paid, note: (billing.invoiceSetting as Item)?.defaultText ?? null, version: 1, createdAt: stamp, createdBy: owner.sub, sentAt: stamp, updatedAt: stamp,
       };
       items.push(invoiceItem(practiceId, invoice));
-      for (const l of lines) items.push({ ...lineItem(practiceId, { ...l, status: 'INVOICED', invoiceId: id } as unknown as Item, client.therapistId, stamp), createdAt: stamp });
+      for (const l of lines) items.push({ ...lineItem(practiceId, { ...l, status: 'INVOICED', invoiceId: id }, client.therapistId, stamp), createdAt: stamp });
       ledger.invoicedCents += totalCents;
       if (paid > 0) {
         const pid = randomUUID();

@@ -51,7 +51,7 @@ export async function createInvoice(caller: Caller, args: Item, now = new Date()
   const problems: FieldProblem[] = [];
   const note = readText(args.note, 'note', 1000, problems, true);
   if (problems.length > 0) throw invalid('The note is too long (1000 characters at most).', problems);
-  const lines = await getItems(ids.map((id) => lineKey(caller.practiceId, id as string)));
+  const lines = await getItems(ids.map((id) => lineKey(caller.practiceId, id)));
   if (lines.length !== ids.length || lines.some((l) => l.clientId !== client.id || l.status !== 'UNINVOICED')) throw invalid(BILLING_MESSAGES.lineTaken, [{ field: 'lineIds', reason: 'unavailable' }]);
   lines.sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date.localeCompare(b.date)));
   const id = randomUUID();

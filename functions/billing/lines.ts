@@ -38,7 +38,7 @@ export async function syncSessionLine(practiceId: string, appointment: Item, now
       return;
     }
     const stamp = now.toISOString();
-    const item = { ...lineItem(practiceId, line as unknown as Item, responsibleClinician(client, appointment.clinicianId), stamp), createdAt: existing?.createdAt ?? stamp };
+    const item = { ...lineItem(practiceId, line, responsibleClinician(client, appointment.clinicianId), stamp), createdAt: existing?.createdAt ?? stamp };
     await dynamo().send(new PutCommand({ TableName: practiceTable(), Item: item, ConditionExpression: 'attribute_not_exists(PK) OR #s = :open', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':open': 'UNINVOICED' } }));
   } catch (err) {
     // Invoiced meanwhile: the invoice holds the line as it was; nothing to change.

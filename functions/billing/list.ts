@@ -37,7 +37,7 @@ function readCursor(text: string | null | undefined, buckets: Bucket[]): Cursor 
       const v = value as { s?: unknown; k?: unknown } | null;
       const ok = v && typeof v.s === 'string' && v.s.length < 200 && typeof v.k === 'string' && v.k.length < 200 && SK_PREFIXES.some((p) => (v.k as string).startsWith(p));
       if (!ok) throw badToken();
-      cursor[bucket as Bucket] = { s: v!.s as string, k: v!.k as string };
+      cursor[bucket as Bucket] = { s: v.s as string, k: v.k as string };
     }
   }
   return cursor;
@@ -47,7 +47,7 @@ export async function listBilling(caller: Caller, args: Item, cursorText: string
   const filter = args.filter as BillingFilter;
   if (!BILLING_FILTERS.includes(filter)) throw invalid('Unknown billing filter.', [{ field: 'filter', reason: 'format' }]);
   for (const f of ['from', 'to']) {
-    if (args[f] !== null && args[f] !== undefined && (typeof args[f] !== 'string' || !DATE.test(args[f] as string))) throw invalid('Dates are YYYY-MM-DD.', [{ field: f, reason: 'format' }]);
+    if (args[f] !== null && args[f] !== undefined && (typeof args[f] !== 'string' || !DATE.test(args[f]))) throw invalid('Dates are YYYY-MM-DD.', [{ field: f, reason: 'format' }]);
   }
   if (args.from && args.to && (args.from as string) > (args.to as string)) throw invalid('The start date is after the end date.', [{ field: 'from', reason: 'range' }]);
   const own = billingScope(caller.roles) === 'own';
@@ -79,7 +79,7 @@ export async function listBilling(caller: Caller, args: Item, cursorText: string
     else {
       more = true;
       const lastShown = mine.length > 0 ? mine[mine.length - 1].item : null;
-      next[f.b] = lastShown ? { s: lastShown[sortAttr], k: lastShown.SK } : (cursor[f.b] as { s: string; k: string } | undefined) ?? undefined;
+      next[f.b] = lastShown ? { s: lastShown[sortAttr], k: lastShown.SK } : (cursor[f.b]) ?? undefined;
       if (next[f.b] === undefined) delete next[f.b];
     }
   }

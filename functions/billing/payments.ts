@@ -35,7 +35,7 @@ async function loadPayment(caller: Caller, clientId: string, id: unknown): Promi
 async function targetInvoices(caller: Caller, clientId: string, chosen: unknown): Promise<{ invoices: Item[]; ids: string[] | null }> {
   if (Array.isArray(chosen) && chosen.length > 0) {
     if (chosen.length > 40 || !chosen.every(isId)) throw invalid(BILLING_MESSAGES.invoiceNotFound, [{ field: 'invoiceIds', reason: 'format' }]);
-    const ids = [...new Set(chosen as string[])];
+    const ids = [...new Set(chosen)];
     const invoices = await getItems(ids.map((id) => invoiceKey(caller.practiceId, id)));
     if (invoices.length !== ids.length || invoices.some((i) => i.clientId !== clientId)) throw notFound(BILLING_MESSAGES.invoiceNotFound);
     for (const inv of invoices) {
@@ -59,7 +59,7 @@ export async function recordPayment(caller: Caller, args: Item, now = new Date()
   if (!isPositiveCents(args.amountCents)) problems.push({ field: 'amountCents', reason: 'range', message: BILLING_MESSAGES.amount });
   if (!METHODS.includes(args.method as string)) problems.push({ field: 'method', reason: 'format', message: BILLING_MESSAGES.method });
   if (typeof args.date !== 'string' || !DATE.test(args.date) || Number.isNaN(Date.parse(args.date)) || args.date > practice.today) problems.push({ field: 'date', reason: 'format', message: BILLING_MESSAGES.date });
-  const reference = readText(args.reference, 'reference', 60, problems as FieldProblem[]);
+  const reference = readText(args.reference, 'reference', 60, problems);
   if (problems.length > 0) throw invalid(problems.map((p) => p.message ?? p.field).join(' '), problems);
   const { invoices, ids } = await targetInvoices(caller, client.id, args.invoiceIds);
   const money: InvoiceMoney[] = invoices.map((i) => ({ id: i.id, number: i.number, issueDate: i.issueDate, status: i.status, totalCents: i.totalCents, paidCents: i.paidCents }));
@@ -97,7 +97,7 @@ export async function refundPayment(caller: Caller, args: Item, now = new Date()
   const payment = await loadPayment(caller, client.id, args.paymentId);
   if (!isPositiveCents(args.amountCents)) throw invalid(BILLING_MESSAGES.amount, [{ field: 'amountCents', reason: 'range' }]);
   const ledger = ledgerOf(await getItem(ledgerKey(caller.practiceId, client.id)));
-  const amount = args.amountCents as number;
+  const amount = args.amountCents;
   if (amount > refundable({ amountCents: payment.amountCents, refundedCents: payment.refundedCents ?? 0 }, ledger)) throw invalid(BILLING_MESSAGES.refundTooMuch, [{ field: 'amountCents', reason: 'range' }]);
   const stamp = now.toISOString();
   const next = { ...payment, refundedCents: (payment.refundedCents ?? 0) + amount, version: payment.version + 1, updatedAt: stamp, updatedBy: caller.sub };

@@ -74,7 +74,7 @@ export async function nextNumber(key: { PK: string; SK: string }): Promise<numbe
 /** TransactWriteItems; a cancelled transaction → the index of each failed condition. */
 export async function transact(items: Item[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
     return { ok: true };
   } catch (err) {
     if ((err as Error)?.name !== 'TransactionCanceledException') throw err;

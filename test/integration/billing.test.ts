@@ -20,7 +20,7 @@ import { addPractice } from '../support/practice.ts';
 type Body = { data?: any; errors?: Array<{ message: string; errorType?: string }> };
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
-const call = async (who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> => (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body as Body;
+const call = async (who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> => (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body;
 const data = async (who: string, query: string, variables: Record<string, unknown> = {}) => {
   const body = await call(who, query, variables);
   if (body.errors) throw new Error(body.errors.map((e) => `${e.errorType}: ${e.message}`).join('; '));

@@ -44,7 +44,7 @@ export function invoiceBlocks(doc: InvoiceDocument): Block[] {
     { kind: 'subheading', text: 'Services' },
   );
   for (const l of doc.lines) {
-    blocks.push({ kind: 'field', label: `${l.date}  ${l.serviceCode}`, value: `${l.description} — ${l.units} × ${money(l.feeCents)} = ${money(l.amountCents)}` });
+    blocks.push({ kind: 'field', label: `${l.date} ${l.serviceCode}`, value: `${l.description} — ${l.units} × ${money(l.feeCents)} = ${money(l.amountCents)}` });
   }
   blocks.push(
     { kind: 'rule' },
