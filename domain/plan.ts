@@ -84,7 +84,7 @@ export function toCurrentPlan(owner: Record<string, unknown> | null): Record<str
     subscriptionDue: record.subscriptionDue || null,
     planId: planId,
     planRef: record.planRef || null,
-    planName: (record.planName as string) || PLAN_NAMES[planId] || null,
+    planName: (record.planName) || PLAN_NAMES[planId] || null,
     isOnTrial: trial === undefined || trial === null ? 0 : Number(trial),
     teleHealth: record.teleHealth === true,
   };

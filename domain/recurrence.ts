@@ -11,7 +11,7 @@ import { parseDate } from './appointment/calendar.ts';
 import { MAX_OCCURRENCES, type RecurrenceData } from './appointment/input.ts';
 
 // rrule ships CommonJS for Node (no named exports there) and ESM for bundlers (esbuild): take RRule from either.
-const { RRule } = ((rruleModule as unknown as { RRule?: unknown }).RRule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default) as typeof rruleModule;
+const { RRule } = ((rruleModule as unknown as { RRule?: unknown }).RRule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default);
 
 // Wall-clock conversion: the one implementation, shared with the browser (issue 17).
 export { usableTimezone, toFloating, fromFloating, localDate };

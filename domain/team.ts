@@ -61,7 +61,7 @@ export function validateTeamMember(memberDetail: unknown, grantedRoles: unknown,
   let roles: string[] = [];
   if (!Array.isArray(grantedRoles) || grantedRoles.length === 0) {
     problems.push({ field: 'grantedRoles', reason: 'required' });
-  } else if (grantedRoles.some((r) => typeof r !== 'string' || GRANTABLE_ROLES.indexOf(r as string) < 0)) {
+  } else if (grantedRoles.some((r) => typeof r !== 'string' || GRANTABLE_ROLES.indexOf(r) < 0)) {
     problems.push({ field: 'grantedRoles', reason: 'format' });
   } else {
     roles = (grantedRoles as string[]).filter((r, i) => (grantedRoles as string[]).indexOf(r) === i);

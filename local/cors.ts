@@ -104,5 +104,5 @@ function pinCorsHeaders(res: ServerResponse, origin: string | null): void {
       rest[rest.length - 1] = headers;
     }
     return writeHead(status, ...rest);
-  }) as ServerResponse['writeHead'];
+  });
 }

@@ -36,7 +36,7 @@ export const DEMO_OWNER = DEMO_ACCOUNTS[0];
 /** Base32 TOTP secret of a demo account (deterministic, demo only). */
 export function demoTotpSecret(email: string): string {
   const bytes = createHash('sha256').update(`practice-portal-demo-totp:${email.toLowerCase()}`).digest().subarray(0, 20);
-  return new OTPAuth.Secret({ buffer: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 20) as ArrayBuffer }).base32;
+  return new OTPAuth.Secret({ buffer: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 20) }).base32;
 }
 
 export function demoTotp(email: string): OTPAuth.TOTP {

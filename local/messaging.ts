@@ -61,10 +61,13 @@ function sesError(res: ServerResponse, status: number, type: string, message: st
   res.end(JSON.stringify({ message }));
 }
 
+/** The SESv2 SendEmail body as it arrives (wire JSON: every part checked before use). */
+type SendEmailBody = { FromEmailAddress?: unknown; Destination?: { ToAddresses?: unknown }; Content?: { Simple?: { Subject?: { Data?: unknown }; Body?: { Text?: { Data?: unknown } } } } };
+
 export function createLocalSes(outbox: Outbox) {
   return async (req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> => {
     if (req.method !== 'POST' || rest !== '/v2/email/outbound-emails') return sesError(res, 404, 'NotFoundException', 'Only SendEmail is supported locally');
-    let body: any;
+    let body: SendEmailBody | null;
     try {
       body = JSON.parse(await readBody(req));
     } catch {

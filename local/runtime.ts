@@ -137,6 +137,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     Object.assign(process.env, {
       AWS_REGION: LOCAL_REGION,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
+      DYNAMODB_ACCESS_KEY_ID: dynamo.accessKeyId,
       COGNITO_ENDPOINT: `http://127.0.0.1:${port}/cognito`,
       USER_POOL_ID: LOCAL_USER_POOL_ID,
       USER_POOL_CLIENT_ID: LOCAL_USER_POOL_CLIENT_ID,
@@ -186,9 +187,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     Object.assign(process.env, { COGNITO_ACCESS_KEY_ID: cognito.adminCredentials.accessKeyId, COGNITO_SECRET_ACCESS_KEY: cognito.adminCredentials.secretAccessKey });
 
     const dynamoRequests = options.countDynamoRequests ? new DynamoRequestCounter(LOCAL_ENV) : null;
-    const appsync = await createLocalAppSync({
+    const appsync = createLocalAppSync({
       onDynamoRequest: dynamoRequests?.record,
       dynamoEndpoint: dynamo.endpoint,
+      dynamoAccessKeyId: dynamo.accessKeyId,
       env: LOCAL_ENV,
       verifyToken: createJwtVerifier({ issuer: cognito.issuer, clientId: LOCAL_USER_POOL_CLIENT_ID, jwks: () => cognito.jwks() }),
       invokeLambda,

@@ -29,7 +29,7 @@ export async function seedDemoInsurance(db: DynamoDBDocumentClient, table: strin
   const stamp = now.toISOString();
   const setting = validateInsuranceSetting({ providerInfo: { type: 'organization', practiceDefault: true, practiceName: 'Owens Family Therapy', npi: DEMO_OWNER_NPI, taxonomyCode: '101YM0800X', address: { street: '410 NW 10th Ave', city: 'Portland', state: 'OR', zip: '97209-3312' } }, serviceLocation: { includeInClaim: true } }).data;
   await db.send(new PutCommand({ TableName: table, Item: { ...settingsKey(practiceId, 'InsuranceSetting'), kind: 'InsuranceSetting', data: setting, version: 1, updatedAt: stamp, updatedBy: ownerSub } }));
-  const clients = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `P#${practiceId}`, ':sk': 'Client#' } }))).Items ?? []) as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const clients = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `P#${practiceId}`, ':sk': 'Client#' } }))).Items ?? []);  
   let minutesAgo = 60 * 24 * 3;
   for (const client of clients) {
     const plan = DEMO_INSURANCE[client.personalDetail?.first as string];

@@ -6,13 +6,18 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { JavaMissingError } from './dynamodb.ts';
+import { JavaMissingError, SHARED_DYNAMODB_ENV } from './dynamodb.ts';
+import { RESOLVER_BUNDLES_ENV } from './appsync/loader.ts';
 import { ROOT, startRuntime } from './runtime.ts';
 import { buildWeb, webBuildIsStale } from './build-web.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotp } from './demo-accounts.ts';
 
 // We run on Node 20 on purpose (the machines' version); the SDK's upgrade notice is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+// Its own DynamoDB Local and resolver bundles, even when a test run that shares them starts it (test/support/shared-services.ts).
+delete process.env[SHARED_DYNAMODB_ENV];
+delete process.env[RESOLVER_BUNDLES_ENV];
 
 const args = new Set(process.argv.slice(2));
 const dataDir = args.has('--memory') ? null : join(ROOT, '.data');
@@ -54,8 +59,8 @@ try {
     await runtime.stop();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 } catch (error) {
   if (error instanceof JavaMissingError) console.error(error.message);
   else console.error(`Could not start the portal: ${(error as Error).message}`);

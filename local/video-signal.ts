@@ -67,7 +67,7 @@ export function createVideoSignalRelay(options: { secret: string; joinTimeoutMs?
       if (isBinary) return;
       let message: { type?: unknown };
       try {
-        message = JSON.parse(raw.toString());
+        message = JSON.parse(String(raw));
       } catch {
         return;
       }
@@ -94,11 +94,11 @@ export function createVideoSignalRelay(options: { secret: string; joinTimeoutMs?
 
   wss.on('connection', (ws: WebSocket) => {
     const timer = setTimeout(() => refuse(ws, 'unauthorized', CLOSE_UNAUTHORIZED), options.joinTimeoutMs ?? JOIN_TIMEOUT_MS);
-    ws.once('message', async (raw) => {
+    ws.once('message', (raw) => void (async () => {
       clearTimeout(timer);
       let token: unknown;
       try {
-        const message = JSON.parse(raw.toString()) as { type?: unknown; token?: unknown };
+        const message = JSON.parse(String(raw)) as { type?: unknown; token?: unknown };
         token = message.type === 'join' ? message.token : undefined;
       } catch {
         token = undefined;
@@ -107,7 +107,7 @@ export function createVideoSignalRelay(options: { secret: string; joinTimeoutMs?
       if (!claims) return refuse(ws, 'unauthorized', CLOSE_UNAUTHORIZED);
       if (ws.readyState !== ws.OPEN) return;
       admit(ws, roomKey(claims.practice, claims.room), claims.role);
-    });
+    })());
     ws.on('close', () => clearTimeout(timer));
     ws.on('error', () => ws.terminate());
   });

@@ -14,11 +14,11 @@ import type { MutationCreateProgressNoteArgs } from '../domain/graphql.generated
 
 export function request(ctx: ResolverContext<MutationCreateProgressNoteArgs>): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
-  const appointment = ctx.stash.appointment as Record<string, unknown> | null;
+  const appointment = ctx.stash.appointment;
   if (!appointment) {
     util.error('Appointment not found', 'NotFound');
   }
-  const appt = appointment as Record<string, unknown>;
+  const appt = appointment;
   if (appt.clinicianId !== caller.sub) {
     util.unauthorized();
   }

@@ -16,8 +16,8 @@ export const CONFLICT = 'The settings were changed by someone else. Reload them 
 
 export function request(ctx: ResolverContext<MutationEditAppointmentSettingsArgs>): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
-  const stored = ctx.stash.appointmentSettings as Record<string, unknown> | null;
-  const version = ctx.args.version as number;
+  const stored = ctx.stash.appointmentSettings;
+  const version = ctx.args.version;
   const storedVersion = stored && typeof stored.version === 'number' ? stored.version : 0;
   const validation = validateAppointmentSettings(ctx.args.input, appointmentSettingsOf(stored));
   if (validation.problems.length > 0) {

@@ -17,7 +17,7 @@ const CONFLICT = 'The client was changed by someone else. Reload it and try agai
 export function request(ctx: ResolverContext<MutationEditClientArgs>): DynamoDBTransactWriteItemsRequest {
   const caller = ctx.stash.caller;
   const existing = ctx.stash.client;
-  const version = ctx.args.version as number;
+  const version = ctx.args.version;
   if (existing.version !== version) {
     util.error(CONFLICT, 'ConflictError');
   }

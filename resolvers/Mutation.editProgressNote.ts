@@ -24,7 +24,7 @@ export function request(ctx: ResolverContext<MutationEditProgressNoteArgs>): Dyn
   if (data.version !== note.version) {
     util.error(MESSAGES.noteChanged, 'ConflictError');
   }
-  const appointment = ctx.stash.appointment as Record<string, unknown> | null;
+  const appointment = ctx.stash.appointment;
   const early = data.sign && note.signed !== true ? signingTooEarly(appointment ? appointment.start : null, util.time.nowEpochMilliSeconds()) : null;
   if (early !== null) {
     util.error(noteProblemMessage([early]), 'ValidationError', null, { fields: [early] });

@@ -13,7 +13,7 @@ const CONFLICT = 'The profile was changed elsewhere. Reload it and try again.';
 
 export function request(ctx: ResolverContext<MutationEditTherapistArgs>): DynamoDBUpdateItemRequest {
   const caller = ctx.stash.caller;
-  const version = ctx.args.version as number;
+  const version = ctx.args.version;
   const input = ctx.stash.therapistInput;
   return {
     operation: 'UpdateItem',

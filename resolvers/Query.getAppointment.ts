@@ -12,7 +12,7 @@ import type { ResolverContext } from './shared/context.ts';
 import type { QueryGetAppointmentArgs } from '../domain/graphql.generated.ts';
 
 export function request(ctx: ResolverContext<QueryGetAppointmentArgs>): DynamoDBGetItemRequest {
-  const id = ctx.args.id as string;
+  const id = ctx.args.id;
   ctx.stash.audit = { action: 'appointment.read', entityType: 'Appointment', entityId: id };
   if (!id || id.length > 64) {
     ctx.stash.audit = null;

@@ -10,7 +10,7 @@ import type { ResolverContext } from './shared/context.ts';
 import type { Client, QueryGetClientArgs } from '../domain/graphql.generated.ts';
 
 export function request(ctx: ResolverContext<QueryGetClientArgs>): DynamoDBGetItemRequest {
-  const id = ctx.args.id as string;
+  const id = ctx.args.id;
   ctx.stash.audit = { action: 'client.read', entityType: 'Client', entityId: id };
   if (!id || id.length > MAX_LENGTH.id) {
     ctx.stash.audit = null;

@@ -11,12 +11,12 @@ import type { ResolverContext } from './shared/context.ts';
 import type { QueryGetProgressNoteArgs } from '../domain/graphql.generated.ts';
 
 export function request(ctx: ResolverContext<QueryGetProgressNoteArgs>): DynamoDBGetItemRequest {
-  const appointment = ctx.stash.appointment as Record<string, unknown> | null;
+  const appointment = ctx.stash.appointment;
   if (!appointment) {
     ctx.stash.audit = { action: 'note.read.miss', entityType: 'Appointment', entityId: ctx.args.appointmentId };
     runtime.earlyReturn(null);
   }
-  return { operation: 'GetItem', key: util.dynamodb.toMapValues(noteKey(ctx.stash.caller.practiceId, (appointment as Record<string, unknown>).id as string)) };
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(noteKey(ctx.stash.caller.practiceId, (appointment).id as string)) };
 }
 
 export function response(ctx: ResolverContext<QueryGetProgressNoteArgs>): Record<string, unknown> | null {

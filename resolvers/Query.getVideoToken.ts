@@ -2,7 +2,7 @@
  * Query.getVideoToken (data source: Lambda:video-join): the Lambda opens the room for the caller's
  * practice (from the authorize step, never from arguments) and returns a host ticket.
  */
-import { util, type LambdaRequest } from '@aws-appsync/utils';
+import type { LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from './shared/errors.ts';
 import type { ResolverContext } from './shared/context.ts';
 import type { QueryGetVideoTokenArgs } from '../domain/graphql.generated.ts';

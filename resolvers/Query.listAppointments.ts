@@ -25,9 +25,9 @@ export function request(ctx: ResolverContext<QueryListAppointmentsArgs>): Dynamo
   if (fromMs === null) {
     problems.push({ field: 'from', reason: 'format' });
   }
-  if (toMs === null || (fromMs !== null && (toMs as number) <= fromMs)) {
+  if (toMs === null || (fromMs !== null && (toMs) <= fromMs)) {
     problems.push({ field: 'to', reason: 'format' });
-  } else if (fromMs !== null && (toMs as number) - fromMs > MAX_RANGE_DAYS * 86400000) {
+  } else if (fromMs !== null && (toMs) - fromMs > MAX_RANGE_DAYS * 86400000) {
     problems.push({ field: 'to', reason: 'length' });
   }
   const status = ctx.args.status || null;

@@ -25,7 +25,7 @@ export function response(ctx: ResolverContext<NoArgs, QueryResult>): Clinician[]
   const clinicians = members
     .map((item) => {
       const id = (item.PK as string).substring('USER#'.length);
-      const name = [item.firstName, item.lastName].filter((part) => typeof part === 'string' && (part as string).length > 0).join(' ');
+      const name = [item.firstName, item.lastName].filter((part) => typeof part === 'string' && (part).length > 0).join(' ');
       return { id: id, name: name.length > 0 ? name : ((item.email as string) || id) };
     })
     .filter((c) => !own || c.id === caller.sub);

@@ -32,7 +32,7 @@ export function response(ctx: Context): null {
   if (!filter) {
     util.unauthorized();
   }
-  extensions.setSubscriptionFilter(util.transform.toSubscriptionFilter(filter as Record<string, unknown>));
+  extensions.setSubscriptionFilter(util.transform.toSubscriptionFilter(filter));
   extensions.setSubscriptionInvalidationFilter(util.transform.toSubscriptionFilter({ userId: { eq: caller.sub } }));
   ctx.stash.audit = { action: 'message.subscribe', entityType: 'Conversation', entityId: null };
   return null;

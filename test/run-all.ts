@@ -40,7 +40,12 @@ function vitest(phase: string, projects: string[]): void {
 // Types from schema.graphql and the web's documents first (local/codegen.ts), so the type check
 // sees the schema as committed even when the committed generated files lag behind it.
 const typecheck = step('codegen', 'npx', ['tsx', 'local/codegen.ts']) && step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-typecheck ? (passed += 1) : (failed += 1);
+if (typecheck) passed += 1;
+else failed += 1;
+
+// Lint (eslint.config.js: every folder, type-aware, one program), one pass/fail like the type check.
+if (step('lint', 'npm', ['run', '--silent', 'lint'])) passed += 1;
+else failed += 1;
 
 vitest('unit-and-infra', ['unit', 'infra']);
 

@@ -13,7 +13,7 @@ export const MAX_RANGE_DAYS = 400;
 
 /** The video path a client opens for a telehealth appointment. */
 export function clientVideoPath(videoRoomId: unknown, clinicianId: unknown): string | null {
-  return typeof videoRoomId === 'string' && videoRoomId.length > 0 ? '/public/video/' + videoRoomId + '/' + clinicianId : null;
+  return typeof videoRoomId === 'string' && videoRoomId.length > 0 ? '/public/video/' + videoRoomId + '/' + String(clinicianId) : null;
 }
 
 /** An appointment as the API returns it to this caller (readOnly from their rights). */

@@ -179,7 +179,7 @@ export function validateAppointmentInput(input: unknown, existing?: Record<strin
     }
   }
 
-  const keepString = (value: string | null, field: string): string | null => (value !== null ? value : old && typeof old[field] === 'string' ? (old[field] as string) : null);
+  const keepString = (value: string | null, field: string): string | null => (value !== null ? value : old && typeof old[field] === 'string' ? (old[field]) : null);
   const data: AppointmentData = {
     clientId: keepString(clientId, 'clientId') || '',
     clinicianId: keepString(clinicianId, 'clinicianId'),

@@ -93,7 +93,7 @@ export function toAppointmentSettings(item: Record<string, unknown> | null | und
   const details = practiceDetails && practiceDetails.data ? (practiceDetails.data as Record<string, unknown>) : {};
   out.timezone = typeof details.timezone === 'string' && details.timezone.length > 0 ? details.timezone : DEFAULT_TIMEZONE;
   const locations = Array.isArray(details.locations) ? (details.locations as Record<string, unknown>[]) : [];
-  out.locations = locations.filter((loc) => loc && typeof loc.name === 'string' && (loc.name as string).length > 0).map((loc) => loc.name as string);
+  out.locations = locations.filter((loc) => loc && typeof loc.name === 'string' && (loc.name).length > 0).map((loc) => loc.name as string);
   out.version = item && typeof item.version === 'number' ? item.version : 0;
   return out;
 }

@@ -104,7 +104,7 @@ export interface ClientLedger {
 }
 
 export function ledgerOf(item: Record<string, unknown> | null | undefined): ClientLedger {
-  const n = (k: string) => (item && typeof item[k] === 'number' ? (item[k] as number) : 0);
+  const n = (k: string) => (item && typeof item[k] === 'number' ? (item[k]) : 0);
   return { invoicedCents: n('invoicedCents'), paidCents: n('paidCents'), creditCents: n('creditCents'), refundedCents: n('refundedCents') };
 }
 

@@ -31,7 +31,7 @@ export function validateSignature(typedName: unknown, agreed: unknown): { proble
   const problems: DocumentProblem[] = [];
   const reading = readHumanText(typedName, 'name', SIGNATURE_NAME_MAX);
   if (reading.problem !== null) {
-    problems.push({ field: 'typedName', reason: reading.problem as DocumentProblem['reason'], message: reading.problem === 'characters' ? MESSAGES.textCharacters : reading.problem === 'markup' ? MESSAGES.nameMarkup : MESSAGES.signNameRequired });
+    problems.push({ field: 'typedName', reason: reading.problem, message: reading.problem === 'characters' ? MESSAGES.textCharacters : reading.problem === 'markup' ? MESSAGES.nameMarkup : MESSAGES.signNameRequired });
   } else if (reading.value === null) {
     problems.push({ field: 'typedName', reason: 'required', message: MESSAGES.signNameRequired });
   }

@@ -35,7 +35,7 @@ function readText(value: unknown, field: string, kind: 'line' | 'long', max: num
   const reading = readHumanText(value, kind, max);
   if (reading.problem !== null) {
     const message = reading.problem === 'characters' ? MESSAGES.textCharacters : reading.problem === 'length' ? MESSAGES.consentTooLong : undefined;
-    problems.push({ field: field, reason: reading.problem as DocumentProblem['reason'], message: message });
+    problems.push({ field: field, reason: reading.problem, message: message });
     return '';
   }
   if (reading.value === null) {
@@ -148,7 +148,7 @@ export function nextConsentMeta(head: Record<string, unknown>, data: ConsentInpu
 
 /** Whether a signature of `signedVersion` still covers the document (its text has not changed since). */
 export function signatureCurrent(head: Record<string, unknown>, signedVersion: number): boolean {
-  return typeof head.textVersion === 'number' && signedVersion >= (head.textVersion as number) && signedVersion <= (head.version as number);
+  return typeof head.textVersion === 'number' && signedVersion >= (head.textVersion) && signedVersion <= (head.version as number);
 }
 
 /** The API shape (schema ConsentDocument). */

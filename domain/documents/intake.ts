@@ -51,7 +51,7 @@ export function changeIntakeForms(forms: ChosenForm[], formName: unknown, change
   if (change.kind === 'remove') {
     return { problem: null, forms: forms.filter((f) => f.formName !== template.formName) };
   }
-  const value = (change as { kind: 'default'; value: boolean }).value;
+  const value = (change).value;
   return {
     problem: null,
     forms: forms.map((f) => ({ formName: f.formName, default: f.formName === template.formName ? value === true : value === true ? false : f.default })),
@@ -87,7 +87,7 @@ function readTextAnswer(field: IntakeField, value: unknown, problems: DocumentPr
   const max = field.type === 'longText' ? TEXT_MAX.longText : field.type === 'name' ? TEXT_MAX.name : TEXT_MAX.text;
   const reading = readHumanText(value, kind, max);
   if (reading.problem !== null) {
-    return answerProblem(problems, field.key, reading.problem as DocumentProblem['reason']);
+    return answerProblem(problems, field.key, reading.problem);
   }
   return reading.value;
 }

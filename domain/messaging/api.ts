@@ -69,7 +69,7 @@ export function toConversation(item: Record<string, unknown>, side: 'practice' |
     id: conversationId(item.practiceId as string, item.clientId as string),
     practiceId: item.practiceId,
     clientId: item.clientId,
-    clientName: clientName === null ? (item.clientName as string) || null : clientName,
+    clientName: clientName === null ? (item.clientName) || null : clientName,
     therapistId: item.therapistId || null,
     lastMessageAt: item.lastMessageAt || null,
     lastSenderType: item.lastSenderType || null,

@@ -8,7 +8,7 @@
  * send: a reminder goes at most once, even with overlapping runs. Texts hold no PHI
  * (domain/reminders.ts); nothing is logged but counts.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { appointmentSettingsKey } from '../../domain/appointment/keys.ts';
 import { appointmentSettingsOf } from '../../domain/appointment/settings.ts';
 import { clientKey } from '../../domain/client.ts';
@@ -19,7 +19,7 @@ import { isReminderDue, reminderDays, reminderText } from '../../domain/reminder
 import { dynamo, table } from '../shared/aws.ts';
 import { notifier, type Notifier } from '../shared/notifier.ts';
 
-type Item = Record<string, any>;
+type Item = Record<string, NativeAttributeValue>;
 
 export interface ReminderRun {
   /** Appointments in the index window that were looked at. */

@@ -4,7 +4,7 @@
  * a text message to their phone — with the video link for a telehealth session. No PHI beyond the
  * time and the practice's name (domain/notices.ts). A failure to send never undoes the booking.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { clientVideoPath } from '../../domain/appointment/api.ts';
 import { toE164 } from '../../domain/contact-fields.ts';
 import { confirmationText } from '../../domain/notices.ts';
@@ -13,7 +13,7 @@ import { usableTimezone } from '../../domain/recurrence.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { notifier, type Notifier } from '../shared/notifier.ts';
 
-type Item = Record<string, any>;
+type Item = Record<string, NativeAttributeValue>;
 
 /** Where the client wants to hear from the practice, or null when they gave no way. */
 export function preferredChannel(client: Item): { channel: 'EMAIL'; to: string } | { channel: 'SMS'; to: string } | null {

@@ -48,7 +48,7 @@ export async function bookableClient(practiceId: string, clientId: string, calle
   const client = await getItem(clientKey(practiceId, clientId));
   const ok = client && client.status !== 'archived' && (clientScope(caller.roles) === 'all' || client.therapistId === caller.sub);
   if (!ok) throw invalid([{ field: 'clientId', reason: 'unknown', message: MESSAGES.unknownClient }]);
-  return client as Item;
+  return client;
 }
 
 /** The clinician's membership if they are a clinician of the practice. */

@@ -7,6 +7,7 @@ import { appointmentAccess, type AppointmentAccess } from '../../domain/appointm
 import { appointmentProblemMessage, type AppointmentProblem } from '../../domain/appointment/problems.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { Refusal, type RefusalPayload } from '../shared/refusal.ts';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 
 export interface AppointmentsRequest {
   field: 'createAppointment' | 'editAppointment' | 'cancelAppointment' | 'setAppointmentStatus';
@@ -14,7 +15,7 @@ export interface AppointmentsRequest {
   args: { id?: unknown; version?: unknown; scope?: unknown; status?: unknown; input?: unknown };
 }
 
-export type Item = Record<string, any>;
+export type Item = Record<string, NativeAttributeValue>;
 export type AppointmentsResult = Item[] | RefusalPayload;
 
 export const NOT_FOUND = 'Appointment not found';

@@ -31,7 +31,7 @@ export async function withScheduleRetry<T>(attempt: () => Promise<T>): Promise<T
 /** TransactWrite; a cancelled transaction is a conflict (a version moved), or a lost lock (retried). */
 export async function transact(items: Item[], lockIndex: number | null): Promise<void> {
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (err) {
     if ((err as Error)?.name !== 'TransactionCanceledException') throw err;
     const reasons = ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);

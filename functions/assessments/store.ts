@@ -124,7 +124,7 @@ export async function submit(open: OpenAssessment, answers: Answers, submittedBy
   const client = await clientRecord(practiceId, clientId);
   const therapistId = (client?.therapistId as string) || (assignment.therapistId as string) || 'none';
   const baselineItem = await getItem(baselineKey(practiceId, clientId, instrument.id));
-  const baseline = typeof baselineItem?.score === 'number' ? (baselineItem.score as number) : null;
+  const baseline = typeof baselineItem?.score === 'number' ? (baselineItem.score) : null;
   const outcome = outcomeOf(instrument, baseline ?? result.score, result.score);
   const month = at.slice(0, 7);
   const Practice = table('PRACTICE_TABLE');
@@ -168,7 +168,7 @@ export async function submit(open: OpenAssessment, answers: Answers, submittedBy
     });
   }
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException') refuse('alreadySubmitted', 'ValidationError', 'assignmentId');
     throw error;

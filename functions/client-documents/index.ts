@@ -46,7 +46,7 @@ async function forClient(request: ClientDocumentsRequest, now: string): Promise<
   let kind: string;
   let id: unknown;
   if (request.field === 'signConsentDocument') {
-    await signConsent(ref, client.sub, request.args as SignArgs, request.sourceIp || 'unknown', now);
+    await signConsent(ref, client.sub, request.args, request.sourceIp || 'unknown', now);
     kind = 'CONSENT';
     id = request.args.documentId;
     await writeAudit(client.sub, field, [{ practiceId: ref.practiceId, action: 'consent.sign', entityType: 'ConsentDocument', entityId: String(id) }], now);
@@ -71,7 +71,7 @@ async function forPractice(request: ClientDocumentsRequest, now: string): Promis
   if (request.field === 'getSignedConsentPdf') return signedConsentPdf(ref, request.args.documentId, request.args.version);
   if (request.field === 'acceptIntakeAnswers') return acceptIntake(caller.practiceId, clientId, caller.sub, request.args, now);
   if (request.field === 'shareClientDocuments') {
-    const result = await shareDocuments(caller.practiceId, clientId, await practiceName(caller.practiceId), caller.sub, request.args as ShareArgs, now);
+    const result = await shareDocuments(caller.practiceId, clientId, await practiceName(caller.practiceId), caller.sub, request.args, now);
     const docs = await documentsOf(ref);
     return { shared: docs.filter((d) => result.shared.some((s) => s.id === d.id && (s.kind === 'consent') === (d.kind === 'CONSENT'))), emailed: result.emailed };
   }

@@ -13,7 +13,7 @@ import type { PracticeRef } from './view.ts';
 
 export async function signedConsentPdf(ref: PracticeRef, documentId: unknown, version: unknown): Promise<{ fileName: string; contentType: string; base64: string }> {
   const valid = isDocumentId(documentId) && typeof version === 'number' && Number.isInteger(version) && version > 0;
-  const signature = valid ? await getItem(signatureKey(ref.practiceId, ref.clientId, documentId as string, version as number)) : null;
+  const signature = valid ? await getItem(signatureKey(ref.practiceId, ref.clientId, documentId as string, version)) : null;
   const text = signature ? await consentVersion(ref.practiceId, documentId as string, version as number) : null;
   if (!signature || !text) throw new Refusal(MESSAGES.consentNotFound, 'NotFound');
   const bytes = await renderSignedConsent({

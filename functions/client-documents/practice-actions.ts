@@ -36,7 +36,7 @@ function mergedInput(client: Item, prefill: Record<string, string>): ClientInput
     if (leaf) input[head][leaf] = value;
     else input[head] = value;
   }
-  return input as ClientInput;
+  return input;
 }
 
 export async function acceptIntake(practiceId: string, clientId: string, sub: string, args: { submissionId?: unknown; clientVersion?: unknown }, now: string): Promise<Item> {

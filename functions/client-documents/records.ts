@@ -4,13 +4,13 @@
  * the client's signatures, intake answers and shared documents. Queries on the practice's
  * partition by key prefix — never a Scan.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { consentKey, consentListPartition, consentVersionKey } from '../../domain/documents/consent.ts';
 import { chosenForms, intakeSettingsKey, type ChosenForm } from '../../domain/documents/intake.ts';
 import { sharePrefix, signaturePrefix, submissionPrefix } from '../../domain/documents/client-documents.ts';
 import { dynamo, table } from '../shared/aws.ts';
 
-export type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Item = Record<string, NativeAttributeValue>;
 
 /** A practice has a handful of consent documents; a bound keeps one request's reads finite. */
 const MAX_ITEMS = 500;

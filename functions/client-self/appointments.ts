@@ -8,7 +8,7 @@
  * and here it must still look like one. videoUrl: the public video link of a telehealth
  * appointment, as the booking confirmation sends it.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { clientVideoPath } from '../../domain/appointment/api.ts';
 import { formatDateTime } from '../../domain/appointment/calendar.ts';
 import { MAX_DURATION_MINUTES } from '../../domain/appointment/input.ts';
@@ -23,7 +23,7 @@ import { Refusal } from '../shared/refusal.ts';
 export const CLIENT_APPOINTMENT_PAGE = 20;
 const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z#[A-Za-z0-9_-]{1,64}$/;
 
-type Item = Record<string, any>;
+type Item = Record<string, NativeAttributeValue>;
 
 /**
  * Up to `want` upcoming appointments of one linked client record after `after` (an index sort key).

@@ -5,7 +5,7 @@
  * scoped to the links the authorize steps left (active, portal on, plan with Client Portal); an id
  * outside them is Unauthorized and writes nothing. Each practice touched gets an audit entry.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { clientKey, clientNameEntryKey, CLIENT_NAME_ENTRIES, CLIENT_STATUS } from '../../domain/client.ts';
 import { CLIENT_PORTAL_MESSAGES as M, linkOf, PREFERRED_CHANNELS, type LinkRef } from '../../domain/client-link.ts';
 import { readPhone } from '../../domain/field-readers.ts';
@@ -23,7 +23,7 @@ export interface ClientSelfRequest {
   args: { practiceId?: unknown; phone?: unknown; preferredChannel?: unknown };
 }
 
-type Item = Record<string, any>;
+type Item = Record<string, NativeAttributeValue>;
 
 async function clientRecord(link: LinkRef): Promise<Item | null> {
   return ((await dynamo().send(new GetCommand({ TableName: table('PRACTICE_TABLE'), Key: clientKey(link.practiceId, link.clientId), ConsistentRead: true }))).Item as Item | undefined) ?? null;

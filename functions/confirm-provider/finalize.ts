@@ -45,7 +45,6 @@ export async function finalizeProvider(sub: string, now: Date = new Date()): Pro
   const staged = (await dynamo().send(new GetCommand({ TableName: directory, Key: stagedKey(sub), ConsistentRead: true })))?.Item;
   if (!staged) return 'none';
 
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { PK, SK, expiresAt, ...provider } = staged;
   try {
     await dynamo().send(

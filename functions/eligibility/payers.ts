@@ -17,7 +17,7 @@ export function allPayers(search: unknown): Item[] {
   if (search !== undefined && search !== null && (typeof search !== 'string' || search.length > 100)) {
     throw new Refusal('Invalid payer search: search (length)', 'ValidationError', [{ field: 'search', reason: 'length' }]);
   }
-  return searchPayers(search as string | null) as unknown as Item[];
+  return searchPayers(search) as unknown as Item[];
 }
 
 export function insurancePayer(payerId: unknown): Item | null {
@@ -45,7 +45,7 @@ export async function enroll(practiceId: string, caller: string, payerId: unknow
   if (existing && next(existing.claims) === existing.claims && next(existing.era) === existing.era) return toEnrollment(existing);
   const item: Item = {
     ...key, entityType: 'PayerEnrollment', payerId: payer.payer_id, payerName: payer.names[0], eligibleId,
-    claims: next(existing?.claims), era: next(existing?.era), requestedAt: (existing?.requestedAt as string) ?? at, updatedAt: at, requestedBy: caller,
+    claims: next(existing?.claims), era: next(existing?.era), requestedAt: (existing?.requestedAt) ?? at, updatedAt: at, requestedBy: caller,
   };
   await putItem(item);
   return toEnrollment(item);

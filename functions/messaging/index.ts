@@ -115,7 +115,7 @@ export async function retract(event: MessagingEvent) {
     }),
   );
   // An unread retracted message no longer counts as unread for its recipient.
-  const conversation = (c.conversation ?? {}) as Record<string, unknown>;
+  const conversation = (c.conversation ?? {});
   const recipientPractice = item.senderType === SENDER.client;
   const readMark = (recipientPractice ? conversation.practiceReadAt : conversation.clientReadAt) as string | undefined;
   if (!readMark || readMark < (item.sentAt as string)) {
@@ -165,7 +165,7 @@ export async function clientConversations(event: MessagingEvent) {
     // A client sees neither their own record's name nor the clinician's id.
     return { ...toConversation(stored, 'client', null), clientName: null, therapistId: null, practiceName: names.get(link.practiceId) ?? null };
   });
-  out.sort((a, b) => String(b.lastMessageAt ?? '').localeCompare(String(a.lastMessageAt ?? '')));
+  out.sort((a, b) => String((b.lastMessageAt as string | undefined) ?? '').localeCompare(String((a.lastMessageAt as string | undefined) ?? '')));
   for (const practiceId of new Set(links.map((l) => l.practiceId))) {
     const ids = links.filter((l) => l.practiceId === practiceId).map((l) => l.clientId);
     await audit(practiceId, event.caller.sub, { action: 'conversation.list', entityType: 'Conversation', entityIds: ids, field: 'Query.clientConversations' });

@@ -7,7 +7,7 @@
  * A refused payment (PaymentError: declined card, no card) or an unreachable processor
  * (PaymentUnavailable) fails the change before anything is written.
  */
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { membershipKey } from '../../domain/tables.ts';
 import { PLAN_OFFERS, TELE_HEALTH_ADD_ON } from '../../domain/pricing.ts';
 import { PLAN_NAMES, isPlan, toCurrentPlan } from '../../domain/plan.ts';
@@ -23,8 +23,8 @@ export interface PlansRequest {
   args: { planId?: unknown; teleHealth?: unknown };
 }
 
-async function practiceMembers(practiceId: string): Promise<Array<Record<string, any>>> {
-  const members: Array<Record<string, any>> = [];
+async function practiceMembers(practiceId: string): Promise<Array<Record<string, NativeAttributeValue>>> {
+  const members: Array<Record<string, NativeAttributeValue>> = [];
   let start: Record<string, unknown> | undefined;
   do {
     const out = await dynamo().send(new QueryCommand({
@@ -47,7 +47,7 @@ export async function changePlan(request: PlansRequest, provider: PaymentProvide
   if (!owner) throw new Refusal('Practice not found', 'NotFound');
   const members = await practiceMembers(caller.practiceId);
   const offer = PLAN_OFFERS.find((o) => o.id === planId)!;
-  const o = owner as unknown as Record<string, any>;
+  const o = owner as unknown as Record<string, NativeAttributeValue>;
   const paid = await provider.changeSubscription(
     {
       practiceId: caller.practiceId,

@@ -31,7 +31,7 @@ export function secretsManagerKey(secretId: string, env: NodeJS.ProcessEnv = pro
     let key = text?.trim() ?? '';
     if (key.startsWith('{')) {
       try {
-        key = String((JSON.parse(key) as { secretKey?: unknown }).secretKey ?? '');
+        key = String((JSON.parse(key) as { secretKey?: string }).secretKey ?? '');
       } catch {
         key = '';
       }

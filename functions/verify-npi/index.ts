@@ -22,7 +22,7 @@ export function createHandler(registry: () => NpiRegistry): PublicHandler {
   return async (event) => {
     const body = parseBody(event);
     if (!body) return json(400, { message: 'Request body must be a JSON object' });
-    const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
+    const text = (key: string) => (typeof body[key] === 'string' ? (body[key]).trim() : '');
     const npi = text('npi');
     const firstName = text('firstName');
     const lastName = text('lastName');

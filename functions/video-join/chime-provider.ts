@@ -60,7 +60,7 @@ export function chimeProvider(client: ChimeSDKMeetingsClient, mediaRegion: strin
       const generation = room?.generation ?? 1;
       return { meeting: (await create(target, generation)) as Record<string, unknown>, generation };
     },
-    async join(room, participant, nowSeconds) {
+    async join(room, participant, _nowSeconds) {
       const meetingId = room.meeting?.MeetingId as string | undefined;
       if (!meetingId) throw new RoomGoneError('Room has no meeting');
       let attendee;

@@ -6,7 +6,7 @@
  * subscriptions a mutation invalidates (extensions.invalidateSubscriptions) are closed.
  */
 import {
-  execute, getDirectiveValues, parse, type GraphQLError, validate, type DocumentNode, type ExecutionResult,
+  execute, getDirectiveValues, Kind, OperationTypeNode, parse, type GraphQLError, validate, type DocumentNode, type ExecutionResult,
   type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { RESOLVERS, type ResolverDef } from '../../resolvers/map.ts';
@@ -186,7 +186,7 @@ export function createExecutor(options: ExecutorOptions) {
     if (invalid.length > 0) {
       return { status: 200, body: { data: null, errors: invalid.map((e) => ({ path: null, locations: e.locations?.map(loc) ?? null, message: `Validation error: ${e.message}` })) } };
     }
-    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
     if (!operation) {
       return { status: 400, body: { errors: [{ errorType: 'BadRequestException', message: operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.' }] } };
@@ -221,7 +221,7 @@ export function createExecutor(options: ExecutorOptions) {
     async prepareSubscription(request: OperationRequest): Promise<PreparedSubscription | { errors: AppSyncErrorJson[] }> {
       const parsed = parseAndValidate(request.query, request.operationName);
       if ('status' in parsed) return { errors: parsed.body.errors ?? [] };
-      if (parsed.operation.operation !== 'subscription') return { errors: [{ errorType: 'UnsupportedOperation', message: 'Only subscription operations can be started on the realtime endpoint.' }] };
+      if (parsed.operation.operation !== OperationTypeNode.SUBSCRIPTION) return { errors: [{ errorType: 'UnsupportedOperation', message: 'Only subscription operations can be started on the realtime endpoint.' }] };
       const context: ExecContext = { request, mode: 'subscribe', appended: [], toPublish: [] };
       const result = await run(parsed.document, request, context);
       const errors = [...(result.errors ?? []).map(formatError), ...context.appended];

@@ -83,7 +83,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): (jwt: string) =>
       sub: String(payload.sub),
       issuer: String(payload.iss),
       username: String(username),
-      claims: payload as Record<string, unknown>,
+      claims: payload,
       sourceIp: [],
       defaultAuthStrategy: 'ALLOW',
       groups: Array.isArray(groups) ? groups.map(String) : null,

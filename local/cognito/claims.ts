@@ -83,7 +83,7 @@ export class PortalTokenGenerator {
       for (const [claim, value] of Object.entries((details.claimsToAddOrOverride ?? {}) as Record<string, unknown>)) {
         if (!RESERVED.has(claim)) idClaims[claim] = value;
       }
-      for (const claim of (details.claimsToSuppress ?? []) as string[]) {
+      for (const claim of (details.claimsToSuppress ?? [])) {
         if (!RESERVED.has(claim)) delete idClaims[claim];
       }
       if (Array.isArray(details.groupOverrideDetails?.groupsToOverride)) groups = details.groupOverrideDetails.groupsToOverride;
@@ -114,7 +114,7 @@ export class PortalTokenGenerator {
     const accessTtl = seconds(client.AccessTokenValidity, client.TokenValidityUnits?.AccessToken, 3600);
     const idTtl = seconds(client.IdTokenValidity, client.TokenValidityUnits?.IdToken, 3600);
     const sign = (claims: Record<string, unknown>, ttl: number, audience?: string) => {
-      const jwt = new SignJWT(claims as never)
+      const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: this.key.kid })
         .setIssuer(this.issuer)
         .setIssuedAt(now)

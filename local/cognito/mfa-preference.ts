@@ -16,11 +16,13 @@ export function applyMfaPreference(user: User, sms: Setting | undefined, totp: S
   const methods = new Set<string>(user.UserMFASettingList ?? []);
   if (sms?.Enabled !== undefined) {
     if (sms.Enabled && !cl.userPoolService.attributeValue('phone_number', user.Attributes)) throw InvalidParameter('User does not have a phone number for SMS MFA');
-    sms.Enabled ? methods.add('SMS_MFA') : methods.delete('SMS_MFA');
+    if (sms.Enabled) methods.add('SMS_MFA');
+    else methods.delete('SMS_MFA');
   }
   if (totp?.Enabled !== undefined) {
     if (totp.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) throw InvalidParameter('User has not verified software token mfa');
-    totp.Enabled ? methods.add('SOFTWARE_TOKEN_MFA') : methods.delete('SOFTWARE_TOKEN_MFA');
+    if (totp.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+    else methods.delete('SOFTWARE_TOKEN_MFA');
   }
   let preferred: string | undefined = user.PreferredMfaSetting;
   if (sms?.PreferredMfa) preferred = 'SMS_MFA';

@@ -10,7 +10,8 @@ import type { Ctx } from './cognito-local.ts';
 
 export const SITE_NAME = 'Practice Portal';
 
-type Source = 'SignUp' | 'ResendCode' | 'ForgotPassword' | 'UpdateUserAttribute' | 'VerifyUserAttribute' | 'AdminCreateUser' | 'Authentication' | string;
+/** Cognito's message source: 'SignUp' | 'ResendCode' | 'ForgotPassword' | 'UpdateUserAttribute' | 'VerifyUserAttribute' | 'AdminCreateUser' | 'Authentication'. */
+type Source = string;
 
 interface DeliveryDetails {
   DeliveryMedium: 'SMS' | 'EMAIL';

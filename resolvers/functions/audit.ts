@@ -23,7 +23,7 @@ export function request(ctx: ResolverContext<AnyArgs>): DynamoDBPutItemRequest {
   if (!note) {
     runtime.earlyReturn(ctx.prev.result);
   }
-  const entry = note as AuditNote;
+  const entry = note;
   return auditPutRequest(caller, util.time.nowISO8601(), {
     action: entry.action,
     entityType: entry.entityType,

@@ -38,7 +38,7 @@ export function request(ctx: ResolverContext<AnyArgs>): DynamoDBGetItemRequest {
   }
   return {
     operation: 'GetItem',
-    key: util.dynamodb.toMapValues(membershipKey((identity as CognitoLikeIdentity).sub as string)),
+    key: util.dynamodb.toMapValues(membershipKey((identity).sub as string)),
     consistentRead: true,
   };
 }
@@ -52,8 +52,8 @@ export function response(ctx: ResolverContext<AnyArgs>): Record<string, unknown>
   if (!identity || !identity.sub || !membership || !membership.practiceId) {
     util.unauthorized();
   }
-  const member = membership as Membership;
-  if (sessionEnded((identity as CognitoLikeIdentity).claims, member)) {
+  const member = membership;
+  if (sessionEnded((identity).claims, member)) {
     util.unauthorized();
   }
   const roles = member.roles || [];
@@ -62,13 +62,13 @@ export function response(ctx: ResolverContext<AnyArgs>): Record<string, unknown>
   if (!canCall(field, roles, plan, member.groups || [])) {
     util.unauthorized();
   }
-  const claims = (identity as CognitoLikeIdentity).claims || {};
+  const claims = (identity).claims || {};
   const caller: Caller = {
-    sub: (identity as CognitoLikeIdentity).sub as string,
+    sub: (identity).sub as string,
     practiceId: member.practiceId as string,
     roles: roles,
     plan: plan,
-    groups: (identity as CognitoLikeIdentity).groups || [],
+    groups: (identity).groups || [],
     email: member.email || (claims.email as string | undefined) || null,
   };
   ctx.stash.caller = caller;

@@ -18,7 +18,7 @@ function directoryTable(ctx: Context): string {
   if (!name) {
     util.error('The API is missing its DirectoryTable setting', 'ConfigurationError');
   }
-  return name as string;
+  return name;
 }
 
 function practiceIds(links: LinkRef[]): string[] {

@@ -16,7 +16,7 @@ export function request(ctx: ResolverContext<SharedArgs<MutationAddClientArgs | 
   const caller = ctx.stash.caller;
   const existing = ctx.stash.client as { therapistId?: string } | undefined;
   const current = existing && existing.therapistId ? existing.therapistId : caller.sub;
-  const wanted = (ctx.stash.clientInput.therapistId as string | null) || current;
+  const wanted = (ctx.stash.clientInput.therapistId) || current;
   if (wanted !== current && clientScope(caller.roles) === 'own') {
     util.unauthorized();
   }

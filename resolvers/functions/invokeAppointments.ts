@@ -5,7 +5,7 @@
  * {refusal: {message, errorType, fields}}, raised here with its field list. The stored items are
  * shaped for this caller (readOnly) and the audit names their ids.
  */
-import { util, type LambdaRequest } from '@aws-appsync/utils';
+import type { LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
 import { toAppointment } from '../../domain/appointment/api.ts';
 import type { ResolverContext, SharedArgs } from '../shared/context.ts';

@@ -44,7 +44,7 @@ export function response(ctx: Context): unknown {
   const messaging = ctx.stash.messaging;
   const action = ACTIONS[ctx.info.fieldName];
   if (action && messaging) {
-    const subject = result && typeof result.id === 'string' && action.indexOf('message.') === 0 ? (result.id as string) : null;
+    const subject = result && typeof result.id === 'string' && action.indexOf('message.') === 0 ? (result.id) : null;
     ctx.stash.audit = { action: action, entityType: 'Conversation', entityId: messaging.clientId, entityIds: subject ? [subject] : [] };
   }
   return result;

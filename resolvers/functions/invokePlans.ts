@@ -3,7 +3,7 @@
  * authorize step; the Lambda charges through the PaymentProvider and moves every membership of
  * the practice to the new plan in one transaction.
  */
-import { util, type LambdaRequest } from '@aws-appsync/utils';
+import type { LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
 import type { ResolverContext } from '../shared/context.ts';
 import type { MutationChangePlanArgs } from '../../domain/graphql.generated.ts';

@@ -3,7 +3,7 @@
  * and getProfilePhotoUrl. The caller (sub, practice) comes from the authorize step; keys are the
  * caller's own (images/all/<sub>/...), checked again by the Lambda.
  */
-import { util, type LambdaRequest } from '@aws-appsync/utils';
+import type { LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
 import type { ResolverContext, SharedArgs } from '../shared/context.ts';
 import type { MutationGetProfilePhotoUploadUrlArgs, MutationConfirmProfilePhotoArgs } from '../../domain/graphql.generated.ts';

@@ -4,7 +4,7 @@
  * arguments; the Lambda scopes every target to that practice. The user pool is the one that issued the
  * caller's token.
  */
-import { util, type LambdaRequest } from '@aws-appsync/utils';
+import type { LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
 import type { ResolverContext, SharedArgs, StoredItem } from '../shared/context.ts';
 import type { MutationAddTeamMemberArgs, MutationEditTeamMemberArgs, MutationRemoveTeamMemberArgs, MutationCheckUserStatusArgs } from '../../domain/graphql.generated.ts';

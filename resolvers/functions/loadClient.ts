@@ -28,5 +28,5 @@ export function response(ctx: ResolverContext<SharedArgs<MutationEditClientArgs 
     util.error('Client not found', 'NotFound');
   }
   ctx.stash.client = item as StoredClient;
-  return toClient(item as Record<string, unknown>);
+  return toClient(item);
 }

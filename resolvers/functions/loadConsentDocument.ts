@@ -24,5 +24,5 @@ export function response(ctx: Context): Record<string, unknown> {
     util.error(MESSAGES.consentNotFound, 'NotFound');
   }
   ctx.stash.consentDoc = item;
-  return item as Record<string, unknown>;
+  return item;
 }

@@ -15,7 +15,7 @@ export function request(ctx: ResolverContext<MutationEditProgressNoteArgs>): Dyn
   if (appointmentId === null) {
     util.error('Progress note not found', 'NotFound');
   }
-  return { operation: 'GetItem', key: util.dynamodb.toMapValues(noteKey(ctx.stash.caller.practiceId, appointmentId as string)), consistentRead: true };
+  return { operation: 'GetItem', key: util.dynamodb.toMapValues(noteKey(ctx.stash.caller.practiceId, appointmentId)), consistentRead: true };
 }
 
 export function response(ctx: ResolverContext<MutationEditProgressNoteArgs>): unknown {
@@ -32,5 +32,5 @@ export function response(ctx: ResolverContext<MutationEditProgressNoteArgs>): un
     util.unauthorized();
   }
   ctx.stash.note = note;
-  return toNote(note as Record<string, unknown>);
+  return toNote(note);
 }

@@ -26,7 +26,7 @@ export function response(ctx: Context): Record<string, unknown> {
   if (!item || (clientScope(caller.roles) === 'own' && item.therapistId !== caller.sub)) {
     util.error('Client not found', 'NotFound');
   }
-  const found = item as Record<string, unknown>;
+  const found = item;
   const contact = (found.contact || {}) as { email?: string };
   const portalClient = { id: found.id, email: contact.email || null, status: found.status };
   ctx.stash.portalClient = portalClient;

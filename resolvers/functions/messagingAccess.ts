@@ -32,7 +32,7 @@ export function request(ctx: Context): DynamoDBTransactGetItemsRequest {
   if (!id) {
     notFound();
   }
-  const target = id as LinkRef;
+  const target = id;
   const member = ctx.stash.caller;
   const client = ctx.stash.client;
   if (client && client.links) {
@@ -54,7 +54,7 @@ export function request(ctx: Context): DynamoDBTransactGetItemsRequest {
       { table: table, key: util.dynamodb.toMapValues(clientKey(target.practiceId, target.clientId)) },
       { table: table, key: util.dynamodb.toMapValues(conversationKey(target.practiceId, target.clientId)) },
     ],
-  } as DynamoDBTransactGetItemsRequest;
+  };
 }
 
 export function response(ctx: Context): Record<string, unknown> {
@@ -68,7 +68,7 @@ export function response(ctx: Context): Record<string, unknown> {
   if (!record || record.status === 'archived') {
     notFound();
   }
-  const found = record as Record<string, unknown>;
+  const found = record;
   const client = ctx.stash.client;
   if (!(client && client.links)) {
     const caller = ctx.stash.caller;

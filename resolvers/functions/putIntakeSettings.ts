@@ -29,7 +29,7 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   if (change.problem !== null) {
     util.error(documentProblemMessage([change.problem], 'intake form'), 'ValidationError', null, { fields: [{ field: change.problem.field, reason: change.problem.reason }] });
   }
-  const version = item && typeof item.version === 'number' ? (item.version as number) : 0;
+  const version = item && typeof item.version === 'number' ? (item.version) : 0;
   return {
     operation: 'PutItem',
     key: util.dynamodb.toMapValues(intakeSettingsKey(caller.practiceId)),

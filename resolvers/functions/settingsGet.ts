@@ -13,7 +13,7 @@ function kindOf(ctx: ResolverContext): SettingsKind {
   if (kind === null) {
     util.error('Unknown settings field', 'InternalError');
   }
-  return kind as SettingsKind;
+  return kind;
 }
 
 export function request(ctx: ResolverContext): DynamoDBGetItemRequest {

@@ -16,7 +16,7 @@ function kindOf(ctx: ResolverContext<SharedArgs<MutationEditPracticeDetailsArgs 
   if (kind === null) {
     util.error('Unknown settings field', 'InternalError');
   }
-  return kind as SettingsKind;
+  return kind;
 }
 
 export function request(ctx: ResolverContext<SharedArgs<MutationEditPracticeDetailsArgs | MutationEditBillingSettingsArgs | MutationEditInsuranceSettingArgs>>): DynamoDBPutItemRequest {

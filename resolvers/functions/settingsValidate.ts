@@ -13,9 +13,9 @@ export function request(ctx: ResolverContext<SharedArgs<MutationEditPracticeDeta
   if (kind === null) {
     util.error('Unknown settings field', 'InternalError');
   }
-  const validation = validateSettings(kind as SettingsKind, ctx.args.input);
+  const validation = validateSettings(kind, ctx.args.input);
   if (validation.problems.length > 0) {
-    util.error(settingsProblemSummary(kind as SettingsKind, validation.problems), 'ValidationError', null, { fields: validation.problems });
+    util.error(settingsProblemSummary(kind, validation.problems), 'ValidationError', null, { fields: validation.problems });
   }
   ctx.stash.settingsInput = validation.data;
   return { payload: null };

@@ -15,7 +15,7 @@ export function practiceTable(ctx: Context): string {
   if (!name) {
     util.error('The API is missing its PracticeTable setting', 'ConfigurationError');
   }
-  return name as string;
+  return name;
 }
 
 /** Puts every item (each with PK/SK); `condition` guards the first one, the client item. */

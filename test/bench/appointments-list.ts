@@ -35,7 +35,6 @@ import { graphql } from '../support/graphql.ts';
 import { batchWrite, percentile } from './measure.ts';
 
 const CLINICIANS = 20;
-const PER_WEEKDAY = 5;
 const CLIENTS_PER_CLINICIAN = 10;
 /** GraphQL calls (pages) per kind, at least; a range in progress is finished. */
 const CALLS = 300;

@@ -67,7 +67,7 @@ describe('portal shell', () => {
     await menu.getByRole('link', { name: 'ACT Coach' }).waitFor();
     const appLinks = () =>
       menu.locator('a[href]').evaluateAll((links) =>
-        links.map((a) => a.textContent!.trim()).filter((text) => ['ACT Coach', 'CBT Companion', 'DBT Coach', 'MI Coach', 'DBT Daily'].includes(text)),
+        links.map((a) => a.textContent.trim()).filter((text) => ['ACT Coach', 'CBT Companion', 'DBT Coach', 'MI Coach', 'DBT Daily'].includes(text)),
       );
     await expect(appLinks()).resolves.toEqual(['ACT Coach', 'CBT Companion', 'DBT Coach', 'DBT Daily']);
 

@@ -45,7 +45,7 @@ async function newPage(): Promise<Page> {
         super(config);
         seen.push(this);
       }
-    } as typeof RTCPeerConnection;
+    };
   });
   contexts.push(context);
   return context.newPage();

@@ -6,6 +6,7 @@
  */
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { SynthesisMessageLevel } from 'aws-cdk-lib/cx-api';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +27,8 @@ function synth(name: string, payments: unknown) {
   const assembly = app.synth();
   const artifact = assembly.getStackArtifact(stacks.api.artifactId);
   const findings = artifact.messages
-    .filter((m) => m.level === 'error' || (m.level === 'warning' && /^(AwsSolutions|HIPAA\.Security)-/.test(String(m.entry.data))))
-    .map((m) => `${m.level} ${m.id}: ${String(m.entry.data).slice(0, 200)}`);
+    .filter((m) => m.level === SynthesisMessageLevel.ERROR || (m.level === SynthesisMessageLevel.WARNING && /^(AwsSolutions|HIPAA\.Security)-/.test(String(m.entry.data as string))))
+    .map((m) => `${m.level} ${m.id}: ${String(m.entry.data as string).slice(0, 200)}`);
   return { stacks, template: Template.fromJSON(artifact.template), findings, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
 }
 
@@ -47,7 +48,7 @@ function plansFunction(template: Template) {
   const fns = template.findResources('AWS::Lambda::Function', { Properties: { Description: 'AppSync data source plans' } });
   const [id, fn] = Object.entries(fns)[0] ?? [];
   expect(id).toBeDefined();
-  return { id: id!, props: (fn as { Properties: { Environment: { Variables: Record<string, unknown> }; Timeout: number; Role: { 'Fn::GetAtt': string[] } } }).Properties };
+  return { id: id, props: (fn as { Properties: { Environment: { Variables: Record<string, unknown> }; Timeout: number; Role: { 'Fn::GetAtt': string[] } } }).Properties };
 }
 
 function statementsOf(template: Template, roleLogicalId: string) {

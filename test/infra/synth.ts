@@ -4,7 +4,7 @@
  */
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { SynthesisMessageLevel, type CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { Stack } from 'aws-cdk-lib';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,8 +49,8 @@ export function synthPortal(env: string, options: Parameters<typeof buildPortal>
     findings(stack) {
       return assembly
         .getStackArtifact(stack.artifactId)
-        .messages.filter((m) => m.level === 'error' || (m.level === 'warning' && /^(AwsSolutions|HIPAA\.Security)-/.test(String(m.entry.data))))
-        .map((m) => `${m.level} ${m.id}: ${String(m.entry.data).slice(0, 200)}`);
+        .messages.filter((m) => m.level === SynthesisMessageLevel.ERROR || (m.level === SynthesisMessageLevel.WARNING && /^(AwsSolutions|HIPAA\.Security)-/.test(String(m.entry.data as string))))
+        .map((m) => `${m.level} ${m.id}: ${String(m.entry.data as string).slice(0, 200)}`);
     },
     cleanup: () => rmSync(outdir, { recursive: true, force: true }),
   };

@@ -23,7 +23,7 @@ const tokens: Record<string, string> = {};
 type Body = { data?: any; errors?: Array<{ message: string; errorType?: string }> };
 async function call(who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> {
   const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
-  return body as Body;
+  return body;
 }
 
 const DOC = 'practiceId practiceName clientId kind id title status version details signedAt typedName ip submissionId answers submittedAt acceptedAt note sharedAt form { formName }';

@@ -38,7 +38,7 @@ const APPTS = 'query ($t: String) { clientAppointments(nextToken: $t) { items { 
 
 async function call(token: string, query: string, variables: Record<string, unknown> = {}) {
   const { body } = await graphql(`${runtime.url}/graphql`, token, query, variables);
-  return body as { data?: any; errors?: Array<{ message: string; errorType?: string }> };
+  return body;
 }
 
 const rest = (path: string, body: unknown) => publicCall(runtime, path, body);

@@ -28,7 +28,7 @@ const subs: Record<string, string> = {};
 
 async function call(who: string, query: string, variables: Record<string, unknown> = {}) {
   const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
-  return body as { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> };
+  return body;
 }
 
 const ana = {

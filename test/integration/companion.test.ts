@@ -22,7 +22,7 @@ const EMAIL = 'robin.diary@example.com';
 
 type Body = { data?: Record<string, any>; errors?: { message: string; errorType?: string }[] };
 async function call(who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> {
-  return (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body as Body;
+  return (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body;
 }
 const ADD = 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }';
 const INVITE = 'mutation ($c: ID!, $a: [CompanionApp!]!) { inviteClientToShare(clientId: $c, apps: $a) { code apps channel shares { app state } } }';

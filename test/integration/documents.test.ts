@@ -19,7 +19,7 @@ const tokens: Record<string, string> = {};
 type Body = { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> };
 async function call(who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> {
   const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
-  return body as Body;
+  return body;
 }
 
 const DOC = 'id title details included version textVersion status createdAt updatedAt archivedAt';

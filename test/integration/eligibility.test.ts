@@ -19,7 +19,7 @@ const tokens: Record<string, string> = {};
 type Body = { data?: any; errors?: Array<{ message: string; errorType?: string }> };
 async function call(who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> {
   const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
-  return body as Body;
+  return body;
 }
 
 const CHECK = 'id clientId clientName checkedAt checkedBy payerId payerName memberId clearinghouse status planName planBegin planEnd problems { code message } serviceCode feeCents estimate { clientCents planCents basis } raw mentalHealth { serviceTypeCode copayCents coinsurancePercent deductibleCents deductibleRemainingCents outOfPocketMaxCents outOfPocketRemainingCents visitLimit visitsRemaining priorAuthRequired telehealthCovered }';

@@ -79,6 +79,7 @@ beforeAll(async () => {
   otherKey = (await generateKeyPair('RS256')).privateKey;
   appsync = createLocalAppSync({
     dynamoEndpoint: db.endpoint,
+    dynamoAccessKeyId: db.accessKeyId,
     env: 'local',
     verifyToken: createJwtVerifier({ issuer: ISSUER, clientId: CLIENT_ID, jwks: async () => ({ keys: [publicJwk] }) }),
     log: (line) => logLines.push(line),
@@ -272,7 +273,7 @@ class RealtimeClient {
   closed: Promise<{ code: number }>;
   constructor(readonly ws: WebSocket) {
     ws.on('message', (raw) => {
-      const msg = JSON.parse(raw.toString());
+      const msg = JSON.parse(String(raw));
       this.messages.push(msg);
       this.waiters = this.waiters.filter((w) => (w.pred(msg) ? (w.resolve(msg), false) : true));
     });

@@ -18,7 +18,7 @@ import { signInSeeded } from '../support/cognito-sdk.ts';
 let runtime: Runtime;
 let token = '';
 type Gql = { data?: any; errors?: Array<{ message: string; errorType?: string }> };
-const call = async (query: string, variables: Record<string, unknown> = {}): Promise<Gql> => (await graphql(`${runtime.url}/graphql`, token, query, variables)).body as Gql;
+const call = async (query: string, variables: Record<string, unknown> = {}): Promise<Gql> => (await graphql(`${runtime.url}/graphql`, token, query, variables)).body;
 const ok = async (query: string, variables: Record<string, unknown> = {}) => {
   const out = await call(query, variables);
   expect(out.errors, JSON.stringify(out.errors)).toBeUndefined();

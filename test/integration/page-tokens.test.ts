@@ -57,7 +57,7 @@ let subB = '';
 type Body = { data?: Record<string, { items: Record<string, unknown>[]; nextToken: string | null } | null> | null; errors?: Array<{ message: string; errorType?: string; errorInfo?: unknown }> };
 async function ask(token: string, field: string, nextToken: string | null): Promise<Body> {
   const { query, variables } = PAGED[field];
-  return (await graphql(`${runtime.url}/graphql`, token, query, { ...variables, t: nextToken })).body as Body;
+  return (await graphql(`${runtime.url}/graphql`, token, query, { ...variables, t: nextToken })).body;
 }
 
 async function batchPut(table: 'Practice' | 'Directory' | 'Audit', items: Record<string, unknown>[]) {

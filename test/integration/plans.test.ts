@@ -17,7 +17,7 @@ let runtime: Runtime;
 const tokens: Record<string, string> = {};
 async function call(who: string, query: string, variables: Record<string, unknown> = {}) {
   const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
-  return body as { data?: any; errors?: Array<{ message: string; errorType?: string }> };
+  return body;
 }
 const CURRENT = 'subscriptionId subscriptionDue planId planRef planName isOnTrial teleHealth';
 const CHANGE = `mutation ($p: ID!, $t: Boolean!) { changePlan(planId: $p, teleHealth: $t) { ${CURRENT} } }`;

@@ -15,7 +15,7 @@ let runtime: Runtime;
 const tokens: Record<string, string> = {};
 async function call(who: string, query: string, variables: Record<string, unknown> = {}) {
   const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
-  return body as { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> };
+  return body;
 }
 
 const DETAILS = 'therapistId version updatedAt name timezone email phone { number type } locations { name street city state zip insurancePlaceOfService } telehealthOffice cancellationPolicy';

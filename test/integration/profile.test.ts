@@ -15,7 +15,7 @@ let runtime: Runtime;
 const tokens: Record<string, string> = {};
 async function call(who: string, query: string, variables: Record<string, unknown> = {}) {
   const { body } = await graphql(`${runtime.url}/graphql`, tokens[who], query, variables);
-  return body as { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> };
+  return body;
 }
 
 const THERAPIST = `id version photo { s3path } person { first middle last gender dob phone } address { line1 line2 city state zip }

@@ -15,7 +15,10 @@ function javaChildrenOf(pid: number): number[] {
   const tree = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const r of rows) if (tree.has(r.ppid) && !tree.has(r.pid)) (tree.add(r.pid), (grew = true));
+    for (const r of rows) if (tree.has(r.ppid) && !tree.has(r.pid)) {
+      tree.add(r.pid);
+      grew = true;
+    }
   }
   return rows.filter((r) => tree.has(r.pid) && r.pid !== pid && /java/.test(r.args)).map((r) => r.pid);
 }
@@ -39,9 +42,16 @@ describe('npm start', () => {
     const started = Date.now();
     await new Promise<void>((done, fail) => {
       const timer = setInterval(() => {
-        if (output.includes('Press Ctrl-C to stop.')) (clearInterval(timer), done());
-        else if (child.exitCode !== null) (clearInterval(timer), fail(new Error(output)));
-        else if (Date.now() - started > 90_000) (clearInterval(timer), fail(new Error(`not ready in 90 s:\n${output}`)));
+        if (output.includes('Press Ctrl-C to stop.')) {
+          clearInterval(timer);
+          done();
+        } else if (child.exitCode !== null) {
+          clearInterval(timer);
+          fail(new Error(output));
+        } else if (Date.now() - started > 90_000) {
+          clearInterval(timer);
+          fail(new Error(`not ready in 90 s:\n${output}`));
+        }
       }, 100);
     });
     expect(output).toContain(`Portal ready at http://localhost:${port}`);

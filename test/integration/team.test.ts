@@ -17,7 +17,7 @@ let runtime: Runtime;
 const tokens: Record<string, string> = {};
 async function call(token: string, query: string, variables: Record<string, unknown> = {}) {
   const { body } = await graphql(`${runtime.url}/graphql`, token, query, variables);
-  return body as { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> };
+  return body;
 }
 
 const MEMBER = 'id cognitoId teamOwnerId firstName lastName email grantedRoles licenseType licenseNo licenseExpires npiNo specialty';

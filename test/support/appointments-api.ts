@@ -54,7 +54,7 @@ export function appointmentsApi(): AppointmentsApi {
     basicClient: '',
     async call(who, query, variables = {}) {
       const { body } = await graphql(`${api.runtime.url}/graphql`, tokens[who], query, variables);
-      return body as GraphqlBody;
+      return body;
     },
     async storedAppointments() {
       const out = await api.runtime.dynamo.client.send(new QueryCommand({

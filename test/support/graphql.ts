@@ -5,5 +5,5 @@ export async function graphql(url: string, token: string | null, query: string, 
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; errorType?: string }> } };
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; errorType?: string; errorInfo?: any }> } };
 }

@@ -5,8 +5,8 @@
 import WebSocket from 'ws';
 
 export interface Subscriber {
-  /** start_ack, or the error type of a refused start. */
-  outcome: 'started' | string;
+  /** 'started' (start_ack), or the error type of a refused start. */
+  outcome: string;
   events: Record<string, any>[];
   close(): void;
 }
@@ -18,7 +18,7 @@ export async function subscribeAs(runtimeUrl: string, token: string, query: stri
   const messages: Record<string, any>[] = [];
   const events: Record<string, any>[] = [];
   ws.on('message', (raw) => {
-    const msg = JSON.parse(raw.toString());
+    const msg = JSON.parse(String(raw));
     messages.push(msg);
     if (msg.type === 'data') {
       events.push(msg.payload);

@@ -140,7 +140,7 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
     return sub;
   };
 
-  function handle(method: string, path: string, query: URLSearchParams, params: Record<string, any>): unknown { // eslint-disable-line @typescript-eslint/no-explicit-any
+  function handle(method: string, path: string, query: URLSearchParams, params: Record<string, any>): unknown {
     let m: RegExpExecArray | null;
     if (method === 'GET' && path === '/v1/customers/search') {
       const wanted = /^metadata\['practice_id'\]:'([^']*)'$/.exec(query.get('query') ?? '');
@@ -182,7 +182,7 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
         const next = sub.items.data.map((i) => ({ ...i }));
         for (const change of (params.items ?? []) as Array<Record<string, unknown>>) {
           const existing = change.id ? next.find((i) => i.id === change.id) : undefined;
-          if (change.id && !existing) throw fail(400, 'invalid_request_error', `No such subscription item: '${String(change.id)}'`, { code: 'resource_missing' });
+          if (change.id && !existing) throw fail(400, 'invalid_request_error', `No such subscription item: '${String(change.id as string)}'`, { code: 'resource_missing' });
           if (existing && change.deleted === 'true') next.splice(next.indexOf(existing), 1);
           else if (existing) Object.assign(existing, change.price ? { price: price(change.price) } : {}, change.quantity !== undefined ? { quantity: quantity(change.quantity) } : {});
           else next.push({ id: id('si'), object: 'subscription_item', price: price(change.price), quantity: quantity(change.quantity) });
@@ -197,7 +197,7 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
     throw fail(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => void (async () => {
     const url = new URL(req.url ?? '/', 'http://stripe.local');
     const text = await readBody(req);
     const at = failures.findIndex((f) => (!f.method || f.method === req.method) && (!f.path || f.path === url.pathname));
@@ -244,7 +244,7 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
     }
     if (req.method === 'POST' && key) idempotent.set(key, { signature, status, body: structuredClone(body) });
     answer(status, body);
-  });
+  })());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
 
@@ -280,7 +280,7 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
 /** AWS Secrets Manager's GetSecretValue (awsJson1_1) for the given secrets; signatures are not checked. */
 export async function startSecretsManagerFake(secrets: Record<string, string>): Promise<{ url: string; reads: string[]; close(): Promise<void> }> {
   const reads: string[] = [];
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => void (async () => {
     const body = JSON.parse((await readBody(req)) || '{}') as { SecretId?: string };
     const target = String(req.headers['x-amz-target'] ?? '');
     res.setHeader('content-type', 'application/x-amz-json-1.1');
@@ -295,7 +295,7 @@ export async function startSecretsManagerFake(secrets: Record<string, string>): 
       return;
     }
     res.writeHead(200).end(JSON.stringify({ ARN: `arn:aws:secretsmanager:us-east-1:000000000000:secret:${body.SecretId}-AbCdEf`, Name: body.SecretId, SecretString: value, VersionId: 'v1', CreatedDate: 1 }));
-  });
+  })());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,

@@ -30,7 +30,7 @@ export function clearinghouseKey(secretId: string, env: NodeJS.ProcessEnv = proc
     let key = text?.trim() ?? '';
     if (key.startsWith('{')) {
       try {
-        key = String((JSON.parse(key) as { apiKey?: unknown }).apiKey ?? '');
+        key = String((JSON.parse(key) as { apiKey?: string }).apiKey ?? '');
       } catch {
         key = '';
       }

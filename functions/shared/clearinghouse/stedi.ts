@@ -99,7 +99,7 @@ export function stediClearinghouse(options: StediOptions): Clearinghouse {
       const out = (await call('POST', path, 'claim', body, idempotencyKey)) as Record<string, unknown>;
       const ref = (out.claimReference ?? {}) as Record<string, unknown>;
       return {
-        status: String(out.status ?? ''),
+        status: String((out.status as string | undefined) ?? ''),
         controlNumber: (out.controlNumber as string) ?? null,
         transactionId: (out.transactionId as string) ?? (ref.correlationId as string) ?? null,
         correlationId: (ref.correlationId as string) ?? null,

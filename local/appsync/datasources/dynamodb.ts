@@ -146,7 +146,7 @@ export function dynamoDbDataSource(client: DynamoDBClient, tableName: string, ta
   };
   return async (request) => {
     try {
-      return { result: await run((request ?? {}) as Req) };
+      return { result: await run((request ?? {})) };
     } catch (err) {
       return errorOutcome(err);
     }

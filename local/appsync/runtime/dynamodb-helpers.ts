@@ -112,7 +112,7 @@ export const toStringSet = (list: string[]) => ({ SS: list });
 export const toNumberSet = (list: number[]) => ({ NS: list });
 export const toBinarySet = (list: string[]) => ({ BS: list });
 
-const op = (o: Omit<Operation, typeof OP>): Operation => ({ [OP]: true, ...o }) as Operation;
+const op = (o: Omit<Operation, typeof OP>): Operation => ({ [OP]: true, ...o });
 export const operations = {
   add: (value: unknown) => op({ _type: 'add', value }),
   remove: () => op({ _type: 'remove' }),

@@ -32,7 +32,6 @@ export const util = {
   autoId,
   autoUlid: (): string => autoUlid(now().getTime()),
   autoKsuid: (): string => autoKsuid(now().getTime()),
-  // eslint-disable-next-line no-control-regex
   escapeJavaScript: (value: string): string => String(value).replace(/[\\"'\n\r\t\b\f]/g, (c) => JS_ESCAPES[c]),
   urlEncode: (value: string): string => encodeURIComponent(value).replace(/%20/g, '+'),
   urlDecode: (value: string): string => decodeURIComponent(String(value).replace(/\+/g, '%20')),

@@ -68,7 +68,7 @@ export async function startMatrix(): Promise<void> {
   const tokens = matrix.tokens;
   await Promise.all([
     ...CALLERS.filter((c) => c !== 'otherPractice').map(async (c) => {
-      tokens[c] = (await signInSeeded(runtime.url, `${EMAIL_OF[c as Exclude<Caller, 'otherPractice'>]}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
+      tokens[c] = (await signInSeeded(runtime.url, `${EMAIL_OF[c]}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
     }),
     signInSeeded(runtime.url, OTHER_EMAIL, DEMO_PASSWORD).then((t) => (tokens.otherPractice = t.accessToken)),
     signInSeeded(runtime.url, DEMO_CLIENT.email, DEMO_PASSWORD).then((t) => (tokens.client = t.accessToken)),
@@ -79,7 +79,7 @@ export type Answer = { data?: any; errors?: Array<{ message: string; errorType?:
 
 export async function call(who: Who, query: string, variables: Record<string, unknown> = {}): Promise<Answer> {
   const { body } = await graphql(`${matrix.runtime.url}/graphql`, matrix.tokens[who], query, variables);
-  return body as Answer;
+  return body;
 }
 
 /**
@@ -106,7 +106,7 @@ export async function subscribe(who: Who, query: string): Promise<Outcome> {
   const messages: Record<string, any>[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (raw) => {
-    messages.push(JSON.parse(raw.toString()));
+    messages.push(JSON.parse(String(raw)));
     waiters.splice(0).forEach((w) => w());
   });
   const next = async (pred: (m: Record<string, any>) => boolean) => {
@@ -154,7 +154,7 @@ export function schemaFields(): string[] {
   const fields: string[] = [];
   for (const def of doc.definitions) {
     if ((def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION) && ['Query', 'Mutation', 'Subscription'].includes(def.name.value)) {
-      for (const f of (def as ObjectTypeDefinitionNode | ObjectTypeExtensionNode).fields ?? []) fields.push(`${def.name.value}.${f.name.value}`);
+      for (const f of (def).fields ?? []) fields.push(`${def.name.value}.${f.name.value}`);
     }
   }
   return fields.sort();

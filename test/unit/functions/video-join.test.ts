@@ -36,7 +36,7 @@ const ATTENDEE = { AttendeeId: 'attendee-1', ExternalUserId: 'x', JoinToken: 'jo
 const SECRET = 'a'.repeat(43);
 
 const publicCall = (body: unknown) =>
-  (handler({ body: JSON.stringify(body), requestContext: { http: { method: 'POST', path: '/getVideoTokenPublic' } } } as never) as Promise<{ statusCode: number; body: string }>).then(
+  (handler({ body: JSON.stringify(body), requestContext: { http: { method: 'POST', path: '/getVideoTokenPublic' } } }) as Promise<{ statusCode: number; body: string }>).then(
     (r) => ({ status: r.statusCode, body: JSON.parse(r.body) }),
   );
 

@@ -9,7 +9,7 @@ import { noneDataSource } from '../../../local/appsync/datasources/none.ts';
 import { lambdaDataSource } from '../../../local/appsync/datasources/lambda.ts';
 
 type Ctx = { stash: Record<string, unknown>; prev: { result: unknown }; result: unknown; error?: { message: string; type: string }; arguments: Record<string, unknown> };
-const fn = (request: (ctx: Ctx) => unknown, response: (ctx: Ctx) => unknown): ResolverCode => ({ request: request as (c: unknown) => unknown, response: response as (c: unknown) => unknown });
+const fn = (request: (ctx: Ctx) => unknown, response: (ctx: Ctx) => unknown): ResolverCode => ({ request: request, response: response });
 const pipelineCode = fn(() => ({}), (ctx) => ctx.prev.result);
 
 function setup(functions: Record<string, ResolverCode>, dataSource: DataSource = noneDataSource, pipeline = pipelineCode) {

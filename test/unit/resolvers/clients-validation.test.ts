@@ -132,7 +132,7 @@ describe('addClient / editClient store only valid data (fast-check)', () => {
         fc.asyncProperty(anyInput, async (clientInput) => {
           const args = field === 'addClient' ? { input: clientInput } : { id: 'c1', version: 1, input: clientInput };
           const { outcome, writes } = await run(field, args);
-          const clientWrites = writes.filter((w) => typeof w.SK === 'string' && (w.SK as string).startsWith('Client#'));
+          const clientWrites = writes.filter((w) => typeof w.SK === 'string' && (w.SK).startsWith('Client#'));
           if (outcome.error) {
             expect(outcome.error.errorType).toBe('ValidationError');
             const fields = (outcome.error.errorInfo as { fields: { field: string }[] }).fields;

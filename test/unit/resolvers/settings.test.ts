@@ -116,7 +116,7 @@ describe('settings validation: no input yields invalid stored data (fast-check)'
       (input) => {
         const { problems, data } = validatePracticeDetails(input);
         if (problems.length > 0) return;
-        expect(typeof data.name === 'string' && (data.name as string).length > 0).toBe(true);
+        expect(typeof data.name === 'string' && (data.name).length > 0).toBe(true);
         expect(isValidTimezone(data.timezone as string)).toBe(true);
         const phone = (data.phone as { number: string | null }).number;
         expect(phone === null || /^\+[1-9]\d{7,14}$/.test(phone)).toBe(true);

@@ -21,7 +21,7 @@ globalThis.ResizeObserver ??= class {
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
     const size = [{ inlineSize: 1600, blockSize: 40 }];
-    this.callback([{ target, contentBoxSize: size, borderBoxSize: size, contentRect: target.getBoundingClientRect() } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    this.callback([{ target, contentBoxSize: size, borderBoxSize: size, contentRect: target.getBoundingClientRect() } as unknown as ResizeObserverEntry], this);
   }
   unobserve() {}
   disconnect() {}

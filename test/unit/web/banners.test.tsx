@@ -49,9 +49,9 @@ describe('banners', () => {
     for (const type of ['error', 'info', 'warning', 'success', 'cancel']) fireEvent.click(screen.getByText(`show ${type}`));
     expect(shown()).toEqual(['A error banner', 'A info banner', 'A warning banner', 'A success banner', 'A cancel banner']);
     expect(createWrapper().findFlashbar()!.findItemsByType('info')).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(4999));
+    void act(() => vi.advanceTimersByTime(4999));
     expect(shown()).toHaveLength(5);
-    act(() => vi.advanceTimersByTime(1));
+    void act(() => vi.advanceTimersByTime(1));
     expect(shown()).toEqual([]);
   });
 
@@ -77,7 +77,7 @@ describe('banners', () => {
     expect(createWrapper().findFlashbar()!.findItemsByType('error')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Show details' }));
     expect(shown()).toEqual(['A system error occured. For more details click Invalid search: search (length)']);
-    act(() => vi.advanceTimersByTime(5000));
+    void act(() => vi.advanceTimersByTime(5000));
     expect(shown()).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ const amplify = vi.hoisted(() => ({
   signIn: vi.fn(),
   confirmSignIn: vi.fn(),
   signOut: vi.fn(async () => {}),
-  fetchAuthSession: vi.fn(async () => ({ tokens: undefined }) as unknown),
+  fetchAuthSession: vi.fn(async () => ({ tokens: undefined })),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 vi.mock('../../../web/src/platform/amplify', () => ({ ensureAmplifyConfigured: () => config }));
@@ -39,7 +39,7 @@ beforeEach(() => {
   calls = [];
   window.history.replaceState(null, '', `/portal/invite#${TOKEN}`);
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    const body = JSON.parse(String(init.body as string)) as Record<string, unknown>;
     calls.push({ url, body });
     if (url.endsWith('/clientInvitation')) return respond(200, { practiceName: 'Owens Family Therapy', email: EMAIL, accountExists: true });
     if (body.password === 'AppPass1') return respond(200, { email: EMAIL });

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const session = vi.hoisted(() => ({ token: 'access-token-1' as string | undefined, endpoint: '' }));
+const session = vi.hoisted((): { token: string | undefined; endpoint: string } => ({ token: 'access-token-1', endpoint: '' }));
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: async () => ({ tokens: session.token ? { accessToken: { toString: () => session.token } } : undefined }),
 }));
@@ -29,10 +29,10 @@ const readBody = (req: IncomingMessage) =>
   });
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = createServer((req, res) => void (async () => {
     seen.push({ authorization: req.headers.authorization, type: req.headers['content-type'], body: JSON.parse(await readBody(req)) });
     res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
-  });
+  })());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   session.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
 });

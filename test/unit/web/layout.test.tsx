@@ -39,11 +39,11 @@ describe('layout', () => {
     const view = () => screen.getByRole('status', { name: 'view' }).textContent;
     expect(view()).toBe('desktop');
     resize(900);
-    act(() => vi.advanceTimersByTime(RESIZE_DEBOUNCE_MS - 100));
+    void act(() => vi.advanceTimersByTime(RESIZE_DEBOUNCE_MS - 100));
     resize(375);
-    act(() => vi.advanceTimersByTime(RESIZE_DEBOUNCE_MS - 1));
+    void act(() => vi.advanceTimersByTime(RESIZE_DEBOUNCE_MS - 1));
     expect(view()).toBe('desktop');
-    act(() => vi.advanceTimersByTime(1));
+    void act(() => vi.advanceTimersByTime(1));
     expect(view()).toBe('mobile');
   });
 });

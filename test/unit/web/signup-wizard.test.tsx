@@ -53,7 +53,7 @@ async function chooseState(user: ReturnType<typeof userEvent.setup>, name: strin
 }
 
 const calls = () => fetchMock.mock.calls.map(([url]) => String(url).replace('http://api.test', ''));
-const bodyOf = (path: string) => JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith(path))?.[1].body));
+const bodyOf = (path: string) => JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith(path))?.[1].body as string));
 
 async function fillPersonal(user: ReturnType<typeof userEvent.setup>, names = { first: 'Jane', last: 'Doe' }) {
   await fill(user, screen.getByLabelText('First name'), names.first);

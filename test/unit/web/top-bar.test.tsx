@@ -19,13 +19,13 @@ Element.prototype.getBoundingClientRect = function (this: Element) {
 const realStyle = window.getComputedStyle;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => {
   const style = realStyle(element, pseudo);
-  return element.className.toString().includes('padding-box') ? ({ ...style, width: '1600px', paddingLeft: '0px', paddingRight: '0px' } as CSSStyleDeclaration) : style;
+  return element.className.toString().includes('padding-box') ? ({ ...style, width: '1600px', paddingLeft: '0px', paddingRight: '0px' }) : style;
 };
 globalThis.ResizeObserver ??= class {
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
     const size = [{ inlineSize: 1600, blockSize: 40 }];
-    this.callback([{ target, contentBoxSize: size, borderBoxSize: size, contentRect: target.getBoundingClientRect() } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    this.callback([{ target, contentBoxSize: size, borderBoxSize: size, contentRect: target.getBoundingClientRect() } as unknown as ResizeObserverEntry], this);
   }
   unobserve() {}
   disconnect() {}

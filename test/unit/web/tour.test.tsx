@@ -47,20 +47,20 @@ describe('welcome tour', () => {
 
   it('plays by itself, stops at the last slide, and pauses on demand or while hovered', () => {
     renderTour();
-    act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS));
+    void act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS));
     expect(slideLabel()).toBe('2 of 8');
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS * 2));
+    void act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS * 2));
     expect(slideLabel()).toBe('2 of 8');
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     fireEvent.blur(screen.getByRole('button', { name: 'Pause' }));
-    act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS));
+    void act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS));
     expect(slideLabel()).toBe('3 of 8');
     fireEvent.mouseEnter(screen.getByRole('region', { name: 'Welcome tour' }));
-    act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS * 2));
+    void act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS * 2));
     expect(slideLabel()).toBe('3 of 8');
     fireEvent.mouseLeave(screen.getByRole('region', { name: 'Welcome tour' }));
-    for (let i = 0; i < 10; i++) act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS));
+    for (let i = 0; i < 10; i++) void act(() => vi.advanceTimersByTime(TOUR_AUTOPLAY_MS));
     expect(slideLabel()).toBe('8 of 8');
   });
 

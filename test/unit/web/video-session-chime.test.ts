@@ -74,7 +74,7 @@ const makeChime: Factory = ({ failJoin = false, withDisplay = true }) => {
     DefaultMeetingSession: class {
       audioVideo = av;
     },
-  } as unknown as ChimeSdk;
+  };
   const ticket: VideoTicket = { ...TICKET, adapter: 'chime', joinInfo: JSON.stringify({ meeting: { MeetingId: 'm' }, attendee: { AttendeeId: 'me' } }) };
   const session = new ChimeVideoSession(ticket, { media: fakeMedia(withDisplay), loadSdk: async () => sdk });
   const tile = (active: boolean) => av.fire((o) => o.videoTileDidUpdate?.({ tileId: 2, localTile: false, isContent: false, active, boundAttendeeId: 'them' }));

@@ -93,7 +93,7 @@ export function AppointmentFormModal(props: AppointmentFormModalProps) {
     setValues(next);
     setErrors((current) => errorsAfterChange(current, Object.keys(patch) as (keyof AppointmentFormValues)[], next, { withRecurrence, clinicianRequired }));
   };
-  const set = <K extends keyof AppointmentFormValues>(key: K, value: AppointmentFormValues[K]) => change({ [key]: value } as Partial<AppointmentFormValues>);
+  const set = <K extends keyof AppointmentFormValues>(key: K, value: AppointmentFormValues[K]) => change({ [key]: value });
 
   const submit = async () => {
     const problems = validateForm(values, { withRecurrence, clinicianRequired });

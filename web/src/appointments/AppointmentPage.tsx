@@ -31,8 +31,6 @@ export default function AppointmentPage() {
   const practice = usePracticeCalendar();
   const banners = useBanners();
   const { t, tm, locale } = useI18n();
-  /** A moment in practice time, its weekday in the page's language. */
-  const when = (utc: string) => formatInZone(utc, zone, languageTag(locale));
   const calendar = useRef<FullCalendar>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { zone } = practice;
@@ -44,7 +42,8 @@ export default function AppointmentPage() {
     (appointment: Appointment, start: string, revert: () => void) => {
       editAppointment(appointment.id, appointment.version, 'THIS', { start }).then(
         () => {
-          banners.show('success', t('appointments.page.moved', { when: when(start) }));
+          // The moment in practice time, its weekday in the page's language.
+          banners.show('success', t('appointments.page.moved', { when: formatInZone(start, zone, languageTag(locale)) }));
           calendar.current?.getApi().refetchEvents();
         },
         (caught: unknown) => {
@@ -55,7 +54,7 @@ export default function AppointmentPage() {
         },
       );
     },
-    [banners, zone, t, tm],
+    [banners, zone, locale, t, tm],
   );
 
   const onSaved = (saved: Appointment[], created: boolean) => {

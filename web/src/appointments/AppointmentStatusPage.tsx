@@ -83,7 +83,7 @@ export default function AppointmentStatusPage() {
     if (practice.status !== 'ready' || !firstDay || !lastDay) return;
     setPage(1);
     fetchPage(null, false);
-    // fetchPage reads the filters that make up `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetchPage reads the filters that make up `key`.
   }, [key, practice.status, rangeValid, firstDay, lastDay]);
 
   const pagesLoaded = Math.max(1, Math.ceil(loaded.items.length / PAGE_SIZE));

@@ -34,7 +34,7 @@ export async function readSessionUser(): Promise<SessionUser | null> {
     await getCurrentUser();
     const { tokens } = await fetchAuthSession();
     if (!tokens?.idToken) return null;
-    return sessionUserFromClaims(tokens.idToken.payload as Record<string, unknown>);
+    return sessionUserFromClaims(tokens.idToken.payload);
   } catch {
     return null;
   }

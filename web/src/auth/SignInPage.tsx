@@ -24,7 +24,7 @@ import { NewPasswordStep } from './steps/NewPasswordStep';
 import { TotpSetupStep } from './steps/TotpSetupStep';
 import { SmsSetupStep } from './steps/SmsSetupStep';
 import { useSignInFlow, type SignInFlow } from './useSignInFlow';
-import { useI18n, useT } from '../i18n/I18nProvider';
+import { useI18n } from '../i18n/I18nProvider';
 import { LanguageSelect } from '../i18n/LanguageSelect';
 import { getRuntimeConfig } from '../platform/config';
 import './sign-in.css';
@@ -115,7 +115,7 @@ export default function SignInPage() {
       const target = redirectTarget(location.state);
       forgetOrigin();
       auth.signedIn(user);
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     },
     [auth, location.state, navigate],
   );
@@ -214,7 +214,7 @@ export default function SignInPage() {
             href="/signup"
             onFollow={(event) => {
               event.preventDefault();
-              navigate('/signup');
+              void navigate('/signup');
             }}
           >
             {t('signin.signUpNow')}

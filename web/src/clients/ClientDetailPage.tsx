@@ -43,7 +43,7 @@ function BackLink() {
       href={HOME_PATH}
       onFollow={(event) => {
         event.preventDefault();
-        navigate(HOME_PATH);
+        void navigate(HOME_PATH);
       }}
     >
       {t('clients.back')}

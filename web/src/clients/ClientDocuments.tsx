@@ -29,7 +29,7 @@ const INDICATOR: Record<ClientDocument['status'], StatusIndicatorProps.Type> = {
 function answerText(value: unknown, yes: string, no: string): string {
   if (typeof value === 'boolean') return value ? yes : no;
   if (Array.isArray(value)) return value.join(', ');
-  return String(value ?? '');
+  return String((value as string | number | null | undefined) ?? '');
 }
 
 export function ClientDocuments({ clientId, client, onClientChanged }: ChartTabProps) {

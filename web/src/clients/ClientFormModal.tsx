@@ -86,7 +86,7 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
     return (
       <FormField label={fieldLabel(i18n, path)} errorText={errors[path]} constraintText={extra.constraint}>
         <Input
-          value={values[key] as string}
+          value={values[key]}
           onChange={({ detail }) => set(key, detail.value)}
           placeholder={extra.placeholder}
           type={extra.type}

@@ -71,7 +71,7 @@ export default function ClientsPage() {
     if (state.addClient) setEditing('new');
     // The shell clears banners when the path changes, after this page's effects: show it next tick.
     if (state.removed) setTimeout(() => banners.show('success', t('clients.removed')), 0);
-    navigate(location.pathname, { replace: true, state: null });
+    void navigate(location.pathname, { replace: true, state: null });
   }, [location.key, location.state, location.pathname, rights.canCreate, navigate, banners, t]);
 
   const onSaved = (saved: Client) => {

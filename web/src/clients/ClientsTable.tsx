@@ -100,7 +100,7 @@ export function ClientsTable({ source, filteringText, onFilteringTextChange, can
               href={`/app/clients/${encodeURIComponent(c.id)}`}
               onFollow={(event) => {
                 event.preventDefault();
-                navigate(`/app/clients/${encodeURIComponent(c.id)}`);
+                void navigate(`/app/clients/${encodeURIComponent(c.id)}`);
               }}
             >
               {clientName(c)}

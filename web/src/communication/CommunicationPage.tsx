@@ -66,12 +66,11 @@ export default function CommunicationPage() {
       () => setLive(false),
     );
     return () => subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
     if (!query.trim()) return setMatches([]);
-    const timer = setTimeout(() => searchClients(query.trim()).then(setMatches, () => setMatches([])), 250);
+    const timer = setTimeout(() => void searchClients(query.trim()).then(setMatches, () => setMatches([])), 250);
     return () => clearTimeout(timer);
   }, [query]);
 

@@ -24,12 +24,13 @@ export function useUnreadMessages(enabled: boolean): number | null {
       return;
     }
     let alive = true;
-    const read = () =>
-      unreadMessageCount().then(
+    const read = () => {
+      void unreadMessageCount().then(
         (n) => alive && setCount(n),
         () => alive && setCount(null),
       );
-    void read();
+    };
+    read();
     const timer = setInterval(read, POLL_MS);
     window.addEventListener(EVENT, read);
     window.addEventListener('focus', read);

@@ -8,5 +8,5 @@
 import en from './messages/portal/en.json';
 import { addEnglish, type Catalog } from './catalog';
 
-export const PORTAL_ENGLISH: Catalog = en as Record<string, string>;
+export const PORTAL_ENGLISH: Catalog = en;
 addEnglish(PORTAL_ENGLISH);

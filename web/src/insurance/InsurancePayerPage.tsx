@@ -29,7 +29,7 @@ export default function InsurancePayerPage() {
 
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(() => getAllPayers(search).then((found) => live && setPayers(found), reportApiError), 250);
+    const timer = setTimeout(() => void getAllPayers(search).then((found) => live && setPayers(found), reportApiError), 250);
     return () => {
       live = false;
       clearTimeout(timer);

@@ -25,6 +25,10 @@ import { formFromInsurance, inputFromForm, type InsuranceForm } from './insuranc
 
 const RELATIONSHIPS = ['self', 'spouse', 'child', 'other'];
 
+/** The form's text fields (typed as text; the rest are choices and checkboxes). */
+type TextField = { [K in keyof InsuranceForm]: InsuranceForm[K] extends string ? K : never }[keyof InsuranceForm];
+const textPatch = (key: TextField, value: string): Partial<InsuranceForm> => ({ [key]: value });
+
 export default function InsuranceTab({ clientId }: ChartTabProps) {
   const t = useT();
   const banners = useBanners();
@@ -45,9 +49,9 @@ export default function InsuranceTab({ clientId }: ChartTabProps) {
   if (!stored || !form) return null;
 
   const set = (patch: Partial<InsuranceForm>) => setForm({ ...form, ...patch });
-  const text = (key: keyof InsuranceForm, label: string) => (
+  const text = (key: TextField, label: string) => (
     <FormField label={t(label)}>
-      <Input value={String(form[key] ?? '')} onChange={({ detail }) => set({ [key]: detail.value } as Partial<InsuranceForm>)} ariaLabel={t(label)} />
+      <Input value={form[key]} onChange={({ detail }) => set(textPatch(key, detail.value))} ariaLabel={t(label)} />
     </FormField>
   );
   const option = (prefix: string, value: string) => ({ value, label: t(`${prefix}.${value}`) });

@@ -20,7 +20,7 @@ const PERSON_FIELDS: Record<string, FieldKind> = {
   'address.line1': 'text', 'address.line2': 'text', 'address.city': 'text', 'address.state': 'text', 'address.zip': 'text',
 };
 const PROVIDER_FIELDS: Record<string, FieldKind> = Object.fromEntries(
-  ['type', 'firstName', 'lastName', 'phone', 'taxId', 'street', 'city', 'state', 'zip', 'taxonomyCode', 'npi', 'practiceName', 'practiceDetailName'].map((k) => [`provider.${k}`, 'text' as FieldKind]),
+  ['type', 'firstName', 'lastName', 'phone', 'taxId', 'street', 'city', 'state', 'zip', 'taxonomyCode', 'npi', 'practiceName', 'practiceDetailName'].map((k) => [`provider.${k}`, 'text']),
 );
 
 const today = () => new Date().toISOString().slice(0, 10);

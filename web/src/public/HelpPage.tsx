@@ -83,7 +83,7 @@ export default function HelpPage() {
     const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (historyIndex > 0) {
       event.preventDefault();
-      navigate(-1);
+      void navigate(-1);
     }
   }
 

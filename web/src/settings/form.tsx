@@ -43,7 +43,7 @@ export function flatten(source: unknown, fields: Record<string, FieldKind>): For
   const out: FormValues = {};
   for (const [path, kind] of Object.entries(fields)) {
     const value = getPath(source, path);
-    const text = value === null || value === undefined ? '' : String(value);
+    const text = value === null || value === undefined ? '' : String(value as string | number | boolean);
     out[path] = kind === 'flag' ? value === true : isPhonePath(path) ? formatPhone(text) : text;
   }
   return out;

@@ -48,7 +48,7 @@ function useRouteGate() {
   useEffect(() => {
     if (state.status !== 'ready') return;
     const target = gateRedirect(pathname.replace(/\/+$/, ''), state.viewer);
-    if (target && target !== pathname) navigate(target, { replace: true });
+    if (target && target !== pathname) void navigate(target, { replace: true });
   }, [state, pathname, navigate]);
 }
 
@@ -103,7 +103,7 @@ function Shell() {
 
   const onLogout = async () => {
     await logout();
-    navigate('/signin', { replace: true });
+    void navigate('/signin', { replace: true });
   };
   const closeDrawerOnMobile = () => {
     if (navigation.view === 'mobile') setTimeout(() => navigation.setOpen(false), DRAWER_CLOSE_DELAY_MS);
@@ -162,7 +162,7 @@ function Shell() {
             onClose={() => setTourOpen(false)}
             onHelp={() => {
               setTourOpen(false);
-              navigate('/help');
+              void navigate('/help');
             }}
           />
         )}

@@ -49,7 +49,7 @@ export function SideNav({ viewer, apps = ALL_APPS, title, onNavigate, badges }: 
       onFollow={(event) => {
         if (event.detail.external || !event.detail.href) return;
         event.preventDefault();
-        navigate(event.detail.href);
+        void navigate(event.detail.href);
         onNavigate?.();
       }}
     />

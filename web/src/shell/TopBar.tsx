@@ -80,13 +80,13 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
       ariaLabel: t('topbar.addClient'),
       disableUtilityCollapse: true,
       // The clients page opens its add form when it sees this state.
-      onClick: () => navigate(HOME_PATH, { state: { addClient: true } }),
+      onClick: () => void navigate(HOME_PATH, { state: { addClient: true } }),
     });
   if (typeof unreadMessages === 'number') {
     const label = t('messaging.topbar', { count: unreadMessages });
-    utilities.push({ type: 'button', iconName: 'envelope', text: unreadMessages > 0 ? String(unreadMessages) : undefined, ariaLabel: label, title: label, badge: unreadMessages > 0, onClick: () => navigate('/app/communication') });
+    utilities.push({ type: 'button', iconName: 'envelope', text: unreadMessages > 0 ? String(unreadMessages) : undefined, ariaLabel: label, title: label, badge: unreadMessages > 0, onClick: () => void navigate('/app/communication') });
   }
-  if (planText) utilities.push({ type: 'button', text: planText, onClick: () => navigate('/app/upgrade-plan') });
+  if (planText) utilities.push({ type: 'button', text: planText, onClick: () => void navigate('/app/upgrade-plan') });
   if (hasHelpTopic) utilities.push({ type: 'button', iconName: 'status-info', ariaLabel: t('topbar.helpForPage'), title: t('topbar.helpForPage'), onClick: onHelp });
   if (hasHelpVideo) utilities.push({ type: 'button', iconName: 'video-on', ariaLabel: t('topbar.helpVideo'), title: t('topbar.helpVideo'), onClick: onHelpVideo });
   if (viewer) utilities.push({ type: 'button', iconName: 'flag', ariaLabel: t('tour.title'), title: t('tour.title'), onClick: onTour });
@@ -113,7 +113,7 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
           { id: 'logout', text: t('topbar.logout') },
         ],
     onItemClick: ({ detail }) => {
-      if (detail.id === 'profile') navigate('/app/profile');
+      if (detail.id === 'profile') void navigate('/app/profile');
       if (detail.id === 'logout') onLogout();
     },
   });
@@ -125,7 +125,7 @@ export function TopBar({ siteName, email, viewer, hasHelpTopic, hasHelpVideo, se
         title: siteName,
         onFollow: (event) => {
           event.preventDefault();
-          navigate('/');
+          void navigate('/');
         },
       }}
       search={canReadClients ? <ClientSearch search={searchClients} onSelect={(id) => navigate(`/app/clients/${encodeURIComponent(id)}`)} /> : undefined}

@@ -65,7 +65,7 @@ export function WelcomeTour({ visible, onClose, onHelp }: { visible: boolean; on
         onMouseLeave={() => setHovered(false)}
         onFocus={() => setFocused(true)}
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+          if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
         }}
       >
         <SpaceBetween size="m">

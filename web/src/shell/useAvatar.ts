@@ -67,7 +67,7 @@ export function useAvatar(viewer: Viewer | null, email: string | undefined, path
     previousPath.current = pathname;
     const expiring = photo !== null && photo.expiresAt * 1000 - sources.now() < RENEW_BEFORE_MS;
     if (left || expiring) setRequest((r) => r + 1);
-    // Only a change of route asks again (photo and now are read, not watched).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of route asks again (photo and now are read, not watched).
   }, [pathname]);
 
   useEffect(() => {

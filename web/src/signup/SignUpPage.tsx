@@ -27,7 +27,7 @@ export default function SignUpPage() {
   // Automatic sign-in: the credentials go to /signin in memory only (signup/handoff.ts).
   const login = useCallback(() => {
     handOffCredentials({ email: state.email, password: state.form.password });
-    navigate('/signin');
+    void navigate('/signin');
   }, [navigate, state.email, state.form.password]);
 
   return (

@@ -70,7 +70,7 @@ export function toProviderInput(form: SignupForm): SignupProviderInput {
 }
 
 const pick = (errors: FieldErrors, keys: (keyof FieldErrors)[]): FormErrors =>
-  Object.fromEntries(keys.filter((k) => errors[k]).map((k) => [k, errors[k]])) as FormErrors;
+  Object.fromEntries(keys.filter((k) => errors[k]).map((k) => [k, errors[k]]));
 
 /** Field messages of one wizard step (0 personal, 1 practice, 2 clinician); empty when it may go on. */
 export function stepErrors(step: number, form: SignupForm): FormErrors {

@@ -38,7 +38,7 @@ export function useSignup() {
     if (index === 0) {
       const npi = form.npi.trim();
       const registry = await verifyNpi(npi, form.firstName.trim(), form.lastName.trim());
-      if (registry.status === 400) return fail((registry.body.fields ?? {}) as FormErrors, registry.body.message ?? MESSAGES.missingRequired);
+      if (registry.status === 400) return fail((registry.body.fields ?? {}), registry.body.message ?? MESSAGES.missingRequired);
       if (registry.status !== 200) return fail({}, MESSAGES.npiLookupFailed);
       if (!registry.body.match) return fail({}, registry.body.message ?? MESSAGES.npiMismatch);
       const taken = await checkTherapist(npi);

@@ -85,7 +85,6 @@ export default function AccountActivityPage() {
       () => setLive(false),
     );
     return () => subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const memberName = (userId: string) => (names === null ? '' : names.get(userId) || t('activity.formerMember'));

@@ -25,7 +25,7 @@ export default function PublicVideoPage() {
 
   const leave = async () => {
     await call.leave();
-    navigate('/');
+    void navigate('/');
   };
 
   return (

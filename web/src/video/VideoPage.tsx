@@ -145,7 +145,7 @@ function VideoCallScreen({ roomId }: { roomId: string }) {
                       href="/app/appointment"
                       onFollow={(event) => {
                         event.preventDefault();
-                        navigate("/app/appointment");
+                        void navigate("/app/appointment");
                       }}
                     >
                       {t("video.backToAppointments")}

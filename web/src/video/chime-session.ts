@@ -56,7 +56,7 @@ export interface ChimeSessionDeps {
   loadSdk?: () => Promise<ChimeSdk>;
 }
 
-const loadChime = async (): Promise<ChimeSdk> => (await import('amazon-chime-sdk-js')) as unknown as ChimeSdk;
+const loadChime = async (): Promise<ChimeSdk> => await import('amazon-chime-sdk-js');
 
 export class ChimeVideoSession implements VideoSession {
   readonly adapter = 'chime' as const;

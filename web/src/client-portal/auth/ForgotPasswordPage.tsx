@@ -64,7 +64,7 @@ export default function ForgotPasswordPage() {
     if (invalid) return setError(invalid);
     void run(async () => {
       await confirmResetPassword({ username: normalizeEmail(email), confirmationCode: code.trim(), newPassword: password });
-      navigate(PORTAL_PATHS.signIn, { replace: true, state: { notice: 'spec.passwordChanged', email: normalizeEmail(email) } satisfies SignInState });
+      void navigate(PORTAL_PATHS.signIn, { replace: true, state: { notice: 'spec.passwordChanged', email: normalizeEmail(email) } satisfies SignInState });
     });
   };
 

@@ -35,7 +35,7 @@ function Question({ field, value, onChange }: { field: PortalIntakeField; value:
   }
   if (field.type === 'choice' || field.type === 'multiChoice') {
     const many = field.type === 'multiChoice';
-    const picked = (Array.isArray(value) ? value : []) as string[];
+    const picked = (Array.isArray(value) ? value : []);
     return (
       <fieldset className="cp-choices">
         <legend>{label}</legend>

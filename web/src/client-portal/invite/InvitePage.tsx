@@ -53,7 +53,7 @@ export default function InvitePage() {
 
   // An account that answered an MFA challenge already has it: no offer, straight home.
   useEffect(() => {
-    if (stage.kind === 'offerMfa' && flow.usedMfa) navigate(PORTAL_PATHS.home, { replace: true });
+    if (stage.kind === 'offerMfa' && flow.usedMfa) void navigate(PORTAL_PATHS.home, { replace: true });
   }, [flow.usedMfa, navigate, stage.kind]);
 
   const accept = async (invitation: Invitation) => {
