@@ -1247,6 +1247,14 @@ export type Query = {
   getInsurancePayer?: Maybe<Payer>;
   /** The practice's enrollments with payers (claims and ERA states). */
   getPayerListEnrollments: Array<PayerEnrollment>;
+  /** Supervision (issue 18; team members right): who supervises which clinician. */
+  listSupervisions: Array<Supervision>;
+  /** Supervision: the caller's supervisees' notes awaiting co-signature, oldest first, with age; 20 a page. */
+  listNotesAwaitingCosign: AwaitingCosignPage;
+  /** Supervision: a supervisee's note, read-only (another's: NotFound). */
+  getSupervisedNote: SupervisedNote;
+  /** A note's co-signature state, for its clinician (notes.all, its supervisor). */
+  getNoteCosign: NoteCosign;
 };
 
 
@@ -1489,6 +1497,21 @@ export type QueryGetInsurancePayerArgs = {
   payerId: Scalars['ID']['input'];
 };
 
+
+export type QueryListNotesAwaitingCosignArgs = {
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetSupervisedNoteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetNoteCosignArgs = {
+  noteId: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   editBillingCatalog: BillingCatalog;
   editClientBillingProfile: ClientBillingProfile;
@@ -1610,6 +1633,12 @@ export type Mutation = {
   updateClientInsurance: ClientInsurance;
   /** Requests enrollment of a provider (eligibleId: the provider's NPI) with a payer for claims and ERAs. */
   enrollProviderToPayerList: PayerEnrollment;
+  /** Supervision (issue 18; team members right): the supervisors of a clinician (replaces the list; [] ends supervision). */
+  setSupervisors: Supervision;
+  /** Supervision: co-sign the version read of a supervisee's note awaiting co-signature. */
+  cosignProgressNote: SupervisedNote;
+  /** Supervision: return the version read to its clinician with a comment (the note is unsigned again). */
+  returnProgressNote: SupervisedNote;
 };
 
 
@@ -2031,6 +2060,25 @@ export type MutationUpdateClientInsuranceArgs = {
 export type MutationEnrollProviderToPayerListArgs = {
   payerId: Scalars['ID']['input'];
   eligibleId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetSupervisorsArgs = {
+  clinicianId: Scalars['ID']['input'];
+  supervisorIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationCosignProgressNoteArgs = {
+  noteId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+};
+
+
+export type MutationReturnProgressNoteArgs = {
+  noteId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  comment: Scalars['String']['input'];
 };
 
 export type Subscription = {
@@ -2735,4 +2783,68 @@ export type ClientPracticeInvoices = {
   balanceCents: Scalars['Int']['output'];
   creditCents: Scalars['Int']['output'];
   invoices: Array<Invoice>;
+};
+
+export type Supervision = {
+  clinicianId: Scalars['ID']['output'];
+  supervisorIds: Array<Scalars['ID']['output']>;
+  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+export type CosignStatus =
+  | 'DRAFT'
+  | 'AWAITING'
+  | 'RETURNED'
+  | 'COSIGNED'
+  | 'NONE';
+
+/** The supervisor's co-signature, kept with the note's version it covered. */
+export type NoteCosignature = {
+  supervisorId: Scalars['ID']['output'];
+  supervisorName: Scalars['String']['output'];
+  at: Scalars['AWSDateTime']['output'];
+  version: Scalars['Int']['output'];
+};
+
+export type NoteReturn = {
+  supervisorId: Scalars['ID']['output'];
+  supervisorName: Scalars['String']['output'];
+  at: Scalars['AWSDateTime']['output'];
+  version: Scalars['Int']['output'];
+  comment: Scalars['String']['output'];
+};
+
+export type AwaitingCosignNote = {
+  noteId: Scalars['ID']['output'];
+  appointmentId: Scalars['ID']['output'];
+  clinicianId: Scalars['ID']['output'];
+  clinicianName?: Maybe<Scalars['String']['output']>;
+  clientId: Scalars['ID']['output'];
+  clientName?: Maybe<Scalars['String']['output']>;
+  date: Scalars['AWSDate']['output'];
+  signedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  version: Scalars['Int']['output'];
+  /** whole days since it was signed */
+  ageDays: Scalars['Int']['output'];
+};
+
+export type AwaitingCosignPage = {
+  items: Array<AwaitingCosignNote>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+export type SupervisedNote = {
+  note: ProgressNote;
+  status: CosignStatus;
+  cosignature?: Maybe<NoteCosignature>;
+  returns: Array<NoteReturn>;
+  clinicianName?: Maybe<Scalars['String']['output']>;
+};
+
+export type NoteCosign = {
+  noteId: Scalars['ID']['output'];
+  version: Scalars['Int']['output'];
+  status: CosignStatus;
+  cosignature?: Maybe<NoteCosignature>;
+  returns: Array<NoteReturn>;
 };

@@ -143,6 +143,33 @@ export type ProgressNoteEditInput = {
   addendum?: string | null | undefined;
 };
 
+export type CompanionApp =
+  | 'DBT_COACH'
+  | 'CBT_COMPANION'
+  | 'ACT_COACH'
+  | 'MI_COACH'
+  | 'DBT_DAILY'
+  | 'IFS_COMPANION';
+
+export type CompanionEntryType =
+  | 'DIARY_CARD'
+  | 'THOUGHT_RECORD'
+  | 'VALUES_ACTION'
+  | 'READINESS_RULER'
+  | 'PARTS_CHECKIN'
+  | 'SKILL_PRACTICE'
+  | 'MOOD_SLEEP';
+
+export type CompanionShareState =
+  | 'INVITED'
+  | 'SHARING'
+  | 'STOPPED';
+
+/** EMAIL or SMS: how an invitation to share reaches the client. */
+export type CompanionChannel =
+  | 'EMAIL'
+  | 'SMS';
+
 export type ClientInsuranceInput = {
   billingType?: string | null | undefined;
   autoGenerateBillingDocuments?: boolean | null | undefined;
@@ -204,6 +231,42 @@ export type ClientDefaultServiceInput = {
   amount: number;
   default?: boolean | null | undefined;
 };
+
+/** The spec's billing filter keys (part 2 §4). */
+export type BillingFilter =
+  | 'all'
+  | 'Session'
+  | 'UnInvoicedSession'
+  | 'UnpaidInvoice'
+  | 'ClientInvoice'
+  | 'BillingPayment'
+  | 'InsurancePayment';
+
+export type InvoiceStatus =
+  | 'DRAFT'
+  | 'SENT'
+  | 'PARTIALLY_PAID'
+  | 'PAID'
+  | 'VOID';
+
+export type SessionLineStatus =
+  | 'UNINVOICED'
+  | 'INVOICED';
+
+export type SessionLineReason =
+  | 'SESSION'
+  | 'NO_SHOW'
+  | 'LATE_CANCEL';
+
+export type PaymentMethod =
+  | 'CASH'
+  | 'CHECK'
+  | 'EXTERNAL';
+
+export type BillingEntryKind =
+  | 'SESSION'
+  | 'INVOICE'
+  | 'PAYMENT';
 
 export type AppointmentFieldsFragment = { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null };
 
@@ -334,6 +397,77 @@ export type ListAccountActivityQueryVariables = Exact<{
 
 
 export type ListAccountActivityQuery = { listAccountActivity: { nextToken: string | null, items: Array<{ practiceId: string, userId: string, event: AuthEventType, at: string }> } };
+
+export type ListBillingQueryVariables = Exact<{
+  filter: BillingFilter;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  clientId?: string | null | undefined;
+  clinicianId?: string | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListBillingQuery = { listBilling: { nextToken: string | null, items: Array<{ kind: BillingEntryKind, id: string, date: string, clientId: string, clientName: string, clinicianId: string | null, description: string, amountCents: number, balanceCents: number | null, status: string, pastDue: boolean }> } };
+
+export type GetClientBillingQueryVariables = Exact<{
+  clientId: string;
+}>;
+
+
+export type GetClientBillingQuery = { getClientBilling: { clientId: string, decimals: number, currency: string, balance: { invoicedCents: number, paidCents: number, balanceCents: number, creditCents: number, uninvoicedCents: number }, lines: Array<{ id: string, date: string, serviceCode: string, serviceName: string, units: number, feeCents: number, amountCents: number, placeOfService: string, reason: SessionLineReason, status: SessionLineStatus, invoiceId: string | null, clinicianName: string | null }>, invoices: Array<{ id: string, number: string, status: InvoiceStatus, issueDate: string, dueDate: string, pastDue: boolean, totalCents: number, paidCents: number, balanceCents: number, version: number }>, payments: Array<{ id: string, date: string, method: PaymentMethod, reference: string | null, amountCents: number, appliedCents: number, refundedCents: number }> } };
+
+export type CreateInvoiceMutationVariables = Exact<{
+  clientId: string;
+  lineIds: Array<string> | string;
+  requestId: string;
+}>;
+
+
+export type CreateInvoiceMutation = { createInvoice: { id: string } };
+
+export type SendInvoiceMutationVariables = Exact<{
+  clientId: string;
+  id: string;
+  version: number;
+}>;
+
+
+export type SendInvoiceMutation = { sendInvoice: { id: string } };
+
+export type VoidInvoiceMutationVariables = Exact<{
+  clientId: string;
+  id: string;
+  version: number;
+}>;
+
+
+export type VoidInvoiceMutation = { voidInvoice: { id: string } };
+
+export type RecordPaymentMutationVariables = Exact<{
+  clientId: string;
+  requestId: string;
+  amountCents: number;
+  method: PaymentMethod;
+  date: string;
+  reference?: string | null | undefined;
+}>;
+
+
+export type RecordPaymentMutation = { recordPayment: { id: string, appliedCents: number } };
+
+export type GetInvoicePdfQueryVariables = Exact<{
+  clientId: string;
+  id: string;
+}>;
+
+
+export type GetInvoicePdfQuery = { getInvoicePdf: { fileName: string, contentType: string, base64: string } };
+
+export type GetBillingCatalogDecimalsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetBillingCatalogDecimalsQuery = { getBillingCatalog: { decimals: number, currency: string } };
 
 export type ClientAppointmentsQueryVariables = Exact<{
   nextToken?: string | null | undefined;
@@ -535,6 +669,51 @@ export type OnSecureMessageSubscriptionVariables = Exact<{ [key: string]: never;
 
 
 export type OnSecureMessageSubscription = { onSecureMessage: { id: string, conversationId: string, practiceId: string, clientId: string, therapistId: string | null, senderType: string, senderId: string, senderName: string | null, text: string | null, sentAt: string, retractedAt: string | null, readAt: string | null, attachments: Array<{ id: string, fileName: string, contentType: string, size: number }> } | null };
+
+export type GetCompanionSharingQueryVariables = Exact<{
+  clientId: string;
+}>;
+
+
+export type GetCompanionSharingQuery = { getCompanionSharing: Array<{ clientId: string, app: CompanionApp, state: CompanionShareState, invitedAt: string | null, sharedAt: string | null, stoppedAt: string | null, lastEntryDate: string | null, lastHighUrgeDate: string | null }> };
+
+export type InviteClientToShareMutationVariables = Exact<{
+  clientId: string;
+  apps: Array<CompanionApp> | CompanionApp;
+  channel?: CompanionChannel | null | undefined;
+}>;
+
+
+export type InviteClientToShareMutation = { inviteClientToShare: { code: string, validUntil: string, channel: CompanionChannel, apps: Array<CompanionApp>, shares: Array<{ clientId: string, app: CompanionApp, state: CompanionShareState, invitedAt: string | null, sharedAt: string | null, stoppedAt: string | null, lastEntryDate: string | null, lastHighUrgeDate: string | null }> } };
+
+export type ListCompanionClientsQueryVariables = Exact<{
+  app: CompanionApp;
+}>;
+
+
+export type ListCompanionClientsQuery = { listCompanionClients: Array<{ clientId: string, clientName: string | null, app: CompanionApp, state: CompanionShareState, sharedAt: string | null, stoppedAt: string | null, lastEntryDate: string | null, lastHighUrgeDate: string | null }> };
+
+export type GetClientCompanionEntriesQueryVariables = Exact<{
+  clientId: string;
+  app: CompanionApp;
+  type?: CompanionEntryType | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type GetClientCompanionEntriesQuery = { getClientCompanionEntries: { nextToken: string | null, items: Array<{ id: string, app: CompanionApp, type: CompanionEntryType, date: string, recordedAt: string, data: string }> } };
+
+export type GetClientCompanionStatsQueryVariables = Exact<{
+  clientId: string;
+  app: CompanionApp;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type GetClientCompanionStatsQuery = { getClientCompanionStats: { from: string, to: string, entryCount: number, currentStreak: number, longestStreak: number, highUrgeDates: Array<string>, days: Array<{ date: string, mood: number | null, emotions: Array<{ name: string, value: number }>, urges: Array<{ name: string, value: number }> }>, skills: Array<{ name: string, count: number }>, thoughtChanges: Array<{ date: string, emotion: string | null, before: number, after: number | null }> } };
 
 export type EligibilityCheckFieldsFragment = { id: string, clientId: string, clientName: string | null, checkedAt: string, payerId: string, payerName: string | null, memberId: string | null, clearinghouse: string, status: string, planName: string | null, groupNumber: string | null, planBegin: string | null, planEnd: string | null, serviceCode: string | null, feeCents: number | null, raw: string | null, mentalHealth: { serviceTypeCode: string | null, copayCents: number | null, coinsurancePercent: number | null, deductibleCents: number | null, deductibleRemainingCents: number | null, outOfPocketMaxCents: number | null, outOfPocketRemainingCents: number | null, visitLimit: number | null, visitsRemaining: number | null, priorAuthRequired: boolean | null, telehealthCovered: boolean | null }, problems: Array<{ code: string, message: string }>, estimate: { clientCents: number, planCents: number, basis: string } | null };
 

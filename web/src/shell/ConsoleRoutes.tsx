@@ -26,6 +26,7 @@ const AppointmentStatusPage = lazy(() => import('../appointments/AppointmentStat
 const CommunicationPage = lazy(() => import('../communication/CommunicationPage'));
 const CoveragePage = lazy(() => import('../insurance/CoveragePage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
+const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
 
 /** Rendered at /app/*: paths here are relative to /app. */
@@ -51,6 +52,12 @@ export default function ConsoleRoutes() {
         <Route path="settings/notifications" element={page(<NotificationsPage />)} />
         <Route path="coverage" element={page(<CoveragePage />)} />
         <Route path="settings/insurance-payer" element={page(<InsurancePayerPage />)} />
+        <Route path="dbt-coach" element={page(<AppEntriesPage />)} />
+        <Route path="cbt-companion" element={page(<AppEntriesPage />)} />
+        <Route path="act-coach" element={page(<AppEntriesPage />)} />
+        <Route path="mi-coach" element={page(<AppEntriesPage />)} />
+        <Route path="dbt-daily" element={page(<AppEntriesPage />)} />
+        <Route path="ifs-companion" element={page(<AppEntriesPage />)} />
         {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
         <Route path="*" element={page(<PlannedPage />)} />
       </Route>
