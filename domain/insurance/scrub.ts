@@ -120,6 +120,15 @@ export function taxonomyMissing(b: ClaimBundle, ctx: ScrubContext): ScrubProblem
   return out;
 }
 
+/** A payer's member id pattern (payer data); a pattern that is not a valid expression checks nothing. */
+function memberIdMatches(pattern: string, id: string): boolean {
+  try {
+    return new RegExp(pattern).test(id);
+  } catch {
+    return true;
+  }
+}
+
 export function memberIdFormat(b: ClaimBundle): ScrubProblem[] {
   const id = b.subscriber.memberId.trim();
   const field = 'subscriber.memberId';
@@ -127,7 +136,7 @@ export function memberIdFormat(b: ClaimBundle): ScrubProblem[] {
   if (!/^[A-Za-z0-9]{2,80}$/.test(id)) {
     return [error('memberIdFormat', field, `Member id “${id}” has spaces or symbols: enter only the letters and digits printed on the ${b.payer.name} card.`)];
   }
-  if (b.payer.memberIdPattern && !new RegExp(b.payer.memberIdPattern).test(id.toUpperCase())) {
+  if (b.payer.memberIdPattern && !memberIdMatches(b.payer.memberIdPattern, id.toUpperCase())) {
     return [error('memberIdFormat', field, `Member id “${id}” does not match the member id format of ${b.payer.name}: check it against the card (including any prefix letters).`)];
   }
   return [];

@@ -5,7 +5,8 @@
  * separator at ISA16 = position 104, segment terminator right after it).
  *
  * X12 has no escape character: a delimiter inside data cannot be sent. Names and addresses are
- * normalised (upper case, accents removed, spaces collapsed); anything still outside the basic
+ * normalised (upper case, accents and "#" removed, typographic quotes and dashes made plain, Ø/Ł/Æ/Œ/ß
+ * spelled in Latin letters, spaces collapsed); anything still outside the basic
  * character set, or a delimiter, is refused with an `X12DataError` naming the field, so the biller
  * can correct the record instead of the payer rejecting the file.
  */
@@ -46,6 +47,12 @@ export function text(value: string, field: string, max: number, seps: Separators
   const folded = value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    // What people type that the basic set lacks: "Apt #4", O’Brien, typographic dashes and quotes.
+    .replace(/#/g, '')
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[ØøŁłÆæŒœß]/g, (c) => ({ Ø: 'O', ø: 'O', Ł: 'L', ł: 'L', Æ: 'AE', æ: 'AE', Œ: 'OE', œ: 'OE', ß: 'SS' })[c] ?? c)
     .toUpperCase()
     .replace(/\s+/g, ' ')
     .trim();

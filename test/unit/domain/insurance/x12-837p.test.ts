@@ -78,6 +78,9 @@ describe('837P content rules', () => {
     expect(() => build837P(claimFile([bad], 1))).toThrow(new X12DataError('claims[0].subscriber.address.line1', 'contains "*", which X12 uses as a separator'));
     expect(() => text('Ève ~ Zoë', 'name', 60)).toThrow(/contains "~"/);
     expect(text('  Zoë   Dupré ', 'name', 60)).toBe('ZOE DUPRE');
+    expect(text('Apt #4 – rear', 'address', 55)).toBe('APT 4 - REAR');
+    expect(text('O’Brien-Łukasz Ørsted', 'name', 60)).toBe("O'BRIEN-LUKASZ ORSTED");
+    expect(() => text('王芳', 'name', 60)).toThrow('name: contains characters outside the X12 basic character set');
   });
 
   it('refuses a corrected claim without the payer’s original claim number', () => {
