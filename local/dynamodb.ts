@@ -3,12 +3,13 @@
  * process, and the project's tables created in it from domain/tables.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { existsSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   UpdateTableCommand,
   DynamoDBClient,
@@ -30,6 +31,8 @@ export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local
 
 export interface LocalDynamoDb {
   endpoint: string;
+  /** The access key that names this database (the in-process Lambdas get it as DYNAMODB_ACCESS_KEY_ID). */
+  accessKeyId: string;
   client: DynamoDBClient;
   stop(): Promise<void>;
 }
@@ -75,17 +78,58 @@ function launcherArgs(jar: string): string[] {
 }
 
 /**
+ * The endpoint of a DynamoDB Local that serves many runtimes (the test runs start one per run:
+ * test/support/shared-services.ts). When it is set, startDynamoDb(null) starts no Java: it opens a
+ * database of its own in that server, under an access key of its own (the server keeps one
+ * database per access key), and deletes its tables again on stop.
+ */
+export const SHARED_DYNAMODB_ENV = 'PORTAL_SHARED_DYNAMODB';
+
+/**
  * Starts DynamoDB Local on a free port of 127.0.0.1 (only: not reachable from the LAN); `dataDir`
- * null keeps everything in memory.
+ * null keeps everything in memory — in the shared server when SHARED_DYNAMODB_ENV names one.
  */
 export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamoDb> {
+  const shared = dataDir === null ? process.env[SHARED_DYNAMODB_ENV] : undefined;
+  if (shared) return openSharedDatabase(shared);
+  return launch(dataDir, { oneDatabase: true });
+}
+
+/**
+ * Starts a DynamoDB Local in memory that keeps one database per access key, for many runtimes to
+ * share (SHARED_DYNAMODB_ENV): one Java start for a whole test run instead of one per test file.
+ */
+export async function startSharedDynamoDbServer(): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const server = await launch(null, { oneDatabase: false, heap: '1g' });
+  return { endpoint: server.endpoint, stop: server.stop };
+}
+
+/** A database of its own in the shared server: a fresh access key, its tables deleted on stop. */
+async function openSharedDatabase(endpoint: string): Promise<LocalDynamoDb> {
+  const accessKeyId = `runtime${randomBytes(8).toString('hex')}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId, secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey } });
+  await client.send(new ListTablesCommand({}));
+  return {
+    endpoint,
+    accessKeyId,
+    client,
+    stop: async () => {
+      const tables = (await client.send(new ListTablesCommand({})).catch(() => ({ TableNames: [] }))).TableNames ?? [];
+      for (const TableName of tables) await client.send(new DeleteTableCommand({ TableName })).catch(() => undefined);
+      client.destroy();
+    },
+  };
+}
+
+/** Starts the Java process: `oneDatabase` for every access key (-sharedDb), or one per key. */
+async function launch(dataDir: string | null, options: { oneDatabase: boolean; heap?: string }): Promise<LocalDynamoDb> {
   const major = javaMajorVersion();
   if (major === null) throw new JavaMissingError();
   if (major < 17) throw new Error(`DynamoDB Local needs Java 17 or newer; found Java ${major}.`);
 
   const port = await freePort();
   const jars = jarDirectory();
-  const args = [`-Djava.library.path=${join(jars, 'DynamoDBLocal_lib')}`, '-Xmx512m', ...launcherArgs(join(jars, 'DynamoDBLocal.jar')), '-port', String(port), '-sharedDb', '-disableTelemetry', '-cors', NO_BROWSER_ORIGIN];
+  const args = [`-Djava.library.path=${join(jars, 'DynamoDBLocal_lib')}`, `-Xmx${options.heap ?? '512m'}`, ...launcherArgs(join(jars, 'DynamoDBLocal.jar')), '-port', String(port), ...(options.oneDatabase ? ['-sharedDb'] : []), '-disableTelemetry', '-cors', NO_BROWSER_ORIGIN];
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     args.push('-dbPath', dataDir);
@@ -119,6 +163,7 @@ export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamo
 
   return {
     endpoint,
+    accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
     client,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 /**
  * AWS SDK clients for Lambda handlers, configured from the environment. In AWS the defaults apply;
- * the local runtime sets DYNAMODB_ENDPOINT / COGNITO_ENDPOINT so the same handlers talk to
+ * the local runtime sets DYNAMODB_ENDPOINT (+ DYNAMODB_ACCESS_KEY_ID) / COGNITO_ENDPOINT so the same handlers talk to
  * DynamoDB Local and the local user pool. No business code checks where it runs.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -15,14 +15,17 @@ function localOptions(endpoint: string | undefined) {
 
 // One client per endpoint: a process that starts a second local runtime (the benchmarks run
 // several one after another) must not keep talking to the first one's stopped services.
-let documentClient: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
+let documentClient: { endpoint: string | undefined; key: string | undefined; client: DynamoDBDocumentClient } | undefined;
 let cognitoClient: { endpoint: string | undefined; key: string | undefined; client: CognitoIdentityProviderClient } | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
-  if (documentClient?.endpoint !== endpoint || !documentClient) {
-    const client = DynamoDBDocumentClient.from(new DynamoDBClient(localOptions(endpoint)), { marshallOptions: { removeUndefinedValues: true } });
-    documentClient = { endpoint, client };
+  // DynamoDB Local keeps a database per access key when several runtimes share one (local/dynamodb.ts).
+  const key = process.env.DYNAMODB_ACCESS_KEY_ID;
+  if (!documentClient || documentClient.endpoint !== endpoint || documentClient.key !== key) {
+    const options = endpoint && key ? { ...localOptions(endpoint), credentials: { accessKeyId: key, secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey } } : localOptions(endpoint);
+    const client = DynamoDBDocumentClient.from(new DynamoDBClient(options), { marshallOptions: { removeUndefinedValues: true } });
+    documentClient = { endpoint, key, client };
   }
   return documentClient.client;
 }

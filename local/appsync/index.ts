@@ -30,6 +30,8 @@ export type { InvokeLambda } from './datasources/lambda.ts';
 
 export interface LocalAppSyncOptions {
   dynamoEndpoint: string;
+  /** The access key that names the database in DynamoDB Local (default 'local'; see local/dynamodb.ts). */
+  dynamoAccessKeyId?: string;
   /** Environment name: table names are tableName(env, id), e.g. 'local' → portal-local-Practice. */
   env: string;
   /** Verifies a Cognito JWT; null → Unauthorized. See createJwtVerifier. */
@@ -66,7 +68,7 @@ export function resolverEnvironment(env: string): Record<string, string> {
 
 export function createLocalAppSync(options: LocalAppSyncOptions): LocalAppSync {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const client = new DynamoDBClient({ endpoint: options.dynamoEndpoint, region: options.region ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({ endpoint: options.dynamoEndpoint, region: options.region ?? 'us-east-1', credentials: { accessKeyId: options.dynamoAccessKeyId ?? 'local', secretAccessKey: 'local' } });
   if (options.onDynamoRequest) observeDynamoRequests(client, options.onDynamoRequest);
   const env = resolverEnvironment(options.env);
   // Batch/transact requests may name a table by physical name or by data-source name.

@@ -65,16 +65,28 @@ export async function loadBundle(bundleText: string, name = 'resolver'): Promise
   return { request: mod.request, response: mod.response };
 }
 
+/**
+ * A directory of bundles built once for many runtimes (local/build-resolvers.ts; the test runs
+ * build one per run: test/support/shared-services.ts). When it is set, runtimes load from it
+ * instead of bundling resolvers/ again.
+ */
+export const RESOLVER_BUNDLES_ENV = 'PORTAL_RESOLVER_BUNDLES';
+
 export interface LoadOptions {
-  /** 'source' (default): bundle resolvers/ now with resolvers/bundle.ts; 'dist': read dist/resolvers/<name>.js. */
+  /**
+   * 'source': bundle resolvers/ now with resolvers/bundle.ts; 'dist': read <distDir>/<name>.js.
+   * Default: 'dist' from RESOLVER_BUNDLES_ENV when it is set, else 'source'.
+   */
   from?: 'source' | 'dist';
   distDir?: string;
 }
 
 /** Loads the pipeline code and every function of resolvers/map.ts. */
 export async function loadResolvers(options: LoadOptions = {}): Promise<LoadedResolvers> {
-  const distDir = options.distDir ?? resolve(ROOT, 'dist', 'resolvers');
-  const textOf = (name: string, entry: string) => (options.from === 'dist' ? readFileSync(join(distDir, `${name}.js`), 'utf8') : bundleResolverSync(entry));
+  const prebuilt = process.env[RESOLVER_BUNDLES_ENV];
+  const from = options.from ?? (prebuilt ? 'dist' : 'source');
+  const distDir = options.distDir ?? (options.from === undefined && prebuilt ? prebuilt : resolve(ROOT, 'dist', 'resolvers'));
+  const textOf = (name: string, entry: string) => (from === 'dist' ? readFileSync(join(distDir, `${name}.js`), 'utf8') : bundleResolverSync(entry));
   const pipeline = await loadBundle(textOf('pipeline', PIPELINE_ENTRY), 'pipeline');
   const functions = new Map<string, LoadedFunction>();
   for (const def of FUNCTIONS) {

@@ -68,7 +68,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}/cognito`;
-  Object.assign(process.env, { AWS_REGION: LOCAL_REGION, DYNAMODB_ENDPOINT: db.endpoint, COGNITO_ENDPOINT: base, DIRECTORY_TABLE: 'portal-local-Directory', PRACTICE_TABLE: 'portal-local-Practice' });
+  Object.assign(process.env, { AWS_REGION: LOCAL_REGION, DYNAMODB_ENDPOINT: db.endpoint, DYNAMODB_ACCESS_KEY_ID: db.accessKeyId, COGNITO_ENDPOINT: base, DIRECTORY_TABLE: 'portal-local-Directory', PRACTICE_TABLE: 'portal-local-Practice' });
   cognito = await startLocalCognito({
     dataDir,
     outbox,

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await createTables(db.client);
   doc = DynamoDBDocumentClient.from(db.client);
   Object.assign(process.env, {
-    DYNAMODB_ENDPOINT: db.endpoint, DIRECTORY_TABLE: tableName('local', 'Directory'), PRACTICE_TABLE: tableName('local', 'Practice'), USER_POOL_ID: 'us-east-1_test',
+    DYNAMODB_ENDPOINT: db.endpoint, DYNAMODB_ACCESS_KEY_ID: db.accessKeyId, DIRECTORY_TABLE: tableName('local', 'Directory'), PRACTICE_TABLE: tableName('local', 'Practice'), USER_POOL_ID: 'us-east-1_test',
   });
   cognitoMock.on(AdminGetUserCommand).callsFake(() => ({ UserStatus: status, UserAttributes: [{ Name: 'sub', Value: 'sub-jane' }] }));
   stage = await import('../../functions/stage-provider/index.ts');

@@ -46,7 +46,7 @@ beforeAll(async () => {
   process.env.NPPES_URL = `http://127.0.0.1:${(registry.address() as { port: number }).port}`;
   db = await startDynamoDb(null);
   await createTables(db.client);
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: db.endpoint, DIRECTORY_TABLE: tableName('local', 'Directory'), USER_POOL_ID: 'us-east-1_test' });
+  Object.assign(process.env, { DYNAMODB_ENDPOINT: db.endpoint, DYNAMODB_ACCESS_KEY_ID: db.accessKeyId, DIRECTORY_TABLE: tableName('local', 'Directory'), USER_POOL_ID: 'us-east-1_test' });
   stage = await import('../../functions/stage-provider/index.ts');
   check = await import('../../functions/check-therapist/index.ts');
 });
