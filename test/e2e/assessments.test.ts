@@ -4,7 +4,8 @@
  * single-use link from the outbox at 390 px and answers one item at a time, keyboard only, with
  * item 9 = 1 — the answers are saved as they go (a reload keeps them), the review lists them, the
  * submit shows the 988 crisis-line text; the link is spent. The clinician is e-mailed without PHI,
- * sees the open alert, resolves it with a note, and the scored response shows. axe finds nothing.
+ * sees the open alert on the Results page, resolves it with a note, and the scored response and
+ * its chart show on the client's Measures tab. axe finds nothing on the client's pages.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -14,6 +15,7 @@ import { PHQ9 } from '../../domain/assessments/instruments.ts';
 import { DEMO_OWNER } from '../../local/demo-accounts.ts';
 import { usePortal } from '../support/portal.ts';
 import { apiAs } from '../support/seeded-api.ts';
+import { signedInBrowser } from '../support/browser-signin.ts';
 
 const portal = usePortal();
 const run = Date.now().toString(36);
@@ -75,14 +77,25 @@ describe('a PHQ-9 by link, with item 9 = 1', () => {
     await page.goto(link);
     await page.getByText(ASSESSMENT_MESSAGES.linkUsed).waitFor();
 
-    // The clinician: told without PHI, the alert open, resolved with a note; the scored response.
+    // The clinician: told without PHI; the Results page shows the open alert on load; resolved with a note.
     expect(portal.runtime.outbox.latestTo(DEMO_OWNER.email, 'email')?.subject).toBe('A client response needs your review');
-    const alerts = (await api('{ listRiskAlerts { items { id clientId reasons } } }')).listRiskAlerts.items as { id: string; clientId: string; reasons: string[] }[];
-    const alert = alerts.find((a) => a.clientId === clientId)!;
-    expect(alert.reasons).toEqual(['item9']);
-    const resolved = (await api('mutation ($a: ID!) { resolveRiskAlert(alertId: $a, note: "Called Quinn; safety plan reviewed.") { state } }', { a: alert.id })).resolveRiskAlert;
-    expect(resolved.state).toBe('resolved');
-    const responses = (await api('query ($c: ID!) { listAssessmentResponses(clientId: $c) { items { score band alerts } } }', { c: clientId })).listAssessmentResponses.items;
-    expect(responses).toEqual([{ score: 7, band: 'mild', alerts: ['item9'] }]);
+    const owner = await (await portal.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signedInBrowser(owner, portal.runtime.url, DEMO_OWNER.email);
+    await owner.goto(`${portal.runtime.url}/app/assessments`);
+    const name = `Quinn Measure${run}`;
+    await owner.getByRole('button', { name: `Resolve the alert for ${name}` }).click();
+    const dialog = owner.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await dialog.getByText('Describe what was done (contacted, safety plan, referred…).').waitFor();
+    await dialog.getByLabel('What was done').fill('Called Quinn; safety plan reviewed.');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await owner.getByRole('button', { name: `Resolve the alert for ${name}` }).waitFor({ state: 'detached' });
+    const alerts = (await api('query ($r: Boolean) { listRiskAlerts(resolved: $r) { items { clientId resolutionNote } } }', { r: true })).listRiskAlerts.items as { clientId: string; resolutionNote: string }[];
+    expect(alerts.find((a) => a.clientId === clientId)?.resolutionNote).toBe('Called Quinn; safety plan reviewed.');
+    // The result and its trend: the client's Measures tab.
+    await owner.goto(`${portal.runtime.url}/app/clients/${clientId}?tab=measures`);
+    await owner.getByRole('row', { name: /7.*Mild.*Alert/ }).waitFor();
+    await owner.getByRole('heading', { name: 'PHQ-9', exact: true }).waitFor();
+    await owner.locator('[aria-label="PHQ-9 scores over time"]').first().waitFor();
   });
 });

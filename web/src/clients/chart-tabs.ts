@@ -39,4 +39,6 @@ export const CHART_TABS: ChartTab[] = [
   { id: 'insurance', label: 'clients.tab.insurance', route: '/app/coverage', Component: tab(() => import('../insurance/InsuranceTab')) },
   // App entries (issue 14): the client's sharing per companion app, invitations, entries and stats, for those who may open the app pages.
   { id: 'app-entries', label: 'clients.tab.appEntries', route: '/app/dbt-coach', Component: tab(() => import('../companion/AppEntriesTab')) },
+  // Measures (issue 13): the client's assessment results and open risk alerts, for those who may open Results.
+  { id: 'measures', label: 'clients.tab.measures', route: '/app/assessments', Component: tab(() => import('../assessments/MeasuresTab')) },
 ];

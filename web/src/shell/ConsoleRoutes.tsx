@@ -27,6 +27,8 @@ const CommunicationPage = lazy(() => import('../communication/CommunicationPage'
 const CoveragePage = lazy(() => import('../insurance/CoveragePage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
 const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
+const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
+const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
 
 /** Rendered at /app/*: paths here are relative to /app. */
@@ -40,6 +42,8 @@ export default function ConsoleRoutes() {
         <Route path="appointment" element={page(<AppointmentPage />)} />
         <Route path="appointment-status" element={page(<AppointmentStatusPage />)} />
         <Route path="communication" element={page(<CommunicationPage />)} />
+        <Route path="assessments" element={page(<AssessmentsPage />)} />
+        <Route path="assessments/config" element={page(<AssignAssessmentsPage />)} />
         <Route path="account-activity" element={page(<AccountActivityPage />)} />
         <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
         <Route path="team_members" element={page(<TeamMembersPage />)} />

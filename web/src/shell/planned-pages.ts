@@ -20,8 +20,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/groups': { title: 'Groups', holds: 'Skills groups: members, schedules and shared homework.' },
   '/app/homework': { title: 'Assign or schedule homework', holds: 'Assign exercises from the apps to a client or a group, once or on a schedule.' },
   '/app/homework-list': { title: 'Homework list', holds: 'Every homework assignment with its due date and whether it was done.' },
-  '/app/assessments/config': { title: 'Assign assessments', holds: 'Assign standardized assessments such as PHQ-9 and GAD-7, once or on a schedule.' },
-  '/app/assessments': { title: 'Assessment results', holds: "Your clients' scores on PHQ-9, GAD-7 and other measures, over time." },
   '/app/assessments/population': { title: 'Population', holds: 'Outcome measures across all the clients of your practice.' },
   '/app/insights': { title: 'Insights', holds: "Charts of your clients' app entries: mood, skills use and progress." },
   '/app/billings': { title: 'Billing and Insurance', holds: 'Sessions, invoices, payments and statements of your practice.' },
