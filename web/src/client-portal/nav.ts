@@ -16,5 +16,6 @@ export const PORTAL_NAV: PortalNavEntry[] = [
   { path: '/portal/messages', label: 'clientPortal.nav.messages' },
   { path: '/portal/documents', label: 'clientPortal.nav.documents' },
   { path: '/portal/assessments', label: 'clientPortal.nav.assessments' },
+  { path: '/portal/entries', label: 'clientPortal.nav.entries' },
   { path: PORTAL_PATHS.profile, label: 'clientPortal.nav.profile' },
 ];

@@ -28,4 +28,6 @@ export const SIGNED_IN_PAGES: PortalPage[] = [
   { path: 'messages', Page: lazy(() => import('./messages-page/MessagesPage')) },
   { path: 'documents', Page: lazy(() => import('./documents/DocumentsPage')) },
   { path: 'assessments', Page: lazy(() => import('./assessments/AssessmentsPage')) },
+  // App entries (issue 14): the diary card, the thought record and sharing with practices.
+  { path: 'entries', Page: lazy(() => import('./entries/EntriesPage')) },
 ];
