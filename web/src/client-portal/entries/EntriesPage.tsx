@@ -35,7 +35,14 @@ const clean = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(
 export default function EntriesPage() {
   const { et } = useEntryTexts();
   const [shares, setShares] = useState<Sharing[] | null>(null);
-  const [code, setCode] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('code') ?? '');
+  const codeInLink = () => new URLSearchParams(window.location.hash.slice(1)).get('code') ?? '';
+  const [code, setCode] = useState(codeInLink);
+  // The invitation's link opened while the page is already open: only the fragment changes.
+  useEffect(() => {
+    const follow = () => codeInLink() && setCode(codeInLink());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
   const [day, setDay] = useState(today());
