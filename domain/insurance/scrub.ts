@@ -260,6 +260,7 @@ function describeField(field: string): string {
     [/^patient\./, 'The client’s details'],
     [/^payer\./, 'The payer'],
     [/^rendering\./, 'The rendering clinician’s profile'],
+    [/^serviceFacility\./, 'The service location (Settings → Insurance)'],
     [/^claim\.lines/, 'A service line'],
   ];
   return `${names.find(([re]) => re.test(field))?.[1] ?? 'The claim'} (${field})`;

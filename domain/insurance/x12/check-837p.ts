@@ -40,6 +40,7 @@ const LENGTHS: Record<string, Array<[number, number] | null>> = {
   'NM1.QC': [[2, 3], [1, 1], [1, 60], [1, 35], [1, 25], null, [1, 10]],
   'NM1.82': [[2, 3], [1, 1], [1, 60], [1, 35], [1, 25], null, [1, 10], [2, 2], [10, 10]],
   'NM1.DQ': [[2, 3], [1, 1], [1, 60], [1, 35], [1, 25], null, [1, 10], [2, 2], [10, 10]],
+  'NM1.77': [[2, 3], [1, 1], [1, 60], null, null, null, null, [2, 2], [10, 10]],
   N3: [[1, 55], [1, 55]],
   N4: [[2, 30], [2, 2], [3, 15]],
   REF: [[2, 3], [1, 50]],
@@ -181,11 +182,12 @@ function checkClaims(set: ParsedSegment[], seps: Separators): string[] {
     if (t === 'NM1.85' && (el(s, 8) !== 'XX' || !isValidNpi(el(s, 9)))) problems.push('2010AA NM1*85 does not carry a valid NPI (XX)');
     if (t === 'NM1.82' && (el(s, 8) !== 'XX' || !isValidNpi(el(s, 9)))) problems.push('2310B NM1*82 does not carry a valid NPI (XX)');
     if (t === 'NM1.85') current = '2010AA';
+    if (t === 'NM1.77') current = '2310C';
     if (t === 'NM1.IL') current = '2010BA';
     if (t === 'NM1.PR') current = '2010BB';
     if (t === 'NM1.PR' && (el(s, 2) !== '2' || el(s, 8) !== 'PI')) problems.push('2010BB is not NM1*PR*2 … PI');
     if (t === 'NM1.QC' && s.elements.length > 8) problems.push('2010CA NM1*QC carries NM108/NM109, which the guide does not use');
-    if (s.id === 'N4' && current === '2010AA' && !/^\d{9}$/.test(el(s, 3))) problems.push('2010AA N4 ZIP is not 9 digits');
+    if (s.id === 'N4' && (current === '2010AA' || current === '2310C') && !/^\d{9}$/.test(el(s, 3))) problems.push(`${current} N4 ZIP is not 9 digits`);
     if (t === 'REF.EI' && !/^\d{9}$/.test(el(s, 2))) problems.push('REF*EI is not a 9-digit tax id');
     if (s.id === 'SBR') {
       subscriberIsPatient = el(s, 2) === '18';

@@ -130,6 +130,13 @@ function claimLoops(bundle: ClaimBundle, billing: BillingProvider, index: number
       ['PRV', 'PE', 'PXC', id(rendering.taxonomy, `${f}.rendering.taxonomy`, 50)],
     );
   }
+  if (bundle.serviceFacility) {
+    const sf = bundle.serviceFacility;
+    out.push(
+      ['NM1', '77', '2', text(sf.name, `${f}.serviceFacility.name`, 60), undefined, undefined, undefined, undefined, ...(sf.npi ? ['XX', npi(sf.npi, `${f}.serviceFacility.npi`)] : [])],
+      ...address(sf.address, `${f}.serviceFacility.address`, true),
+    );
+  }
   if (supervising) {
     out.push(['NM1', 'DQ', '1', ...personName(supervising.name, `${f}.supervising.name`), 'XX', npi(supervising.npi, `${f}.supervising.npi`)]);
   }

@@ -148,6 +148,14 @@ export interface ClaimInput {
   lines: ServiceLine[];
 }
 
+/** 2310C: where the sessions took place, when that is not the billing provider's address. */
+export interface ServiceFacility {
+  name: string;
+  npi?: string;
+  /** ZIP must be the 9-digit ZIP+4. */
+  address: Address;
+}
+
 /** One claim with everyone it names. `patient` is absent when the patient is the subscriber. */
 export interface ClaimBundle {
   subscriber: Subscriber;
@@ -155,6 +163,8 @@ export interface ClaimBundle {
   payer: Payer;
   claim: ClaimInput;
   rendering: RenderingProvider;
+  /** Spec: insurance settings' serviceLocation.includeInClaim. Not for telehealth (POS 02/10). */
+  serviceFacility?: ServiceFacility;
   supervising?: SupervisingProvider;
 }
 

@@ -11,8 +11,8 @@
  * printer that feeds the form off by a little is corrected with `offset` (points, +x right, +y up).
  *
  * Six service lines fit a form; a longer claim continues on further pages, each with its own total
- * (box 28), as the NUCC instructions ask. Box 32 (service facility) is left empty: our claims bill
- * from the practice's address or by telehealth, where payers do not want it repeated.
+ * (box 28), as the NUCC instructions ask. Box 32 (service facility) is printed when the claim names
+ * one (the 837P's 2310C), else left empty (billed from the practice's address, or telehealth).
  */
 import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import type { BillingProvider, ClaimBundle, PersonName } from '../../../domain/insurance/x12/claim-input.ts';
@@ -124,6 +124,7 @@ export function cms1500Pages(billing: BillingProvider, bundle: ClaimBundle, opti
     const phone = (options.billingPhone ?? '').replace(/\D/g, '');
     const billingName = billing.kind === 'organization' ? billing.organizationName ?? '' : name(billing.person ?? { last: '', first: '' });
     const [m, d, y] = mdy(options.signedOn);
+    const facility = bundle.serviceFacility;
     return [
       ...at(56, 1, 15, billing.taxId.replace(/\D/g, ''), '25'),
       ...at(56, (billing.taxIdKind ?? 'EI') === 'SY' ? 17 : 19, 1, 'X', '25'),
@@ -131,11 +132,15 @@ export function cms1500Pages(billing: BillingProvider, bundle: ClaimBundle, opti
       ...at(56, claim.assignment === 'C' ? 43 : 38, 1, 'X', '27'),
       { line: 56, col: 52, text: formMoney(pageCents), box: '28' },
       ...(phone.length === 10 ? [...at(57, 66, 3, phone.slice(0, 3), '33'), ...at(57, 70, 8, `${phone.slice(3, 6)}-${phone.slice(6)}`, '33')] : []),
+      ...(facility ? at(58, 23, 25, facility.name, '32') : []),
       ...at(58, 50, 25, billingName, '33'),
+      ...(facility ? at(59, 23, 25, [facility.address.line1, facility.address.line2].filter(Boolean).join(' '), '32') : []),
       ...at(59, 50, 25, [billing.address.line1, billing.address.line2].filter(Boolean).join(' '), '33'),
       ...at(60, 1, 20, 'SIGNATURE ON FILE', '31'),
+      ...(facility ? at(60, 23, 26, `${facility.address.city} ${facility.address.state} ${facility.address.zip.replace(/\D/g, '')}`, '32') : []),
       ...at(60, 50, 27, `${billing.address.city} ${billing.address.state} ${billing.address.zip.replace(/\D/g, '')}`, '33'),
       ...at(61, 6, 8, `${m} ${d} ${y.slice(2)}`, '31'),
+      ...(facility?.npi ? at(61, 23, 10, facility.npi, '32a') : []),
       ...at(61, 50, 10, billing.npi, '33a'),
       ...at(61, 63, 2, 'ZZ', '33b'),
       ...at(61, 65, 14, billing.taxonomy, '33b'),

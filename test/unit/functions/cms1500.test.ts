@@ -37,13 +37,14 @@ describe('CMS-1500 (02/12)', () => {
     expect(rows[60]).toBe(`     11 25 26${' '.repeat(36)}1234567893   ZZ261QM0801X`);
   });
 
-  it('prints the supervisor (17 DQ), the authorization (23), every diagnosis A–L row and telehealth/credential modifiers', () => {
+  it('prints the supervisor (17 DQ), the authorization (23), every diagnosis A–L row, telehealth/credential modifiers and the service facility (32)', () => {
     const rows = gridToText(cms1500Pages(BILLING, MULTIPLE, OPTIONS)[0]);
     expect(rows[33]).toBe('DQ WHITFIELD, IRENE             1743829107');
     expect(rows[37]).toBe('  F331         F411         F4310        Z630');
     expect(rows[39].trim()).toBe('PA20261101778');
     expect(rows[47]).toContain('10    90837   GT HO       AC     180 00 1');
     expect(rows[55]).toContain('730 50');
+    expect(rows.slice(57, 61).map((r) => r.slice(22, 48).trim())).toEqual(['HARBOR LIGHT COUNSELING B', '4800 SW GRIFFITH DR SUITE', 'BEAVERTON OR 970058716', '1122334455']);
   });
 
   it('continues a claim of more than six lines on a second form, each with its own total', () => {

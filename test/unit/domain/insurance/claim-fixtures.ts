@@ -104,6 +104,7 @@ export const MULTIPLE: ClaimBundle = {
   payer: MEDICAID,
   rendering: RENDERING,
   supervising: { name: { last: 'Whitfield', first: 'Irene' }, npi: '1743829107' },
+  serviceFacility: { name: 'Harbor Light Counseling Beaverton', npi: '1122334455', address: { line1: '4800 SW Griffith Dr', line2: 'Suite 120', city: 'Beaverton', state: 'OR', zip: '97005-8716' } },
   claim: {
     ...CLAIM_DEFAULTS,
     patientControlNumber: 'C26112500004',

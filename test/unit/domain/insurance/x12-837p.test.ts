@@ -54,6 +54,8 @@ describe('837P structure (our own checker of the implementation guide rules)', (
     ['a subscriber DMG for a dependent', base.replace('N4*BEAVERTON*OR*970052210~\nNM1*PR', 'N4*BEAVERTON*OR*970052210~\nDMG*D8*19791102*M~\nNM1*PR'), /DMG sent although/],
     ['a replacement claim without REF*F8', base.replace('11:B:1', '11:B:7'), /REF\*F8 missing/],
     ['a line POS equal to the claim POS', base.replace('*UN*1***1:2', '*UN*1*11**1:2'), /SV105 repeats/],
+    ['a service facility ZIP of 5 digits', golden('multiple-diagnoses-and-lines').replace('N4*BEAVERTON*OR*970058716', 'N4*BEAVERTON*OR*97005'), /2310C N4 ZIP/],
+    ['a service facility after the supervisor', golden('multiple-diagnoses-and-lines').replace(/(NM1\*77[^~]*~\nN3[^~]*~\nN4[^~]*~\n)(NM1\*DQ[^~]*~\n)/, '$2$1'), /loop order/],
   ];
   for (const [what, raw, message] of broken) {
     it(`fails on ${what}`, () => expect(check837P(raw).join('\n')).toMatch(message));
