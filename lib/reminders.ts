@@ -33,10 +33,13 @@ export class Reminders extends Construct {
       folder: 'appointment-reminders',
       description: 'Appointment reminders: every 5 minutes, once per appointment, no PHI in the text',
       timeout: Duration.minutes(2),
-      environment: props.fromAddress ? { SES_FROM_ADDRESS: props.fromAddress } : {},
+      // PORTAL_ORIGIN: the assessment links it sends for later occurrences of a schedule (issue 13).
+      environment: { ...(props.fromAddress ? { SES_FROM_ADDRESS: props.fromAddress } : {}), ...(props.config.consoleOrigins[0] ? { PORTAL_ORIGIN: props.config.consoleOrigins[0] } : {}) },
     }).fn;
-    // Reads the index and practice settings, claims reminders (UpdateItem): Practice table only.
+    // Reads the index and practice settings, claims reminders (UpdateItem) and assessment links (Practice).
     props.tables.Practice.grantReadWriteData(this.fn);
+    // The assessment links (issue 13): the link's hash in Directory; the practice's name from the owner's membership.
+    props.tables.Directory.grantReadWriteData(this.fn);
     this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
     this.fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
     this.fn.addToRolePolicy(

@@ -28,6 +28,7 @@ import { createTables, DynamoRequestCounter, LOCAL_ENV, startDynamoDb, type Loca
 import { Outbox } from './outbox.ts';
 import { createLocalSes, createLocalSns } from './messaging.ts';
 import { sendDueReminders } from '../functions/appointment-reminders/index.ts';
+import { sendDueAssessmentLinks } from '../functions/assessments/due-links.ts';
 import { sendJson, type RequestHandler, type UpgradeHandler } from './http.ts';
 import { createGateway } from './gateway.ts';
 import { createOriginGuard, ownHosts } from './cors.ts';
@@ -202,6 +203,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     if (reminderEvery > 0) {
       const timer = setInterval(() => {
         sendDueReminders().catch((error) => console.error(`[runtime] reminder run failed: ${(error as Error).name}`));
+        // Link-delivered assessments' later occurrences ride the same timer (issue 13).
+        sendDueAssessmentLinks().catch((error) => console.error(`[runtime] assessment link run failed: ${(error as Error).name}`));
       }, reminderEvery);
       timer.unref();
       cleanups.push(() => clearInterval(timer));

@@ -76,3 +76,11 @@ export const MAX_NOTE_LENGTH = 2000;
 export const MAX_INSTRUMENTS_PER_ASSIGN = 5;
 export const RESPONSE_PAGE = 50;
 export const ALERT_PAGE = 20;
+
+/**
+ * The sparse GSI3 keys of a link-delivered assignment: when its next occurrence opens, so the
+ * scheduled job (functions/assessments/due-links.ts) finds the links to send with a Query per day.
+ */
+export function linkDueKeys(opensAt: string, practiceId: string, clientId: string, assignmentId: string): { GSI3PK: string; GSI3SK: string } {
+  return { GSI3PK: `ASSESSLINK#${opensAt.slice(0, 10)}`, GSI3SK: `${opensAt}#${practiceId}#${clientId}#${assignmentId}` };
+}

@@ -130,3 +130,16 @@ export function appointmentOccurrence(schedule: Schedule, startTime: string, tim
   if (start < Date.parse(startDate) || start >= endLimit) return null;
   return { key: new Date(start).toISOString(), opensAt: new Date(start - 2 * DAY).toISOString(), expiresAt: new Date(start).toISOString() };
 }
+
+/** When the next date-based occurrence opens after `nowMs` (ISO), or null (none left, or appointment-based). */
+export function nextOpening(schedule: Schedule, timezone: string, nowMs: number): string | null {
+  if (schedule.frequency === 'beforeAppointment') return null;
+  for (let n = 0; n < 800; n += 1) {
+    const date = nthDate(schedule, n);
+    if (!within(schedule, date)) return null;
+    const opens = localMidnight(date, timezone);
+    if (Date.parse(opens) > nowMs) return opens;
+    if (schedule.frequency === 'once') return null;
+  }
+  return null;
+}

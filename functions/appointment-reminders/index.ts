@@ -18,6 +18,7 @@ import { usableTimezone } from '../../domain/recurrence.ts';
 import { isReminderDue, reminderDays, reminderText } from '../../domain/reminders.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { notifier, type Notifier } from '../shared/notifier.ts';
+import { sendDueAssessmentLinks } from '../assessments/due-links.ts';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -151,6 +152,8 @@ export async function sendDueReminders(now = new Date(), send: Notifier = notifi
 /** The scheduled entry point (EventBridge Scheduler → Lambda). */
 export const handler = async (): Promise<ReminderRun> => {
   const run = await sendDueReminders();
-  console.log(JSON.stringify({ reminders: run }));
+  // The same schedule sends the links of link-delivered assessments' later occurrences (issue 13).
+  const assessmentLinks = await sendDueAssessmentLinks();
+  console.log(JSON.stringify({ reminders: run, assessmentLinks }));
   return run;
 };

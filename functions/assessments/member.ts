@@ -14,9 +14,9 @@ import { clientScope } from '../../domain/permissions.ts';
 import { portalAccessKey } from '../../domain/client-link.ts';
 import { localDate } from '../../domain/wall-clock.ts';
 import { INSTRUMENTS, instrumentById } from '../../domain/assessments/instruments.ts';
-import { currentOccurrence, readSchedule, type Schedule } from '../../domain/assessments/schedule.ts';
+import { currentOccurrence, nextOpening, readSchedule, type Schedule } from '../../domain/assessments/schedule.ts';
 import {
-  ALERT_PAGE, ALERT_PREFIX, MAX_INSTRUMENTS_PER_ASSIGN, MAX_NOTE_LENGTH, RESPONSE_PAGE, alertKey, assignmentKey, assignmentPrefix, doneKey, responsePrefix,
+  ALERT_PAGE, ALERT_PREFIX, MAX_INSTRUMENTS_PER_ASSIGN, MAX_NOTE_LENGTH, RESPONSE_PAGE, alertKey, assignmentKey, assignmentPrefix, doneKey, linkDueKeys, responsePrefix,
 } from '../../domain/assessments/items.ts';
 import { clientDisplayName, clientRecord, getItem, newId, practiceTimezone, refuse, scheduleOf, type Item } from './store.ts';
 import { issueLink } from './link.ts';
@@ -70,18 +70,22 @@ export async function assign(event: MemberEvent, now: Date, send: Notifier = def
   const contact = (client?.contact ?? {}) as { email?: string | null; phone?: string | null };
   if (delivery === 'link' && !contact.email && !contact.phone) refuse('noContact', 'ValidationError', 'clientId');
   const createdAt = now.toISOString();
+  const occurrence = currentOccurrence(schedule, timezone, now.getTime());
+  const next = delivery === 'link' ? nextOpening(schedule, timezone, now.getTime()) : null;
   const items = unique.map((instrumentId) => ({
     ...assignmentKey(practiceId, clientId, ''), entity: 'AssessmentAssignment', id: newId(now.getTime()), practiceId, clientId, therapistId: (client?.therapistId as string) ?? sub,
     instrumentId, schedule, delivery, createdAt, createdBy: sub, version: 1,
-  }));
+  } as Record<string, unknown> & { id: string; SK: string }));
   for (const item of items) {
     item.SK = assignmentKey(practiceId, clientId, item.id).SK;
+    // A link-delivered schedule: this occurrence's link goes now; the scheduled job sends the later ones (due-links.ts).
+    if (delivery === 'link' && occurrence) item.linkedOccurrence = occurrence.key;
+    if (next) Object.assign(item, linkDueKeys(next, practiceId, clientId, item.id));
     await dynamo().send(new PutCommand({ TableName: table('PRACTICE_TABLE'), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
   }
   if (delivery === 'link') {
     const name = await practiceName(practiceId);
     for (const item of items) {
-      const occurrence = currentOccurrence(schedule, timezone, now.getTime());
       if (occurrence) await issueLink({ practiceId, clientId, assignmentId: item.id, occurrence, practiceName: name, email: contact.email ?? null, phone: contact.phone ?? null }, now, send);
     }
   }
@@ -102,10 +106,13 @@ export async function editSchedule(event: MemberEvent, now: Date): Promise<Answe
   if (item.stoppedAt) refuse('stopped', 'ValidationError', 'assignmentId');
   const timezone = await practiceTimezone(event.caller.practiceId);
   const schedule = scheduleInput(event.args.schedule, localDate(now.getTime(), timezone));
+  const next = item.delivery === 'link' ? nextOpening(schedule, timezone, now.getTime()) : null;
+  const keys = next ? linkDueKeys(next, event.caller.practiceId, item.clientId as string, item.id as string) : null;
   const out = await dynamo().send(new UpdateCommand({
     TableName: table('PRACTICE_TABLE'), Key: { PK: item.PK, SK: item.SK },
-    UpdateExpression: 'SET schedule = :s, updatedAt = :at, updatedBy = :me ADD version :one', ConditionExpression: 'attribute_not_exists(stoppedAt)',
-    ExpressionAttributeValues: { ':s': schedule, ':at': now.toISOString(), ':me': event.caller.sub, ':one': 1 }, ReturnValues: 'ALL_NEW',
+    UpdateExpression: `SET schedule = :s, updatedAt = :at, updatedBy = :me${keys ? ', GSI3PK = :pk, GSI3SK = :sk' : ''} ADD version :one${keys ? '' : ' REMOVE GSI3PK, GSI3SK'}`,
+    ConditionExpression: 'attribute_not_exists(stoppedAt)',
+    ExpressionAttributeValues: { ':s': schedule, ':at': now.toISOString(), ':me': event.caller.sub, ':one': 1, ...(keys ? { ':pk': keys.GSI3PK, ':sk': keys.GSI3SK } : {}) }, ReturnValues: 'ALL_NEW',
   }));
   return { data: await assignmentView(event.caller.practiceId, out.Attributes as Item, timezone, now), audit: { action: 'assessment.schedule', entityType: 'Client', entityId: item.clientId as string, entityIds: [item.id as string] } };
 }
@@ -114,7 +121,7 @@ export async function stop(event: MemberEvent, now: Date): Promise<Answer> {
   const item = await loadAssignment(event);
   const stoppedAt = (item.stoppedAt as string) ?? now.toISOString();
   if (!item.stoppedAt) {
-    await dynamo().send(new UpdateCommand({ TableName: table('PRACTICE_TABLE'), Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET stoppedAt = :at, stoppedBy = :me', ExpressionAttributeValues: { ':at': stoppedAt, ':me': event.caller.sub } }));
+    await dynamo().send(new UpdateCommand({ TableName: table('PRACTICE_TABLE'), Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET stoppedAt = :at, stoppedBy = :me REMOVE GSI3PK, GSI3SK', ExpressionAttributeValues: { ':at': stoppedAt, ':me': event.caller.sub } }));
   }
   const timezone = await practiceTimezone(event.caller.practiceId);
   return { data: await assignmentView(event.caller.practiceId, { ...item, stoppedAt }, timezone, now), audit: { action: 'assessment.stop', entityType: 'Client', entityId: item.clientId as string, entityIds: [item.id as string] } };

@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
 import { membershipKey, practicePartition, tableName } from '../../domain/tables.ts';
 import { hashLinkToken } from '../../functions/assessments/link.ts';
+import { sendDueAssessmentLinks } from '../../functions/assessments/due-links.ts';
 import { CRISIS_TEXT, linkKey } from '../../domain/assessments/items.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
@@ -48,7 +49,7 @@ async function auditActions(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
+  runtime = await startRuntime({ port: 0, dataDir: null, reminderIntervalMs: 0 });
   practiceId = runtime.seed!.practiceId;
   for (const who of ['owner', 'basic', 'biller']) tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
   tokens.client = (await signInSeeded(runtime.url, DEMO_CLIENT.email, DEMO_PASSWORD)).accessToken;
@@ -149,6 +150,29 @@ describe('the single-use link, the alert and its resolution', () => {
     await runtime.dynamo.client.send(new UpdateItemCommand({ TableName: tableName('local', 'Directory'), Key: marshall(linkKey(hashLinkToken(next))), UpdateExpression: 'SET validUntil = :v', ExpressionAttributeValues: marshall({ ':v': '2020-01-01T00:00:00.000Z' }) }));
     expect(await publicCall(runtime, 'submitAssessmentLink', { token: next, answers: { '1': 0 } })).toMatchObject({ status: 410, body: { reason: 'expired' } });
     expect(await practiceItems(`AssessResp#${clientId}#`)).toHaveLength(1);
+  });
+});
+
+describe('a weekly schedule by link', () => {
+  it('sends the next week’s link from the scheduled job, once, and none after the schedule is stopped', async () => {
+    const email = 'weekly.measure@example.test';
+    const c = await addClient('owner', 'Weekly', email);
+    const [a] = (await call('owner', ASSIGN, { c, i: ['GAD7'], s: { frequency: 'weekly' } })).data.assignAssessments;
+    const first = linkTokenFor(email);
+    expect(first).toBeTruthy();
+    // Nothing is due before next week's occurrence opens.
+    expect((await sendDueAssessmentLinks(new Date(Date.now() + 3_600_000))).sent).toBe(0);
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000 + 3_600_000);
+    // Next week: this client's link (and the other weekly schedules' of this file) goes once.
+    expect((await sendDueAssessmentLinks(nextWeek)).sent).toBeGreaterThanOrEqual(1);
+    const second = linkTokenFor(email);
+    expect(second).not.toBe(first);
+    expect((await sendDueAssessmentLinks(nextWeek)).sent).toBe(0);
+    expect(linkTokenFor(email)).toBe(second);
+    // Stopped: the week after sends this client nothing.
+    await call('owner', 'mutation ($c: ID!, $a: ID!) { stopAssessment(clientId: $c, assignmentId: $a) { stoppedAt } }', { c, a: a.id });
+    await sendDueAssessmentLinks(new Date(Date.now() + 14 * 86_400_000 + 3_600_000));
+    expect(linkTokenFor(email)).toBe(second);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentOccurrence, currentOccurrence, localMidnight, nthDate, occurrencesBetween, readSchedule, type Schedule } from '../../../domain/assessments/schedule.ts';
+import { appointmentOccurrence, currentOccurrence, localMidnight, nextOpening, nthDate, occurrencesBetween, readSchedule, type Schedule } from '../../../domain/assessments/schedule.ts';
 
 const NY = 'America/New_York';
 const weekly = (startDate: string, endDate: string | null = null): Schedule => ({ frequency: 'weekly', startDate, endDate });
@@ -56,5 +56,15 @@ describe('occurrences', () => {
     expect(appointmentOccurrence(s, '2026-12-10T15:00:00.000Z', NY)).toEqual({ key: '2026-12-10T15:00:00.000Z', opensAt: '2026-12-08T15:00:00.000Z', expiresAt: '2026-12-10T15:00:00.000Z' });
     expect(appointmentOccurrence(s, '2027-01-02T15:00:00.000Z', NY)).toBeNull();
     expect(currentOccurrence(s, NY, Date.parse('2026-12-09T00:00:00Z'))).toBeNull();
+  });
+});
+
+describe('the next opening (when the next link goes)', () => {
+  it('is the next occurrence’s local midnight, none after the end, none for a past one-off or appointments', () => {
+    expect(nextOpening(weekly('2027-03-08'), NY, Date.parse('2027-03-10T12:00:00Z'))).toBe('2027-03-15T04:00:00.000Z');
+    expect(nextOpening(weekly('2027-03-08', '2027-03-10'), NY, Date.parse('2027-03-10T12:00:00Z'))).toBeNull();
+    expect(nextOpening({ frequency: 'once', startDate: '2027-03-08', endDate: null }, NY, Date.parse('2027-03-01T12:00:00Z'))).toBe('2027-03-08T05:00:00.000Z');
+    expect(nextOpening({ frequency: 'once', startDate: '2027-03-08', endDate: null }, NY, Date.parse('2027-03-09T12:00:00Z'))).toBeNull();
+    expect(nextOpening({ frequency: 'beforeAppointment', startDate: '2027-03-08', endDate: null }, NY, 0)).toBeNull();
   });
 });
