@@ -256,12 +256,17 @@ function appFlag(record: unknown, app: string): boolean {
   return flags[app] === true;
 }
 
-/** getAppsUsed / getAppsUsedByTeamOwner: every app true unless the record says otherwise. */
+/**
+ * getAppsUsed / getAppsUsedByTeamOwner: every app true unless the record says otherwise; an app a
+ * client shares entries from with the practice (`sharedApps`, set by functions/companion on the
+ * saved record) counts as used (issue 14: the Apps menu reflects what the clients share).
+ */
 export function toAppsUsed(item: Record<string, unknown> | null): Record<string, unknown> {
   const apps: Record<string, boolean> = {};
   const stored = item ? ((item.apps || {}) as Record<string, unknown>) : null;
+  const shared = (item ? item.sharedApps || {} : {}) as Record<string, unknown>;
   APPS.forEach((app) => {
-    apps[app] = stored === null ? true : stored[app] === true;
+    apps[app] = stored === null ? true : stored[app] === true || shared[app] === true;
   });
   return { apps: apps, defaultApp: item && typeof item.defaultApp === 'string' ? item.defaultApp : null };
 }

@@ -12,7 +12,8 @@ import { dynamo } from '../shared/aws.ts';
 import { writeAudit } from '../shared/audit-write.ts';
 import { practiceName } from '../shared/practice-name.ts';
 import { Refusal } from '../shared/refusal.ts';
-import { isCompanionApp, isEntryType, type CompanionApp } from '../../domain/companion/apps.ts';
+import { APP_LIST_KEY, isCompanionApp, isEntryType, type CompanionApp } from '../../domain/companion/apps.ts';
+import { appsUsedKey } from '../../domain/practice.ts';
 import { entryProblemMessage, HIGH_URGE, highestUrge, validateEntry } from '../../domain/companion/entries.ts';
 import {
   clientShareKey, companionInviteKey, entryKey, entryTypeIndex, newEntryId, nextShareState, normalizeCode, practiceShareKey,
@@ -126,9 +127,23 @@ export async function setSharing(sub: string, args: Item, now: string): Promise<
     const practice = await practiceShare(practiceId, args.app, clientId);
     if (!practice || practice.clientSub !== sub) refuse('notShared', 'NotFound', 'practiceId');
     await writeShare(sub, practiceId, args.app, clientId, practice!.state, to, now, to === 'stopped' ? { sharedAt: (mine as Item).sharedAt ?? null } : {});
+    if (to === 'sharing') await markShared(practiceId, [args.app]);
     await writeAudit(sub, 'Mutation.setCompanionSharing', [{ practiceId, action: to === 'sharing' ? 'companion.share.start' : 'companion.share.stop', entityType: 'Client', entityId: clientId, entityIds: [args.app] }], now);
   }
   return (await sharingView([(await getItem(DIRECTORY(), clientShareKey(sub, practiceId, args.app)))!]))[0];
+}
+
+/**
+ * The practice's saved app list (if it has one) counts an app its clients share as used, so the Apps
+ * menu shows it (domain/practice.ts toAppsUsed). A practice without a saved list already uses every app.
+ */
+async function markShared(practiceId: string, apps: CompanionApp[]): Promise<void> {
+  const ignoreMissing = (err: Error) => { if (err.name !== 'ConditionalCheckFailedException') throw err; };
+  const key = appsUsedKey(practiceId);
+  await dynamo().send(new UpdateCommand({ TableName: PRACTICE(), Key: key, UpdateExpression: 'SET sharedApps = if_not_exists(sharedApps, :empty)', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':empty': {} } })).catch(ignoreMissing);
+  for (const app of apps) {
+    await dynamo().send(new UpdateCommand({ TableName: PRACTICE(), Key: key, UpdateExpression: 'SET sharedApps.#k = :t', ConditionExpression: 'attribute_exists(sharedApps)', ExpressionAttributeNames: { '#k': APP_LIST_KEY[app] }, ExpressionAttributeValues: { ':t': true } })).catch(ignoreMissing);
+  }
 }
 
 export const hashCode = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
@@ -156,6 +171,7 @@ export async function acceptInvitation(sub: string, args: Item, now: string): Pr
   await dynamo().send(new UpdateCommand({ TableName: DIRECTORY(), Key: companionInviteKey(hash), UpdateExpression: 'SET #s = :used, usedAt = :now, usedBy = :sub', ConditionExpression: '#s = :open', ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':used': 'used', ':open': 'open', ':now': now, ':sub': sub } }))
     .catch((err: Error) => { if (err.name !== 'ConditionalCheckFailedException') throw err; });
   if (accepted.length === 0) refuse('codeUsed', 'ValidationError', 'code');
+  await markShared(practiceId, accepted);
   await writeAudit(sub, 'Mutation.acceptCompanionInvitation', [{ practiceId, action: 'companion.share.accept', entityType: 'Client', entityId: clientId, entityIds: accepted }], now);
   const mine = await clientShares(sub);
   return sharingView(mine.filter((s) => s.practiceId === practiceId && accepted.indexOf(s.app as CompanionApp) >= 0));

@@ -3,7 +3,11 @@
  * companion-app API; only the practices sharing that app read them; stopping sharing stops reads at
  * once; another client reaches nothing of theirs; bad input is refused clearly and stores nothing.
  */
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appsUsedKey } from '../../domain/practice.ts';
+import { tableName } from '../../domain/tables.ts';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
@@ -87,9 +91,13 @@ describe('sharing consent and reads', () => {
     expect(listed).toEqual({ clientId: clientA, clientName: 'Robin Diary', state: 'SHARING', lastEntryDate: today(), lastHighUrgeDate: today() });
   });
 
-  it('only the practices sharing that app read it: practice B shares CBT only', async () => {
+  it('only the practices sharing that app read it: practice B shares CBT only (and its Apps list now shows CBT)', async () => {
+    // Practice B saved an app list without CBT: what its clients share is counted as used.
+    await runtime.dynamo.client.send(new PutItemCommand({ TableName: tableName('local', 'Practice'), Item: marshall({ ...appsUsedKey(practiceB), apps: { ACT: true, DBT: false, IFS: false, CBT: false, COACH: false, MI: false } }) }));
+    expect((await call('ownerB', '{ getAppsUsed { apps { ACT CBT DBT } } }')).data!.getAppsUsed.apps).toEqual({ ACT: true, CBT: false, DBT: false });
     await call('ownerB', INVITE, { c: clientB, a: ['CBT_COMPANION'] });
     expect((await call('client', ACCEPT, { code: codeFrom(EMAIL) })).data!.acceptCompanionInvitation).toEqual([{ practiceId: practiceB, app: 'CBT_COMPANION', state: 'SHARING' }]);
+    expect((await call('ownerB', '{ getAppsUsed { apps { ACT CBT DBT } } }')).data!.getAppsUsed.apps).toEqual({ ACT: true, CBT: true, DBT: false });
     const refused = await call('ownerB', ENTRIES, { c: clientB, a: 'DBT_COACH' });
     expect(refused.errors?.[0]).toMatchObject({ errorType: 'NotFound', message: 'This client does not share entries from this app with the practice.' });
     expect((await call('ownerB', CLIENTS, { a: 'DBT_COACH' })).data!.listCompanionClients).toEqual([]);
