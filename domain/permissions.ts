@@ -398,6 +398,17 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getInsurancePayer': { anyOf: [P.insurancePayers, P.billing, P.billingOwn, P.coverage], feature: F.billing },
   'Query.getPayerListEnrollments': { permission: P.insurancePayers, feature: F.settings },
   'Mutation.enrollProviderToPayerList': { permission: P.insurancePayers, feature: F.settings },
+  // Supervision (issue 18): the owner and clinicianAdmin assign supervisors (TeamMembers, as the
+  // team page); the supervision right (supervisor, owner) lists, reads, co-signs and returns — only
+  // its supervisees' notes (functions/supervision). A note's co-signature state: its clinician
+  // (notes.own), notes.all, or its supervisor.
+  'Query.listSupervisions': { permission: P.teamMembers, feature: F.teamMembers },
+  'Mutation.setSupervisors': { permission: P.teamMembers, feature: F.teamMembers },
+  'Query.listNotesAwaitingCosign': { permission: P.supervision },
+  'Query.getSupervisedNote': { permission: P.supervision },
+  'Mutation.cosignProgressNote': { permission: P.supervision },
+  'Mutation.returnProgressNote': { permission: P.supervision },
+  'Query.getNoteCosign': { anyOf: [P.notesOwn, P.notesAll, P.supervision] },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -11,6 +11,7 @@ import { backfillAppointmentClientIndex } from './appointment-client-index-backf
 import { backfillClientNameEntries } from './client-name-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { seedDemoCompanion } from './seed-companion.ts';
+import { seedDemoSupervision } from './seed-supervision.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
 import { seedDemoAppointments, type SeededMember } from './seed-appointments.ts';
 import { seedDemoClientPortal } from './seed-client-portal.ts';
@@ -98,6 +99,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await seedDemoAssessments(db, tableName(LOCAL_ENV, 'Practice'), practiceId);
   // Companion apps: months of daily diary cards and thought records for three clients, sharing on (issue 14).
   await seedDemoCompanion(db, tableName(LOCAL_ENV, 'Practice'), directory, practiceId, portal);
+  // Supervision: the supervisor supervises the Clinician Basic, two of whose notes await co-signature (issue 18).
+  await seedDemoSupervision(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // The owner's Profile and Practice details, as a sign-up would have left them (issue 19).
   for (const Item of signupCarryItems(practiceId, practiceId, DEMO_OWNER_PRACTICE, now)) {
     await db.send(new PutCommand({ TableName: tableName(LOCAL_ENV, 'Practice'), Item }));

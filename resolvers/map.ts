@@ -113,6 +113,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Mutation.endClientSession', dataSource: 'DirectoryTable', entry: 'resolvers/Mutation.endClientSession.ts' },
   // Companion apps (issue 14): both principals through the companion Lambda (entries in the Directory table by the client's sub, shares in both tables).
   { name: 'Companion.invoke', dataSource: 'Lambda:companion', entry: 'resolvers/functions/invokeCompanion.ts' },
+  // Supervision and co-signature (issue 18): the supervision Lambda (supervision records, supervisees' notes).
+  { name: 'Supervision.invoke', dataSource: 'Lambda:supervision', entry: 'resolvers/functions/invokeSupervision.ts' },
   // Secure messaging (issue 12): the conversation's access for both principals, reads as Queries, writes through the messaging Lambda.
   { name: 'Messaging.access', dataSource: 'PracticeTable', entry: 'resolvers/functions/messagingAccess.ts' },
   { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
@@ -221,6 +223,9 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'listCompanionClients', pipeline: ['authorize', 'Companion.invoke', 'audit'] },
   ...['myCompanionEntries', 'myCompanionSharing'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
   ...['postCompanionEntry', 'setCompanionSharing', 'acceptCompanionInvitation'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
+  // Supervision (issue 18): FIELD_RULES gates each field; the Lambda keeps a supervisor to their supervisees' notes.
+  ...['listSupervisions', 'listNotesAwaitingCosign', 'getSupervisedNote', 'getNoteCosign'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
+  ...['setSupervisors', 'cosignProgressNote', 'returnProgressNote'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
   { typeName: 'Query', fieldName: 'listConversations', pipeline: ['authorize', 'Query.listConversations', 'audit'] },
   { typeName: 'Query', fieldName: 'unreadMessageCount', pipeline: ['authorize', 'Query.listConversations'] },
   { typeName: 'Query', fieldName: 'listMessages', pipeline: ['authorize', 'Messaging.access', 'Query.listMessages', 'audit'] },

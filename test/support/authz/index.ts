@@ -21,3 +21,4 @@ export { assessments } from './assessments.ts';
 export { insurance } from './insurance.ts';
 export { billing } from './billing.ts';
 export { notifications } from './notifications.ts';
+export { supervision } from './supervision.ts';
