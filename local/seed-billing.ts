@@ -67,10 +67,12 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
     const clinician = memberOf.get(client.therapistId) ?? owner;
     const name = [client.personalDetail?.first, client.personalDetail?.last].filter(Boolean).join(' ');
     const ledger = { invoicedCents: 0, paidCents: 0, creditCents: 0, refundedCents: 0 };
-    // Weekly sessions from 13 weeks ago up to this week; the current month's stay un-invoiced.
+    // Weekly sessions from 13 weeks ago up to the end of last month, invoiced month by month.
     const byMonth = new Map<string, Item[]>();
     for (let week = 13; week >= 1; week--) {
       const startMs = dayAt(now, -7 * week - ci, 9 + ci);
+      // This month's calendar is the appointments seed's (its past sessions get their lines below).
+      if (localDate(startMs, DEFAULT_TIMEZONE).slice(0, 7) === today.slice(0, 7)) continue;
       const status = (week + ci) % 6 === 0 ? 'NO_SHOW' : 'ATTENDED';
       const service = SERVICES[ci % SERVICES.length];
       const { data } = validateAppointmentInput({ clientId: client.id, serviceCode: service, locationType: week % 2 === 0 ? 'TELEHEALTH' : 'OFFICE', start: new Date(startMs).toISOString(), durationMinutes: service === '90837' ? 60 : 45, sendEmailReminder: false });
@@ -84,10 +86,6 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
       const line = lineFor(appointment as never, date, catalog, clientFeesOf(null));
       if (!line) continue;
       const month = date.slice(0, 7);
-      if (month === today.slice(0, 7)) {
-        items.push({ ...lineItem(practiceId, line, client.therapistId, stamp), createdAt: stamp });
-        continue;
-      }
       byMonth.set(month, [...(byMonth.get(month) ?? []), line]);
     }
     const months = [...byMonth.keys()].sort();
@@ -123,6 +121,15 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
     });
     items.push({ ...ledgerKey(practiceId, client.id), entity: 'ClientLedger', ...ledger });
   });
+  // This month's past sessions in the demo calendar: un-invoiced lines, as setting their status would have made them.
+  const calendar = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `P#${practiceId}`, ':sk': 'APPT#' } }))).Items ?? []) as Item[];
+  const therapistOf = new Map(clients.map((c) => [c.id as string, c.therapistId as string]));
+  for (const appointment of calendar) {
+    const date = localDate(Date.parse(appointment.start), DEFAULT_TIMEZONE);
+    if (date.slice(0, 7) !== today.slice(0, 7) || Date.parse(appointment.start) >= now.getTime()) continue;
+    const line = lineFor(appointment as never, date, catalog, clientFeesOf(null));
+    if (line) items.push({ ...lineItem(practiceId, line, therapistOf.get(appointment.clientId) ?? appointment.clinicianId, stamp), createdAt: stamp });
+  }
   items.push({ ...counterKey(practiceId), seq });
   await batchPut(db, table, items);
   await db.send(new PutCommand({ TableName: table, Item: { ...counterKey(practiceId), seq } }));

@@ -37,6 +37,8 @@ export const CHART_TABS: ChartTab[] = [
   { id: 'documents', label: 'clients.tab.documents', Component: tab(() => import('./ClientDocuments').then((m) => ({ default: m.ClientDocuments }))) },
   // Insurance (issue 16): the client's insurance and eligibility checks, for those who may open Coverage.
   { id: 'insurance', label: 'clients.tab.insurance', route: '/app/coverage', Component: tab(() => import('../insurance/InsuranceTab')) },
+  // Billing (issue 15): the client's sessions to invoice, invoices, payments and balance, for those who may open /app/billings.
+  { id: 'billing', label: 'clients.tab.billing', route: '/app/billings', Component: tab(() => import('../billing/BillingTab')) },
   // App entries (issue 14): the client's sharing per companion app, invitations, entries and stats, for those who may open the app pages.
   { id: 'app-entries', label: 'clients.tab.appEntries', route: '/app/dbt-coach', Component: tab(() => import('../companion/AppEntriesTab')) },
   // Measures (issue 13): the client's assessment results and open risk alerts, for those who may open Results.

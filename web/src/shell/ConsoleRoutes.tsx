@@ -26,6 +26,7 @@ const AppointmentStatusPage = lazy(() => import('../appointments/AppointmentStat
 const CommunicationPage = lazy(() => import('../communication/CommunicationPage'));
 const CoveragePage = lazy(() => import('../insurance/CoveragePage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
+const BillingPage = lazy(() => import('../billing/BillingPage'));
 const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
 const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
 const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
@@ -55,6 +56,7 @@ export default function ConsoleRoutes() {
         <Route path="settings/client-portal" element={page(<ClientPortalSettingsPage />)} />
         <Route path="settings/notifications" element={page(<NotificationsPage />)} />
         <Route path="coverage" element={page(<CoveragePage />)} />
+        <Route path="billings" element={page(<BillingPage />)} />
         <Route path="settings/insurance-payer" element={page(<InsurancePayerPage />)} />
         <Route path="dbt-coach" element={page(<AppEntriesPage />)} />
         <Route path="cbt-companion" element={page(<AppEntriesPage />)} />

@@ -1,0 +1,97 @@
+/**
+ * /app/billings (issue 15): the practice's sessions, invoices and payments, newest first, 20 at a
+ * time — the spec's filter keys, a date range and a clinician (the server keeps own-client roles to
+ * their own clients). Amounts in the practice's money format.
+ */
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatMoney } from '../../../domain/billing/money';
+import { useT } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
+import { reportApiError } from '../shell/banners';
+import { listClinicians, type Clinician } from '../appointments/api';
+import { getMoneyFormat, listBilling, type BillingEntry, type BillingFilter } from './api';
+
+export const FILTERS: BillingFilter[] = ['all', 'Session', 'UnInvoicedSession', 'UnpaidInvoice', 'ClientInvoice', 'BillingPayment', 'InsurancePayment'];
+
+export default function BillingPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<BillingFilter>('all');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [clinicianId, setClinicianId] = useState('');
+  const [clinicians, setClinicians] = useState<Clinician[]>([]);
+  const [rows, setRows] = useState<BillingEntry[]>([]);
+  const [nextToken, setNextToken] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [format, setFormat] = useState({ decimals: 0, currency: 'USD' });
+
+  useEffect(() => {
+    getMoneyFormat().then(setFormat, reportApiError);
+    listClinicians().then(setClinicians, () => setClinicians([]));
+  }, []);
+
+  const load = useCallback(async (token: string | null) => {
+    setLoading(true);
+    try {
+      const page = await listBilling({ filter, from: from || null, to: to || null, clinicianId: clinicianId || null, nextToken: token });
+      setRows((before) => (token ? [...before, ...page.items] : page.items));
+      setNextToken(page.nextToken);
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setLoading(false);
+    }
+  }, [filter, from, to, clinicianId]);
+  useEffect(() => void load(null), [load]);
+
+  const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : formatMoney(cents, format));
+  const clinicianOptions = [{ value: '', label: t('billing.allClinicians') }, ...clinicians.map((c) => ({ value: c.id, label: c.name }))];
+  return (
+    <ContentLayout header={<Header variant="h1" description={t('billing.intro')}>{t('billing.title')}</Header>}>
+      <Table
+        items={rows}
+        loading={loading && rows.length === 0}
+        loadingText={t('billing.loading')}
+        empty={<Box textAlign="center">{t('billing.empty')}</Box>}
+        filter={
+          <SpaceBetween direction="horizontal" size="s">
+            <FormField label={t('billing.show')}>
+              <Select selectedOption={{ value: filter, label: t(`billing.filter.${filter}`) }} options={FILTERS.map((f) => ({ value: f, label: t(`billing.filter.${f}`) }))} onChange={({ detail }) => setFilter(detail.selectedOption.value as BillingFilter)} />
+            </FormField>
+            <FormField label={t('billing.from')}>
+              <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} />
+            </FormField>
+            <FormField label={t('billing.to')}>
+              <DatePicker value={to} onChange={({ detail }) => setTo(detail.value)} />
+            </FormField>
+            <FormField label={t('billing.clinician')}>
+              <Select selectedOption={clinicianOptions.find((o) => o.value === clinicianId) ?? clinicianOptions[0]} options={clinicianOptions} onChange={({ detail }) => setClinicianId(detail.selectedOption.value ?? '')} />
+            </FormField>
+          </SpaceBetween>
+        }
+        columnDefinitions={[
+          { id: 'date', header: t('billing.date'), cell: (r) => r.date },
+          { id: 'kind', header: t('billing.kind'), cell: (r) => t(`billing.kind.${r.kind}`) },
+          { id: 'client', header: t('billing.client'), cell: (r) => <Link href={`/app/clients/${r.clientId}?tab=billing`} onFollow={(e) => (e.preventDefault(), navigate(`/app/clients/${r.clientId}?tab=billing`))}>{r.clientName}</Link> },
+          { id: 'description', header: t('billing.description'), cell: (r) => r.description },
+          { id: 'amount', header: t('billing.amount'), cell: (r) => money(r.amountCents) },
+          { id: 'balance', header: t('billing.balance'), cell: (r) => money(r.balanceCents) },
+          { id: 'status', header: t('billing.status'), cell: (r) => `${t(`billing.status.${r.status}`)}${r.pastDue ? ` · ${t('billing.pastDue')}` : ''}` },
+        ]}
+        footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('billing.loadMore')}</Button></Box> : undefined}
+      />
+    </ContentLayout>
+  );
+}
