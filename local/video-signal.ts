@@ -67,7 +67,7 @@ export function createVideoSignalRelay(options: { secret: string; joinTimeoutMs?
       if (isBinary) return;
       let message: { type?: unknown };
       try {
-        message = JSON.parse(String(raw));
+        message = JSON.parse((raw as Buffer).toString());
       } catch {
         return;
       }
@@ -98,7 +98,7 @@ export function createVideoSignalRelay(options: { secret: string; joinTimeoutMs?
       clearTimeout(timer);
       let token: unknown;
       try {
-        const message = JSON.parse(String(raw)) as { type?: unknown; token?: unknown };
+        const message = JSON.parse((raw as Buffer).toString()) as { type?: unknown; token?: unknown };
         token = message.type === 'join' ? message.token : undefined;
       } catch {
         token = undefined;

@@ -81,7 +81,7 @@ export function formEncode(params: Record<string, unknown>): string {
     if (value === null || value === undefined) return;
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${key}[${i}]`));
     else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${key}[${k}]`);
-    else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value as string | number | boolean)}`);
   };
   for (const [k, v] of Object.entries(params)) walk(v, k);
   return pairs.join('&');

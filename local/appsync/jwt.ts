@@ -78,7 +78,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): (jwt: string) =>
       return null;
     }
     const groups = payload['cognito:groups'];
-    const username = (tokenUse === 'access' ? payload.username : payload['cognito:username']) ?? payload.sub;
+    const username = ((tokenUse === 'access' ? payload.username : payload['cognito:username']) ?? payload.sub) as string;
     return {
       sub: String(payload.sub),
       issuer: String(payload.iss),

@@ -137,7 +137,7 @@ export function createRealtime(options: RealtimeOptions): { handleRealtime: Upgr
     ws.on('message', (raw) => {
       let msg: { type?: string; id?: string; payload?: Record<string, unknown> };
       try {
-        msg = JSON.parse(String(raw));
+        msg = JSON.parse((raw as Buffer).toString());
       } catch {
         return send({ type: 'error', payload: { errors: [{ errorType: 'BadRequestException', message: 'Messages must be JSON' }] } });
       }

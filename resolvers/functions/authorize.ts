@@ -38,7 +38,7 @@ export function request(ctx: ResolverContext<AnyArgs>): DynamoDBGetItemRequest {
   }
   return {
     operation: 'GetItem',
-    key: util.dynamodb.toMapValues(membershipKey((identity).sub as string)),
+    key: util.dynamodb.toMapValues(membershipKey(identity.sub)),
     consistentRead: true,
   };
 }
@@ -53,7 +53,7 @@ export function response(ctx: ResolverContext<AnyArgs>): Record<string, unknown>
     util.unauthorized();
   }
   const member = membership;
-  if (sessionEnded((identity).claims, member)) {
+  if (sessionEnded(identity.claims, member)) {
     util.unauthorized();
   }
   const roles = member.roles || [];
@@ -62,13 +62,13 @@ export function response(ctx: ResolverContext<AnyArgs>): Record<string, unknown>
   if (!canCall(field, roles, plan, member.groups || [])) {
     util.unauthorized();
   }
-  const claims = (identity).claims || {};
+  const claims = identity.claims || {};
   const caller: Caller = {
-    sub: (identity).sub as string,
+    sub: identity.sub,
     practiceId: member.practiceId as string,
     roles: roles,
     plan: plan,
-    groups: (identity).groups || [],
+    groups: identity.groups || [],
     email: member.email || (claims.email as string | undefined) || null,
   };
   ctx.stash.caller = caller;

@@ -37,7 +37,7 @@ export function request(ctx: Context): DynamoDBQueryRequest {
     // The links (LINK#…) and the last sign-out (SESSION, Mutation.endClientSession): one partition, one Query.
     query: {
       expression: 'PK = :pk',
-      expressionValues: util.dynamodb.toMapValues({ ':pk': clientLinksPartition((identity).sub as string) }),
+      expressionValues: util.dynamodb.toMapValues({ ':pk': clientLinksPartition(identity.sub) }),
     },
     limit: MAX_CLIENT_LINKS + 1,
     consistentRead: true,

@@ -51,7 +51,7 @@ export function response(ctx: Context): Record<string, unknown> {
     raiseStepError(ctx);
   }
   const data = (ctx.result && ctx.result.data) || {};
-  const items = ((data[directoryTable(ctx)] || []) as Array<Record<string, unknown> | null>).filter((i) => !!i) as Array<Record<string, unknown>>;
+  const items = ((data[directoryTable(ctx)] || []) as Array<Record<string, unknown> | null>).filter((i): i is Record<string, unknown> => !!i);
   const rule = FIELD_RULES[ctx.info.parentTypeName + '.' + ctx.info.fieldName];
   const feature = (rule && rule.feature) as Feature;
   const client = ctx.stash.client;

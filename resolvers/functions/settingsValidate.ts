@@ -4,7 +4,7 @@
  * field stops the pipeline with a ValidationError listing {field, reason} — names, never values.
  */
 import { util, type NONERequest } from '@aws-appsync/utils';
-import { settingsKindOf, settingsProblemSummary, validateSettings, type SettingsKind } from '../../domain/practice.ts';
+import { settingsKindOf, settingsProblemSummary, validateSettings } from '../../domain/practice.ts';
 import type { ResolverContext, SharedArgs } from '../shared/context.ts';
 import type { MutationEditPracticeDetailsArgs, MutationEditBillingSettingsArgs, MutationEditInsuranceSettingArgs } from '../../domain/graphql.generated.ts';
 

@@ -77,7 +77,7 @@ export async function benchClients(log: (line: string) => void = () => undefined
       if (Object.keys(taken).some((k) => k.endsWith(':Scan'))) throw new Error(`${label} sent a Scan`);
       const data = Object.entries(taken).filter(([k]) => k.startsWith('Practice:')).reduce((sum, [, n]) => sum + n, 0);
       if (data !== 1) throw new Error(`${label} sent ${data} Practice-table requests (target 1)`);
-      return { ms, data: body.data as any };
+      return { ms, data: body.data };
     };
 
     const series: Record<string, number[]> = { 'first page': [], 'next pages': [], 'name search': [], getClient: [] };

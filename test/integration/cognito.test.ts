@@ -128,7 +128,7 @@ describe('local Cognito through Amplify v6', () => {
     expect(done.nextStep.signInStep).toBe('DONE');
 
     const { tokens } = await fetchAuthSession();
-    const jwks = createLocalJWKSet((await cognito.jwks()) as never);
+    const jwks = createLocalJWKSet(await cognito.jwks());
     const id = (await jwtVerify(tokens!.idToken!.toString(), jwks, { issuer: cognito.issuer, audience: CLIENT_ID })).payload;
     const access = (await jwtVerify(tokens!.accessToken.toString(), jwks, { issuer: cognito.issuer })).payload;
     expect(cognito.issuer).toBe(`${base}/${POOL_ID}`);

@@ -273,7 +273,7 @@ class RealtimeClient {
   closed: Promise<{ code: number }>;
   constructor(readonly ws: WebSocket) {
     ws.on('message', (raw) => {
-      const msg = JSON.parse(String(raw));
+      const msg = JSON.parse((raw as Buffer).toString());
       this.messages.push(msg);
       this.waiters = this.waiters.filter((w) => (w.pred(msg) ? (w.resolve(msg), false) : true));
     });

@@ -64,7 +64,7 @@ async function subscribeWith(token: string): Promise<string> {
   const header = Buffer.from(JSON.stringify({ host, Authorization: token })).toString('base64url');
   const ws = new WebSocket(`${runtime.url.replace('http', 'ws')}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
   const messages: Record<string, any>[] = [];
-  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+  ws.on('message', (raw) => messages.push(JSON.parse((raw as Buffer).toString())));
   const next = async (pred: (m: Record<string, any>) => boolean) => {
     for (let i = 0; i < 200; i++) {
       const found = messages.find(pred);
@@ -92,7 +92,7 @@ async function openSubscription(token: string) {
   const header = Buffer.from(JSON.stringify({ host, Authorization: token })).toString('base64url');
   const ws = new WebSocket(`${runtime.url.replace('http', 'ws')}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
   const messages: Record<string, any>[] = [];
-  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+  ws.on('message', (raw) => messages.push(JSON.parse((raw as Buffer).toString())));
   const waitFor = async (pred: (m: Record<string, any>) => boolean) => {
     for (let i = 0; i < 200; i++) {
       const found = messages.find(pred);

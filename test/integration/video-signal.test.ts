@@ -42,7 +42,7 @@ function connect(): Promise<Client> {
   const messages: Array<Record<string, unknown>> = [];
   const waiters: Array<() => void> = [];
   ws.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)));
+    messages.push(JSON.parse((raw as Buffer).toString()));
     waiters.splice(0).forEach((w) => w());
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));

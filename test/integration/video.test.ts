@@ -38,7 +38,7 @@ const publicTicket = async (body: unknown) => {
 function relayClient(token: string) {
   const ws = new WebSocket(`ws://localhost:${runtime.port}/_local/video-signal`);
   const messages: Array<Record<string, unknown>> = [];
-  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+  ws.on('message', (raw) => messages.push(JSON.parse((raw as Buffer).toString())));
   ws.on('open', () => ws.send(JSON.stringify({ type: 'join', token })));
   return { ws, messages, seen: (type: string) => expect.poll(() => messages.some((m) => m.type === type), { timeout: 5000 }).toBe(true) };
 }

@@ -18,7 +18,7 @@ export async function subscribeAs(runtimeUrl: string, token: string, query: stri
   const messages: Record<string, any>[] = [];
   const events: Record<string, any>[] = [];
   ws.on('message', (raw) => {
-    const msg = JSON.parse(String(raw));
+    const msg = JSON.parse((raw as Buffer).toString());
     messages.push(msg);
     if (msg.type === 'data') {
       events.push(msg.payload);

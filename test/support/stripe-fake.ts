@@ -182,7 +182,7 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
         const next = sub.items.data.map((i) => ({ ...i }));
         for (const change of (params.items ?? []) as Array<Record<string, unknown>>) {
           const existing = change.id ? next.find((i) => i.id === change.id) : undefined;
-          if (change.id && !existing) throw fail(400, 'invalid_request_error', `No such subscription item: '${String(change.id as string)}'`, { code: 'resource_missing' });
+          if (change.id && !existing) throw fail(400, 'invalid_request_error', `No such subscription item: '${change.id as string}'`, { code: 'resource_missing' });
           if (existing && change.deleted === 'true') next.splice(next.indexOf(existing), 1);
           else if (existing) Object.assign(existing, change.price ? { price: price(change.price) } : {}, change.quantity !== undefined ? { quantity: quantity(change.quantity) } : {});
           else next.push({ id: id('si'), object: 'subscription_item', price: price(change.price), quantity: quantity(change.quantity) });

@@ -51,7 +51,7 @@ export function toDynamoExpression(filter: Record<string, unknown>): DynamoExpre
           else if (op === 'contains') parts.push(`(contains(${n}, ${value(operand)}))`);
           else if (op === 'notContains') parts.push(`(NOT contains(${n}, ${value(operand)}))`);
           else if (op === 'attributeExists') parts.push(operand ? `(attribute_exists(${n}))` : `(attribute_not_exists(${n}))`);
-          else if (op === 'attributeType') parts.push(`(attribute_type(${n}, ${value(ATTRIBUTE_TYPES[String(operand)] ?? operand)}))`);
+          else if (op === 'attributeType') parts.push(`(attribute_type(${n}, ${value(ATTRIBUTE_TYPES[operand as string] ?? operand)}))`);
           else throw new Error(`Unsupported filter operator: ${op}`);
         }
       }

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse, Kind, type ObjectTypeDefinitionNode, type ObjectTypeExtensionNode } from 'graphql';
+import { parse, Kind } from 'graphql';
 import WebSocket from 'ws';
 import { startRuntime, type Runtime } from '../../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../../local/demo-accounts.ts';
@@ -106,7 +106,7 @@ export async function subscribe(who: Who, query: string): Promise<Outcome> {
   const messages: Record<string, any>[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)));
+    messages.push(JSON.parse((raw as Buffer).toString()));
     waiters.splice(0).forEach((w) => w());
   });
   const next = async (pred: (m: Record<string, any>) => boolean) => {

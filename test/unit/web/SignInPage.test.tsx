@@ -134,7 +134,7 @@ describe('SignInPage', () => {
     amplify.confirmSignIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     renderSignIn();
     const user = await submitCredentials('jane@clinic.example', 'Secret123');
-    const qr = (await screen.findByAltText('QR code for your authenticator app')) as HTMLImageElement;
+    const qr = await screen.findByAltText<HTMLImageElement>('QR code for your authenticator app');
     expect(qr.src).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
     await user.type(screen.getByLabelText('Code'), '123456');

@@ -104,7 +104,7 @@ describe('appointment details', () => {
 
   it("starts the telehealth room and shows the client's public link", async () => {
     const { user } = renderDetails(appointment({ locationType: 'TELEHEALTH', videoRoomId: 'room-9', clientVideoPath: '/public/video/room-9/me' }));
-    expect((screen.getByLabelText("Client's video link") as HTMLInputElement).value).toBe(`${window.location.origin}/public/video/room-9/me`);
+    expect(screen.getByLabelText<HTMLInputElement>("Client's video link").value).toBe(`${window.location.origin}/public/video/room-9/me`);
     await user.click(screen.getByRole('button', { name: 'Start video' }));
     await screen.findByText('Video room');
   });

@@ -86,7 +86,7 @@ describe('appointment form', () => {
   it('shows and takes the date as MM/DD/YYYY for an en-US practice, and sends the day typed', async () => {
     appointmentsApi.createAppointment.mockResolvedValue([appointment()]);
     const { user, onSaved } = renderForm(ready);
-    const date = screen.getByLabelText('Date') as HTMLInputElement;
+    const date = screen.getByLabelText<HTMLInputElement>('Date');
     expect(date.value).toBe('03/09/2026');
     expect(date.placeholder).toBe('MM/DD/YYYY');
     await user.clear(date);
@@ -145,7 +145,7 @@ describe('appointment form', () => {
     const { user, onSaved } = renderForm({ ...ready, durationMinutes: '45' }, 'US/Pacific', appointment());
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('This appointment was changed by someone else. We reloaded it: review and try again.');
-    expect((screen.getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('60');
+    expect(screen.getByLabelText<HTMLInputElement>('Duration (minutes)').value).toBe('60');
     expect(onSaved).not.toHaveBeenCalled();
 
     appointmentsApi.getAppointment.mockResolvedValueOnce(null);

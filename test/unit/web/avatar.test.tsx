@@ -59,7 +59,7 @@ describe('avatar menu', { timeout: 20_000 }, () => {
   it('shows the profile photo from its URL', () => {
     renderTopBar({ photoUrl: 'https://bucket.example/images/all/me.jpg?X-Amz-Signature=abc', initials: 'OO' });
     // TopNavigation also renders a hidden copy of its utilities, to measure them: both show the photo.
-    const photos = screen.getAllByAltText(AVATAR_PHOTO_ALT) as HTMLImageElement[];
+    const photos = screen.getAllByAltText<HTMLImageElement>(AVATAR_PHOTO_ALT);
     expect(photos.length).toBeGreaterThan(0);
     for (const photo of photos) expect(photo.src).toBe('https://bucket.example/images/all/me.jpg?X-Amz-Signature=abc');
     expect(screen.queryAllByText('OO')).toHaveLength(0);

@@ -80,7 +80,7 @@ describe('client form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(ENGLISH_TRANSLATOR.t(CLIENT_MESSAGE_KEYS.conflict));
     expect(clientsApi.editClient).toHaveBeenCalledWith(ADA.id, 1, expect.objectContaining({ personalDetail: expect.objectContaining({ middle: 'King' }) }));
-    expect((screen.getByLabelText('Nickname') as HTMLInputElement).value).toBe('Countess');
+    expect(screen.getByLabelText<HTMLInputElement>('Nickname').value).toBe('Countess');
 
     clientsApi.editClient.mockResolvedValueOnce({ ...theirs, version: 3 });
     await user.click(screen.getByRole('button', { name: 'Save' }));

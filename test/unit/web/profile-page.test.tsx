@@ -31,7 +31,7 @@ function renderPage() {
   );
   return userEvent.setup();
 }
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const choose = (file: File) => fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [file] } });
 const jpg = (size: number, name = 'me.jpg', type = 'image/jpeg') => {
   const file = new File(['x'], name, { type });
@@ -123,6 +123,6 @@ describe('profile page', () => {
     expect(profileApi.getProfilePhotoUploadUrl).toHaveBeenCalledWith('image/jpeg', 500_000);
     expect(profileApi.putToPresignedUrl).toHaveBeenCalledWith('https://bucket.example/put', file);
     expect(profileApi.confirmProfilePhoto).toHaveBeenCalledWith('images/all/me/1.jpg');
-    await waitFor(() => expect((screen.getByAltText('Profile photo') as HTMLImageElement).src).toBe('https://bucket.example/get'));
+    await waitFor(() => expect(screen.getByAltText<HTMLImageElement>('Profile photo').src).toBe('https://bucket.example/get'));
   });
 });

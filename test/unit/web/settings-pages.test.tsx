@@ -36,7 +36,7 @@ function renderPage(page: React.ReactNode) {
   );
   return userEvent.setup();
 }
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 async function replace(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
   await user.clear(input(label));
   if (text) await user.type(input(label), text);

@@ -42,8 +42,8 @@ function isPhonePath(path: string): boolean {
 export function flatten(source: unknown, fields: Record<string, FieldKind>): FormValues {
   const out: FormValues = {};
   for (const [path, kind] of Object.entries(fields)) {
-    const value = getPath(source, path);
-    const text = value === null || value === undefined ? '' : String(value as string | number | boolean);
+    const value = getPath(source, path) as string | number | boolean | null | undefined;
+    const text = value === null || value === undefined ? '' : String(value);
     out[path] = kind === 'flag' ? value === true : isPhonePath(path) ? formatPhone(text) : text;
   }
   return out;

@@ -25,6 +25,7 @@ const AppointmentPage = lazy(() => import('../appointments/AppointmentPage'));
 const AppointmentStatusPage = lazy(() => import('../appointments/AppointmentStatusPage'));
 const CommunicationPage = lazy(() => import('../communication/CommunicationPage'));
 const CoveragePage = lazy(() => import('../insurance/CoveragePage'));
+const SupervisionPage = lazy(() => import('../supervision/SupervisionPage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
 const BillingPage = lazy(() => import('../billing/BillingPage'));
 const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
@@ -57,6 +58,7 @@ export default function ConsoleRoutes() {
         <Route path="settings/notifications" element={page(<NotificationsPage />)} />
         <Route path="coverage" element={page(<CoveragePage />)} />
         <Route path="billings" element={page(<BillingPage />)} />
+        <Route path="supervision" element={page(<SupervisionPage />)} />
         <Route path="settings/insurance-payer" element={page(<InsurancePayerPage />)} />
         <Route path="dbt-coach" element={page(<AppEntriesPage />)} />
         <Route path="cbt-companion" element={page(<AppEntriesPage />)} />
