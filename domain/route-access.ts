@@ -31,6 +31,8 @@ export const MENU_GATES = {
   Subscription: [P.subscription],
   TeamMembers: [P.teamMembers],
   Activity: [P.activity],
+  // Supervision (issue 18): the supervisor's co-signature list; the spec names no route (/app/supervision).
+  Supervision: [P.supervision],
 } as const satisfies Record<string, readonly Permission[]>;
 export type MenuGate = keyof typeof MENU_GATES;
 
@@ -86,6 +88,7 @@ export const ROUTES: RouteRule[] = [
   { path: '/app/billings/insurance_payments/new', anyOf: BILLING_ANY, feature: F.billing },
   { path: '/app/billings/documents', anyOf: BILLING_ANY, feature: F.billing },
   { path: '/app/coverage', anyOf: [P.coverage], feature: F.coverage },
+  { path: '/app/supervision', anyOf: [P.supervision], feature: F.core },
   { path: '/app/settings/practice-details', anyOf: [P.practiceDetails], feature: F.settings },
   { path: '/app/settings/documents', anyOf: [P.documents], feature: F.settings },
   { path: '/app/settings/notifications', anyOf: [P.notifications], feature: F.settings },
@@ -222,6 +225,7 @@ export const MENU: { title: string | null; entries: MenuEntry[] }[] = [
     title: 'Practice Management',
     entries: [
       { label: 'Insights', path: '/app/insights' },
+      { label: 'Supervision', path: '/app/supervision' },
       {
         label: 'Billing and Insurance',
         children: [

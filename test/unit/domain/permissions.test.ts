@@ -20,7 +20,7 @@ describe('menu gates per role (spec part 2 §6)', () => {
     ['clinicianFullClient', ['Appointment', 'Apps', 'Assessments', 'Clients', 'Groups', 'Homework', 'Notifications']],
     ['clinicianBasicBilling', ['Appointment', 'Apps', 'Assessments', 'Billing', 'Clients', 'Groups', 'Homework', 'Notifications']],
     ['clinicianBasic', ['Appointment', 'Apps', 'Assessments', 'Clients', 'Groups', 'Homework', 'Notifications', 'Subscription']],
-    ['supervisor', ['Appointment', 'Notifications']],
+    ['supervisor', ['Appointment', 'Notifications', 'Supervision']],
     ['biller', ['Appointment', 'Billing', 'Clients', 'Coverage', 'InsurancePayers']],
     ['scheduler', ['Appointment', 'Clients']],
   ])('%s passes exactly its gates', (role, expected) => {
@@ -32,7 +32,7 @@ describe('menu gates per role (spec part 2 §6)', () => {
   });
 
   it('the union of several roles applies', () => {
-    expect(gates(pro(['supervisor', 'biller']))).toEqual(['Appointment', 'Billing', 'Clients', 'Coverage', 'InsurancePayers', 'Notifications']);
+    expect(gates(pro(['supervisor', 'biller']))).toEqual(['Appointment', 'Billing', 'Clients', 'Coverage', 'InsurancePayers', 'Notifications', 'Supervision']);
   });
 
   it('only owner and clinicianAdmin see Team Members and Activity', () => {
@@ -95,7 +95,7 @@ describe('plan-based route access', () => {
       '/app/clients', '/app/appointment', '/app/appointment-status', '/app/communication',
       '/app/act-coach', '/app/cbt-companion', '/app/dbt-coach', '/app/mi-coach', '/app/dbt-daily', '/app/ifs-companion', '/app/emdr', '/app/demo-designs',
       '/app/groups', '/app/homework', '/app/homework-list', '/app/assessments/config', '/app/assessments', '/app/assessments/population',
-      '/app/subscription', '/app/team_members',
+      '/app/subscription', '/app/team_members', '/app/supervision',
     ].sort());
     expect(routeAccess('/app/insights', owner('premium'))).toBe('locked');
     expect(routeAccess('/app/billings', owner('premium'))).toBe('locked');
@@ -104,7 +104,7 @@ describe('plan-based route access', () => {
   it('basic: coach apps, insights, clients, team members, account activity, dashboard', () => {
     expect(allowedFor('basic').sort()).toEqual([
       '/app/clients', '/app/dashboard', '/app/act-coach', '/app/cbt-companion', '/app/dbt-coach', '/app/mi-coach', '/app/dbt-daily', '/app/ifs-companion', '/app/emdr',
-      '/app/demo-designs', '/app/insights', '/app/team_members', '/app/account-activity',
+      '/app/demo-designs', '/app/insights', '/app/team_members', '/app/account-activity', '/app/supervision',
     ].sort());
     expect(routeAccess('/app/insights/mood', owner('basic'))).toBe('allowed');
     for (const path of ['/app/homework', '/app/appointment', '/app/settings/practice-details', '/app/subscription']) expect([path, routeAccess(path, owner('basic'))]).toEqual([path, 'locked']);

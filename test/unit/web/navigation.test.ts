@@ -15,7 +15,7 @@ const CLINICAL = [...APPS, 'Groups', 'Homework', 'Homework › Assign or Schedul
 const BILLING = ['Billing and Insurance', 'Billing and Insurance › Billing', 'Billing and Insurance › Insurance', 'Billing and Insurance › Documents', 'Billing and Insurance › Coverage'];
 const ALL_SETTINGS = ['Practice Setting', ...['Practice Details', 'Billing and Service', 'Documents', 'Notifications', 'Notes and Forms', 'Client Portal', 'Insurance Payer'].map((l) => `Practice Setting › ${l}`)];
 const ADMIN = ['Administration', 'Administration › Subscription', 'Administration › Team Members', 'Administration › Account Activity'];
-const OWNER_MENU = ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Insights', ...BILLING, ...ALL_SETTINGS, ...ADMIN, 'Help'];
+const OWNER_MENU = ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Insights', 'Supervision', ...BILLING, ...ALL_SETTINGS, ...ADMIN, 'Help'];
 
 const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string[] }> = {
   owner: { roles: ['owner'], groups: ['Therapists'], menu: OWNER_MENU },
@@ -38,7 +38,7 @@ const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string
   supervisor: {
     roles: ['supervisor'],
     groups: ['TeamMembers'],
-    menu: ['Appointments', 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Appointments', 'Supervision', 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   biller: {
     roles: ['biller'],

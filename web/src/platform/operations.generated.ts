@@ -268,6 +268,13 @@ export type BillingEntryKind =
   | 'INVOICE'
   | 'PAYMENT';
 
+export type CosignStatus =
+  | 'DRAFT'
+  | 'AWAITING'
+  | 'RETURNED'
+  | 'COSIGNED'
+  | 'NONE';
+
 export type AppointmentFieldsFragment = { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null };
 
 export type NoteFieldsFragment = { id: string, appointmentId: string, clientId: string, clinicianId: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, createdAt: string, updatedAt: string, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, authorId: string, createdAt: string }> };
@@ -821,6 +828,44 @@ export type ProfilePhotoUrlQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ProfilePhotoUrlQuery = { getProfilePhotoUrl: { url: string, expiresAt: number } | null };
+
+export type ListNotesAwaitingCosignQueryVariables = Exact<{
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListNotesAwaitingCosignQuery = { listNotesAwaitingCosign: { nextToken: string | null, items: Array<{ noteId: string, appointmentId: string, clinicianId: string, clinicianName: string | null, clientId: string, clientName: string | null, date: string, signedAt: string | null, version: number, ageDays: number }> } };
+
+export type GetSupervisedNoteQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetSupervisedNoteQuery = { getSupervisedNote: { status: CosignStatus, note: { id: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, createdAt: string }> }, cosignature: { supervisorName: string, at: string, version: number } | null, returns: Array<{ supervisorName: string, at: string, version: number, comment: string }> } };
+
+export type CosignProgressNoteMutationVariables = Exact<{
+  noteId: string;
+  version: number;
+}>;
+
+
+export type CosignProgressNoteMutation = { cosignProgressNote: { status: CosignStatus, cosignature: { supervisorName: string, at: string, version: number } | null } };
+
+export type ReturnProgressNoteMutationVariables = Exact<{
+  noteId: string;
+  version: number;
+  comment: string;
+}>;
+
+
+export type ReturnProgressNoteMutation = { returnProgressNote: { status: CosignStatus } };
+
+export type GetNoteCosignQueryVariables = Exact<{
+  noteId: string;
+}>;
+
+
+export type GetNoteCosignQuery = { getNoteCosign: { noteId: string, version: number, status: CosignStatus, cosignature: { supervisorName: string, at: string, version: number } | null, returns: Array<{ supervisorName: string, at: string, comment: string }> } };
 
 export type TeamMemberFieldsFragment = { id: string, cognitoId: string, teamOwnerId: string, firstName: string | null, lastName: string | null, email: string | null, grantedRoles: Array<string>, licenseType: string | null, licenseNo: string | null, licenseExpires: string | null, npiNo: string | null, specialty: string | null };
 

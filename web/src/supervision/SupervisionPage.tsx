@@ -1,0 +1,126 @@
+/**
+ * /app/supervision (issue 18; the spec names no route): the supervisor's supervisees' notes
+ * awaiting co-signature, oldest first with their age; a note opens read-only below the list, with
+ * Co-sign (the version read) and Return with a comment.
+ */
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import Textarea from '@cloudscape-design/components/textarea';
+import { useEffect, useState } from 'react';
+import { useI18n } from '../i18n/I18nProvider';
+import { formatPracticeDateTime } from '../i18n/format';
+import '../i18n/portal-messages';
+import { reportApiError } from '../shell/banners';
+import { cosignNote, getSupervisedNote, listAwaiting, returnNote, type AwaitingRow, type SupervisedNote } from './api';
+
+function NoteReader({ row, onDone }: { row: AwaitingRow; onDone: (message: string) => void }) {
+  const { t } = useI18n();
+  const [note, setNote] = useState<SupervisedNote | null>(null);
+  const [comment, setComment] = useState('');
+  const [returning, setReturning] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setNote(null);
+    getSupervisedNote(row.noteId).then(setNote, reportApiError);
+  }, [row.noteId]);
+  if (!note) return <Container><StatusIndicator type="loading">{t('supervision.loading')}</StatusIndicator></Container>;
+  const act = async (action: () => Promise<unknown>, message: string) => {
+    setBusy(true);
+    try {
+      await action();
+      onDone(message);
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Container header={<Header variant="h2" description={t('supervision.noteOf', { clinician: row.clinicianName ?? '', client: row.clientName ?? '', date: row.date })}>{t('supervision.readOnly')}</Header>}>
+      <SpaceBetween size="m">
+        {note.note.sections.map((s) => (
+          <FormField key={s.key} label={t(`supervision.section.${s.key}`)}>
+            <Box variant="p"><span style={{ whiteSpace: 'pre-wrap' }}>{s.text}</span></Box>
+          </FormField>
+        ))}
+        {note.note.addenda.map((a) => (
+          <FormField key={a.id} label={t('supervision.addendum', { at: formatPracticeDateTime(a.createdAt) })}><Box variant="p">{a.text}</Box></FormField>
+        ))}
+        {returning ? (
+          <FormField label={t('supervision.comment')} description={t('supervision.commentHint')}>
+            <Textarea value={comment} onChange={(e) => setComment(e.detail.value)} rows={4} />
+          </FormField>
+        ) : null}
+        <SpaceBetween direction="horizontal" size="xs">
+          {returning ? (
+            <>
+              <Button onClick={() => setReturning(false)} disabled={busy}>{t('supervision.cancel')}</Button>
+              <Button variant="primary" loading={busy} onClick={() => void act(() => returnNote(row.noteId, note.note.version, comment), t('supervision.returned'))}>{t('supervision.sendBack')}</Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={() => setReturning(true)}>{t('supervision.return')}</Button>
+              <Button variant="primary" loading={busy} onClick={() => void act(() => cosignNote(row.noteId, note.note.version), t('supervision.cosigned'))}>{t('supervision.cosign')}</Button>
+            </>
+          )}
+        </SpaceBetween>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+export default function SupervisionPage() {
+  const { t } = useI18n();
+  const [rows, setRows] = useState<AwaitingRow[]>([]);
+  const [nextToken, setNextToken] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [selected, setSelected] = useState<AwaitingRow | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const load = async (token: string | null) => {
+    setLoading(true);
+    try {
+      const page = await listAwaiting(token);
+      setRows((current) => (token ? [...current, ...page.items] : page.items));
+      setNextToken(page.nextToken ?? null);
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setLoading(false);
+    }
+  };
+  useEffect(() => void load(null), []);
+  return (
+    <ContentLayout header={<Header variant="h1" description={t('supervision.intro')}>{t('supervision.title')}</Header>}>
+      <SpaceBetween size="l">
+        {done ? <StatusIndicator type="success">{done}</StatusIndicator> : null}
+        <Table
+          items={rows}
+          loading={loading && rows.length === 0}
+          loadingText={t('supervision.loading')}
+          selectionType="single"
+          selectedItems={selected ? [selected] : []}
+          onSelectionChange={(e) => { setDone(null); setSelected(e.detail.selectedItems[0] ?? null); }}
+          trackBy="noteId"
+          header={<Header counter={`(${rows.length})`}>{t('supervision.awaiting')}</Header>}
+          empty={<Box textAlign="center">{t('supervision.empty')}</Box>}
+          columnDefinitions={[
+            { id: 'clinician', header: t('supervision.clinician'), cell: (r) => r.clinicianName ?? '' },
+            { id: 'client', header: t('supervision.client'), cell: (r) => r.clientName ?? '' },
+            { id: 'date', header: t('supervision.date'), cell: (r) => r.date },
+            { id: 'signedAt', header: t('supervision.signedAt'), cell: (r) => (r.signedAt ? formatPracticeDateTime(r.signedAt) : '') },
+            { id: 'age', header: t('supervision.age'), cell: (r) => t('supervision.days', { count: r.ageDays }) },
+          ]}
+          footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('supervision.loadMore')}</Button></Box> : undefined}
+        />
+        {selected ? <NoteReader row={selected} onDone={(message) => { setSelected(null); setDone(message); void load(null); }} /> : null}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
