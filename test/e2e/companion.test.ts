@@ -4,7 +4,8 @@
  * 390 px and stops sharing DBT Coach; the owner sees it stopped on the client's chart tab App entries
  * and invites them again (a code by e-mail); the client opens the e-mailed link (the code prefilled),
  * accepts, fills a diary card — an out-of-range rating is refused with the API's words first — and the
- * owner finds today's card on /app/dbt-coach with the urge chart. axe finds nothing on the portal page.
+ * owner finds today's card on /app/dbt-coach with the urge chart, then /app/demo-designs' sample charts.
+ * axe finds nothing on the portal page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -87,6 +88,11 @@ describe('companion apps: invite, accept in the portal, a diary card, the app pa
     await owner.getByRole('heading', { name: taylor.clientName }).waitFor();
     await owner.locator('[aria-label="Urges (0–5)"]').first().waitFor();
     await owner.getByRole('row').filter({ hasText: 'selfHarm 5' }).filter({ hasText: 'TIPP, Wise mind' }).waitFor();
+    // Demo designs: a made-up client's stats and entries, for a practice with none yet.
+    await owner.goto(`${base}/app/demo-designs`);
+    await owner.getByRole('heading', { name: 'Demo designs', level: 1 }).waitFor();
+    await owner.locator('[aria-label="Urges (0–5)"]').first().waitFor();
+    await owner.locator('[aria-label="Thought records: intensity before and after"]').first().waitFor();
     await client.context().close();
     await owner.context().close();
   });

@@ -29,6 +29,7 @@ const SupervisionPage = lazy(() => import('../supervision/SupervisionPage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
 const BillingPage = lazy(() => import('../billing/BillingPage'));
 const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
+const DemoDesignsPage = lazy(() => import('../companion/DemoDesignsPage'));
 const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
 const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
@@ -66,6 +67,7 @@ export default function ConsoleRoutes() {
         <Route path="mi-coach" element={page(<AppEntriesPage />)} />
         <Route path="dbt-daily" element={page(<AppEntriesPage />)} />
         <Route path="ifs-companion" element={page(<AppEntriesPage />)} />
+        <Route path="demo-designs" element={page(<DemoDesignsPage />)} />
         {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
         <Route path="*" element={page(<PlannedPage />)} />
       </Route>
