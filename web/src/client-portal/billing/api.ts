@@ -1,0 +1,36 @@
+/**
+ * The client's invoices and balance at each linked practice (issue 15) and an invoice's PDF. The
+ * server scopes both to the caller's own links and never shows drafts.
+ */
+import { graphqlRequest } from '../../platform/graphql';
+
+export interface PortalInvoice {
+  id: string;
+  number: string;
+  status: 'SENT' | 'PARTIALLY_PAID' | 'PAID' | 'VOID' | 'DRAFT';
+  issueDate: string;
+  dueDate: string;
+  pastDue: boolean;
+  totalCents: number;
+  balanceCents: number;
+}
+
+export interface PracticeInvoices {
+  practiceId: string;
+  practiceName: string;
+  decimals: number;
+  currency: string;
+  balanceCents: number;
+  creditCents: number;
+  invoices: PortalInvoice[];
+}
+
+export async function clientInvoices(): Promise<PracticeInvoices[]> {
+  const result = await graphqlRequest({ query: 'query ClientInvoices { clientInvoices { practiceId practiceName decimals currency balanceCents creditCents invoices { id number status issueDate dueDate pastDue totalCents balanceCents } } }' });
+  return (result.data as { clientInvoices: PracticeInvoices[] }).clientInvoices;
+}
+
+export async function clientInvoicePdf(practiceId: string, id: string): Promise<{ fileName: string; base64: string }> {
+  const result = await graphqlRequest({ query: 'query ClientInvoicePdf($practiceId: ID!, $id: ID!) { clientInvoicePdf(practiceId: $practiceId, id: $id) { fileName base64 } }', variables: { practiceId, id } });
+  return (result.data as { clientInvoicePdf: { fileName: string; base64: string } }).clientInvoicePdf;
+}
