@@ -18,6 +18,7 @@ import { APPOINTMENT_MESSAGES } from './messages';
 import { formatInZone, wallClock } from './time';
 import { languageTag, useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import { NoteCosignLine } from '../supervision/NoteCosignLine';
 
 /** Sections and templates the catalog names (appointments.note.*); others show the service's label. */
 const SECTION_KEYS = ['subjective', 'objective', 'assessment', 'plan', 'data', 'behavior', 'intervention', 'response', 'note'];
@@ -166,6 +167,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
           {when(appointment.start)}
           {note?.signedAt ? ` · ${t('appointments.note.signedAt', { when: when(note.signedAt) })}` : ''}
         </Box>
+        {note && <NoteCosignLine noteId={note.id} version={note.version} />}
         {notice && <Alert type="success">{notice}</Alert>}
         {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
         {!note && !readOnly && (
