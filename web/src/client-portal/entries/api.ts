@@ -21,7 +21,7 @@ const SHARING = 'practiceId practiceName app state sharedAt stoppedAt';
 async function run<T>(query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T): Promise<Outcome<T>> {
   try {
     const result = await graphqlRequest({ query, variables });
-    return { ok: true, value: pick(result.data as Record<string, unknown>) };
+    return { ok: true, value: pick(result.data) };
   } catch (error) {
     return { ok: false, message: refusalMessage(error) };
   }
