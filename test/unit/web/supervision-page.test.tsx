@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+/** Supervision (issue 18): the supervisor's list with age, a note read-only, Co-sign with the version read, Return with a comment; the clinician's co-signature line. */
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({ listAwaiting: vi.fn(), getSupervisedNote: vi.fn(), cosignNote: vi.fn(), returnNote: vi.fn(), getNoteCosign: vi.fn() }));
+vi.mock('../../../web/src/supervision/api', async (original) => ({ ...(await original<object>()), ...api }));
+
+import SupervisionPage from '../../../web/src/supervision/SupervisionPage';
+import { NoteCosignLine } from '../../../web/src/supervision/NoteCosignLine';
+
+const ROW = { noteId: 'note-a1', appointmentId: 'a1', clinicianId: 'ben', clinicianName: 'Ben Baker', clientId: 'c1', clientName: 'Avery Lane', date: '2026-11-20', signedAt: '2026-11-22T10:00:00.000Z', version: 2, ageDays: 4 };
+const NOTE = { status: 'AWAITING', cosignature: null, returns: [], note: { id: 'note-a1', date: '2026-11-20', template: 'SOAP', signed: true, signedAt: ROW.signedAt, version: 2, sections: [{ key: 'subjective', text: 'Sleeping better.' }], addenda: [] } };
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('Supervision page', () => {
+  it('lists notes with their age; co-signs the version read', async () => {
+    api.listAwaiting.mockResolvedValueOnce({ items: [ROW], nextToken: null }).mockResolvedValue({ items: [], nextToken: null });
+    api.getSupervisedNote.mockResolvedValue(NOTE);
+    api.cosignNote.mockResolvedValue({ status: 'COSIGNED' });
+    render(<SupervisionPage />);
+    expect(await screen.findByText('4 days')).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio'));
+    expect(await screen.findByText('Sleeping better.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Co-sign' }));
+    await waitFor(() => expect(api.cosignNote).toHaveBeenCalledWith('note-a1', 2));
+    expect(await screen.findByText('Note co-signed.')).toBeTruthy();
+  });
+
+  it('returns with the comment typed', async () => {
+    api.listAwaiting.mockResolvedValue({ items: [ROW], nextToken: null });
+    api.getSupervisedNote.mockResolvedValue(NOTE);
+    api.returnNote.mockResolvedValue({ status: 'RETURNED' });
+    render(<SupervisionPage />);
+    await userEvent.click(await screen.findByRole('radio'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Return with comment' }));
+    await userEvent.type(screen.getByRole('textbox'), 'Add the risk screen.');
+    await userEvent.click(screen.getByRole('button', { name: 'Return to clinician' }));
+    await waitFor(() => expect(api.returnNote).toHaveBeenCalledWith('note-a1', 2, 'Add the risk screen.'));
+  });
+});
+
+describe('the co-signature line on the clinician\'s note', () => {
+  it('says awaiting, or who co-signed which version', async () => {
+    api.getNoteCosign.mockResolvedValueOnce({ noteId: 'n', version: 2, status: 'AWAITING', cosignature: null, returns: [] });
+    render(<NoteCosignLine noteId="n" version={2} />);
+    expect(await screen.findByText('Awaiting co-signature')).toBeTruthy();
+    cleanup();
+    api.getNoteCosign.mockResolvedValueOnce({ noteId: 'n', version: 4, status: 'COSIGNED', cosignature: { supervisorName: 'Sara Stone', at: '2026-11-26T06:00:00.000Z', version: 3 }, returns: [] });
+    render(<NoteCosignLine noteId="n" version={4} />);
+    expect(await screen.findByText(/Co-signed by Sara Stone on .* \(version 3\)/)).toBeTruthy();
+  });
+});
