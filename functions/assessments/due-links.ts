@@ -54,7 +54,7 @@ export async function sendDueAssessmentLinks(now = new Date(), send: Notifier = 
           TableName: table('PRACTICE_TABLE'), Key: assignmentKey(practiceId, clientId, a.id as string),
           UpdateExpression: pending ? `${move.expression.startsWith('SET') ? move.expression + ', linkedOccurrence = :k' : 'SET linkedOccurrence = :k ' + move.expression}` : move.expression,
           ConditionExpression: 'GSI3SK = :old',
-          ExpressionAttributeValues: { ...move.values, ':old': a.GSI3SK, ...(pending ? { ':k': occurrence!.key } : {}) },
+          ExpressionAttributeValues: { ...move.values, ':old': a.GSI3SK, ...(pending ? { ':k': occurrence.key } : {}) },
         }));
       } catch (error) {
         // Another run claimed it first.

@@ -72,10 +72,10 @@ export async function assign(event: MemberEvent, now: Date, send: Notifier = def
   const createdAt = now.toISOString();
   const occurrence = currentOccurrence(schedule, timezone, now.getTime());
   const next = delivery === 'link' ? nextOpening(schedule, timezone, now.getTime()) : null;
-  const items = unique.map((instrumentId) => ({
+  const items: (Record<string, unknown> & { id: string; SK: string })[] = unique.map((instrumentId) => ({
     ...assignmentKey(practiceId, clientId, ''), entity: 'AssessmentAssignment', id: newId(now.getTime()), practiceId, clientId, therapistId: (client?.therapistId as string) ?? sub,
     instrumentId, schedule, delivery, createdAt, createdBy: sub, version: 1,
-  } as Record<string, unknown> & { id: string; SK: string }));
+  }));
   for (const item of items) {
     item.SK = assignmentKey(practiceId, clientId, item.id).SK;
     // A link-delivered schedule: this occurrence's link goes now; the scheduled job sends the later ones (due-links.ts).

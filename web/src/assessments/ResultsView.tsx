@@ -59,7 +59,7 @@ export function ResultsView({ clientId, reload = 0 }: { clientId: string; reload
               ariaLabel={t('assessments.results.chart', { instrument: instrument.shortTitle })}
               height={220}
               hideFilter
-              i18nStrings={{ xTickFormatter: (d) => (d as Date).toLocaleDateString() }}
+              i18nStrings={{ xTickFormatter: (d) => d.toLocaleDateString() }}
             />
           </Container>
         );
