@@ -17,6 +17,8 @@ import { ROLE_OPTIONS, memberName } from './roles';
 import { useI18n } from '../i18n/I18nProvider';
 import type { Translator } from '../i18n/translator';
 import '../i18n/portal-messages';
+import { SupervisorsField, type SupervisorsFieldHandle } from '../supervision/SupervisorsField';
+import { isClinician } from '../../../domain/permissions';
 
 const TEXT_FIELDS = [
   ['firstName', 'memberDetail.firstName', 'team.field.firstName'],
@@ -79,6 +81,7 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
   const [values, setValues] = useState<Values>(valuesOf(member));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useFormSave();
+  const supervisors = useRef<SupervisorsFieldHandle>(null);
   const i18n = useI18n();
   const { t } = i18n;
   const title = member ? t('team.editTitle', { name: memberName(member) }) : t('team.addTitle');
@@ -100,6 +103,11 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
     if (problems.length) return;
     await save.run(
       async () => onSaved(member ? await editTeamMember(member.id, detail, values.roles, info) : await addTeamMember(detail, values.roles, info)),
+      async () => {
+        const saved = member ? await editTeamMember(member.id, detail, values.roles, info) : await addTeamMember(detail, values.roles, info);
+        await supervisors.current?.save();
+        onSaved(saved);
+      },
       (error) => {
         if (error.errorType === 'ValidationError' && error.fields.length) setErrors(byField(error.fields, i18n));
         else save.setFailure(error.message);
@@ -147,6 +155,7 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
       </FormField>
       <Box variant="h3">{t('team.clinicianDetails')}</Box>
       <ColumnLayout columns={3}>{TEXT_FIELDS.slice(3).map(text)}</ColumnLayout>
+      {member && isClinician(values.roles.concat(member.grantedRoles.filter((r) => r === 'owner'))) && <SupervisorsField ref={supervisors} clinicianId={member.id} />}
     </FormModal>
   );
 }
