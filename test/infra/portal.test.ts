@@ -242,7 +242,7 @@ describe('Api', () => {
     expect(JSON.stringify(accepting[0].Resource)).not.toContain('*');
   });
 
-  it('runs the appointment reminders every 5 minutes through EventBridge Scheduler, with the Practice table only', () => {
+  it('runs the appointment reminders every 5 minutes through EventBridge Scheduler, with the Practice table and, for the assessment links, the Directory', () => {
     const template = api();
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'rate(5 minutes)',
@@ -254,7 +254,9 @@ describe('Api', () => {
     const policies = Object.entries(json.Resources).filter(([id, r]) => r.Type === 'AWS::IAM::Policy' && /RemindersHandler/.test(id));
     const text = JSON.stringify(policies);
     expect(text).toContain('sns:Publish');
-    expect(text).not.toMatch(/DirectoryTable|AuditTable/);
+    // The assessment links of later occurrences (issue 13) keep the token's hash in the Directory; no audit.
+    expect(text).not.toMatch(/AuditTable/);
+    expect(fn[1].Properties.Environment.Variables.DIRECTORY_TABLE).toBeTruthy();
   });
 
   it('lets only the SMS MFA setup enroll phones: on this pool, texts to phone numbers, no topic', () => {
@@ -265,10 +267,14 @@ describe('Api', () => {
     const granting = (action: string) => statements.filter(([, sts]) => sts.some((st) => st.Effect === 'Allow' && [st.Action].flat().includes(action))).map(([id]) => id);
     expect(granting('cognito-idp:AdminSetUserMFAPreference')).toEqual([expect.stringMatching(/Handlersmsmfasetup/)]);
     // Texts go from the SMS MFA setup, the appointment reminders, the booking confirmation (issue 19)
-    // and the client's new-message notification (issue 12), nothing else.
+    // the client's new-message notification (issue 12), the assessment link to a client without an
+    // e-mail (issue 13) and the companion apps' sharing invitation (issue 14), nothing else.
     const texting = granting('sns:Publish');
-    expect(texting).toHaveLength(4);
-    expect(texting).toEqual(expect.arrayContaining([expect.stringMatching(/RemindersHandler/), expect.stringMatching(/Handlersmsmfasetup/), expect.stringMatching(/Lambdaappointments/), expect.stringMatching(/Lambdamessaging/)]));
+    expect(texting).toHaveLength(6);
+    expect(texting).toEqual(expect.arrayContaining([
+      expect.stringMatching(/RemindersHandler/), expect.stringMatching(/Handlersmsmfasetup/), expect.stringMatching(/Lambdaappointments/), expect.stringMatching(/Lambdamessaging/),
+      expect.stringMatching(/Lambdaassessments/), expect.stringMatching(/Lambdacompanion/),
+    ]));
     for (const [id, sts] of statements.filter(([id]) => texting.includes(id))) {
       expect(sts, id).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
     }
