@@ -22,6 +22,7 @@ import { lineItem } from '../functions/billing/lines.ts';
 import { invoiceItem } from '../functions/billing/invoices.ts';
 import { paymentItem } from '../functions/billing/payments.ts';
 import { occurrenceItem } from '../functions/appointments/occurrence.ts';
+import { practicePartition } from '../domain/tables.ts';
 import type { SeededMember } from './seed-appointments.ts';
 
 type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -61,7 +62,7 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
   items.push({ ...servicesKey(practiceId), kind: 'ServicesOffered', services: DEFAULT_SERVICES, decimals: 0, ...POLICY, version: 1, updatedAt: stamp, updatedBy: owner.sub });
   const catalog = { ...catalogOf(null), ...POLICY };
 
-  const clients = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `P#${practiceId}`, ':sk': 'Client#' } }))).Items ?? []) as Item[];
+  const clients = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': practicePartition(practiceId), ':sk': 'Client#' } }))).Items ?? []) as Item[];
   let seq = 0;
   clients.filter((c) => c.status !== 'archived').forEach((client, ci) => {
     const clinician = memberOf.get(client.therapistId) ?? owner;
@@ -122,7 +123,7 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
     items.push({ ...ledgerKey(practiceId, client.id), entity: 'ClientLedger', ...ledger });
   });
   // This month's past sessions in the demo calendar: un-invoiced lines, as setting their status would have made them.
-  const calendar = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `P#${practiceId}`, ':sk': 'APPT#' } }))).Items ?? []) as Item[];
+  const calendar = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': practicePartition(practiceId), ':sk': 'APPT#' } }))).Items ?? []) as Item[];
   const therapistOf = new Map(clients.map((c) => [c.id as string, c.therapistId as string]));
   for (const appointment of calendar) {
     const date = localDate(Date.parse(appointment.start), DEFAULT_TIMEZONE);

@@ -7,6 +7,7 @@
  * partitions are rebuilt from the caller every time, never read from the cursor.
  */
 import { BILLING_FILTERS, BUCKETS_OF, clientBucket, clinicianBucket, practiceBucket, type Bucket, type BillingFilter } from '../../domain/billing/keys.ts';
+import { practicePartition } from '../../domain/tables.ts';
 import { billableClient, practiceBilling } from './practice.ts';
 import { billingScope, invalid, isId, type BillingAnswer, type Caller, type Item } from './request.ts';
 import { queryBucket } from './store.ts';
@@ -63,7 +64,7 @@ export async function listBilling(caller: Caller, args: Item, cursorText: string
   const fetched = await Promise.all(buckets.map(async (b) => {
     const at = cursor[b];
     if (at === 'done') return { b, items: [] as Item[], last: null as Item | null };
-    const start = at ? { PK: `P#${caller.practiceId}`, SK: at.k, [`${index}PK`]: partitionOf(b), [sortAttr]: at.s } : null;
+    const start = at ? { PK: practicePartition(caller.practiceId), SK: at.k, [`${index}PK`]: partitionOf(b), [sortAttr]: at.s } : null;
     const page = await queryBucket(index, partitionOf(b), { from: args.from as string | null, to: args.to as string | null, limit: PAGE_SIZE, start });
     return { b, ...page };
   }));
