@@ -867,6 +867,19 @@ export type GetNoteCosignQueryVariables = Exact<{
 
 export type GetNoteCosignQuery = { getNoteCosign: { noteId: string, version: number, status: CosignStatus, cosignature: { supervisorName: string, at: string, version: number } | null, returns: Array<{ supervisorName: string, at: string, comment: string }> } };
 
+export type ListSupervisionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListSupervisionsQuery = { listSupervisions: Array<{ clinicianId: string, supervisorIds: Array<string> }> };
+
+export type SetSupervisorsMutationVariables = Exact<{
+  clinicianId: string;
+  supervisorIds: Array<string> | string;
+}>;
+
+
+export type SetSupervisorsMutation = { setSupervisors: { clinicianId: string, supervisorIds: Array<string> } };
+
 export type TeamMemberFieldsFragment = { id: string, cognitoId: string, teamOwnerId: string, firstName: string | null, lastName: string | null, email: string | null, grantedRoles: Array<string>, licenseType: string | null, licenseNo: string | null, licenseExpires: string | null, npiNo: string | null, specialty: string | null };
 
 export type ListTeamMembersQueryVariables = Exact<{

@@ -14,8 +14,12 @@ import type {
   GetSupervisedNoteQueryVariables,
   ListNotesAwaitingCosignQuery,
   ListNotesAwaitingCosignQueryVariables,
+  ListSupervisionsQuery,
+  ListSupervisionsQueryVariables,
   ReturnProgressNoteMutation,
   ReturnProgressNoteMutationVariables,
+  SetSupervisorsMutation,
+  SetSupervisorsMutationVariables,
 } from '../platform/operations.generated';
 
 export type AwaitingRow = ListNotesAwaitingCosignQuery['listNotesAwaitingCosign']['items'][number];
@@ -65,3 +69,19 @@ export const getSupervisedNote = (id: string) => call(GET, { id }, (d) => d.getS
 export const cosignNote = (noteId: string, version: number) => call(COSIGN, { noteId, version }, (d) => d.cosignProgressNote);
 export const returnNote = (noteId: string, version: number, comment: string) => call(RETURN, { noteId, version, comment }, (d) => d.returnProgressNote);
 export const getNoteCosign = (noteId: string) => call(STATE, { noteId }, (d) => d.getNoteCosign);
+
+const SUPERVISIONS = (/* GraphQL */ `
+  query ListSupervisions {
+    listSupervisions { clinicianId supervisorIds }
+  }
+`) as TypedDocument<ListSupervisionsQuery, ListSupervisionsQueryVariables>;
+
+const SET_SUPERVISORS = (/* GraphQL */ `
+  mutation SetSupervisors($clinicianId: ID!, $supervisorIds: [ID!]!) {
+    setSupervisors(clinicianId: $clinicianId, supervisorIds: $supervisorIds) { clinicianId supervisorIds }
+  }
+`) as TypedDocument<SetSupervisorsMutation, SetSupervisorsMutationVariables>;
+
+/** The team page: who supervises whom (owner, clinicianAdmin). */
+export const listSupervisions = () => call(SUPERVISIONS, {}, (d) => d.listSupervisions);
+export const setSupervisors = (clinicianId: string, supervisorIds: string[]) => call(SET_SUPERVISORS, { clinicianId, supervisorIds }, (d) => d.setSupervisors);

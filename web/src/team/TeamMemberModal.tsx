@@ -4,7 +4,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { validateTeamMember } from '../../../domain/team';
 import { DateField, useDatePatternText } from '../common/DateField';
@@ -102,7 +102,6 @@ export function TeamMemberModal({ member, onDismiss, onSaved }: TeamMemberModalP
     save.setFailure(null);
     if (problems.length) return;
     await save.run(
-      async () => onSaved(member ? await editTeamMember(member.id, detail, values.roles, info) : await addTeamMember(detail, values.roles, info)),
       async () => {
         const saved = member ? await editTeamMember(member.id, detail, values.roles, info) : await addTeamMember(detail, values.roles, info);
         await supervisors.current?.save();
