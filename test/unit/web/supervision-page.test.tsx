@@ -4,11 +4,15 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const api = vi.hoisted(() => ({ listAwaiting: vi.fn(), getSupervisedNote: vi.fn(), cosignNote: vi.fn(), returnNote: vi.fn(), getNoteCosign: vi.fn() }));
+const api = vi.hoisted(() => ({ listAwaiting: vi.fn(), getSupervisedNote: vi.fn(), cosignNote: vi.fn(), returnNote: vi.fn(), getNoteCosign: vi.fn(), listSupervisions: vi.fn(), setSupervisors: vi.fn() }));
+const teamApi = vi.hoisted(() => ({ listAllTeamMembers: vi.fn() }));
+vi.mock('../../../web/src/team/api', async (original) => ({ ...(await original<object>()), ...teamApi }));
 vi.mock('../../../web/src/supervision/api', async (original) => ({ ...(await original<object>()), ...api }));
 
 import SupervisionPage from '../../../web/src/supervision/SupervisionPage';
 import { NoteCosignLine } from '../../../web/src/supervision/NoteCosignLine';
+import { SupervisorsField, type SupervisorsFieldHandle } from '../../../web/src/supervision/SupervisorsField';
+import { createRef } from 'react';
 
 const ROW = { noteId: 'note-a1', appointmentId: 'a1', clinicianId: 'ben', clinicianName: 'Ben Baker', clientId: 'c1', clientName: 'Avery Lane', date: '2026-11-20', signedAt: '2026-11-22T10:00:00.000Z', version: 2, ageDays: 4 };
 const NOTE = { status: 'AWAITING', cosignature: null, returns: [], note: { id: 'note-a1', date: '2026-11-20', template: 'SOAP', signed: true, signedAt: ROW.signedAt, version: 2, sections: [{ key: 'subjective', text: 'Sleeping better.' }], addenda: [] } };
@@ -54,5 +58,24 @@ describe('the co-signature line on the clinician\'s note', () => {
     api.getNoteCosign.mockResolvedValueOnce({ noteId: 'n', version: 4, status: 'COSIGNED', cosignature: { supervisorName: 'Sara Stone', at: '2026-11-26T06:00:00.000Z', version: 3 }, returns: [] });
     render(<NoteCosignLine noteId="n" version={4} />);
     expect(await screen.findByText(/Co-signed by Sara Stone on .* \(version 3\)/)).toBeTruthy();
+  });
+});
+
+describe('the team form\'s Supervisors field', () => {
+  it('offers the Supervisor members, shows the current choice and saves a change', async () => {
+    const member = (id: string, firstName: string, roles: string[]) => ({ id, firstName, lastName: 'X', email: `${id}@x.test`, grantedRoles: roles });
+    teamApi.listAllTeamMembers.mockResolvedValue([member('ben', 'Ben', ['clinicianBasic']), member('sara', 'Sara', ['supervisor']), member('sam', 'Sam', ['supervisor']), member('bill', 'Bill', ['biller'])]);
+    api.listSupervisions.mockResolvedValue([{ clinicianId: 'ben', supervisorIds: ['sara'] }]);
+    api.setSupervisors.mockResolvedValue({ clinicianId: 'ben', supervisorIds: ['sara', 'sam'] });
+    const ref = createRef<SupervisorsFieldHandle>();
+    render(<SupervisorsField ref={ref} clinicianId="ben" />);
+    expect(await screen.findByText('Sara X')).toBeTruthy();
+    await ref.current!.save();
+    expect(api.setSupervisors).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByText('Choose supervisors'));
+    expect(screen.queryByText('Bill X')).toBeNull();
+    await userEvent.click(await screen.findByText('Sam X'));
+    await ref.current!.save();
+    expect(api.setSupervisors).toHaveBeenCalledWith('ben', ['sara', 'sam']);
   });
 });
