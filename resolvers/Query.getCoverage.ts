@@ -8,6 +8,7 @@ import { util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import type { QueryResult, ResolverContext } from './shared/context.ts';
 import type { QueryGetCoverageArgs } from '../domain/graphql.generated.ts';
 import { clientScope } from '../domain/permissions.ts';
+import { practicePartition } from '../domain/tables.ts';
 import { CHECK_PREFIX, clinicianChecksPartition, toEligibilityCheck } from '../domain/insurance/eligibility-check.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken } from './shared/page-token.ts';
 
@@ -18,7 +19,7 @@ export const PAGE_SIZE = 20;
 export function request(ctx: Ctx): DynamoDBQueryRequest {
   const caller = ctx.stash.caller;
   const own = clientScope(caller.roles) === 'own';
-  const partition = own ? clinicianChecksPartition(caller.practiceId, caller.sub) : 'P#' + caller.practiceId;
+  const partition = own ? clinicianChecksPartition(caller.practiceId, caller.sub) : practicePartition(caller.practiceId);
   const pk = own ? 'GSI2PK' : 'PK';
   const sk = own ? 'GSI2SK' : 'SK';
   const binding = pageBinding(ctx, [own]);

@@ -31,6 +31,8 @@ const PAGED: Record<string, { query: string; variables?: Record<string, unknown>
   getClients: { query: 'query ($t: String) { getClients(nextToken: $t) { items { id } nextToken } }' },
   listAppointments: { query: 'query ($t: String, $from: AWSDateTime!, $to: AWSDateTime!) { listAppointments(from: $from, to: $to, nextToken: $t) { items { id } nextToken } }', variables: RANGE },
   listConversations: { query: 'query ($t: String) { listConversations(nextToken: $t) { items { id clientId } nextToken } }' },
+  // The practice's eligibility checks (issue 16).
+  getCoverage: { query: 'query ($t: String) { getCoverage(nextToken: $t) { items { id clientId } nextToken } }' },
 };
 
 /**
@@ -46,6 +48,23 @@ const PINNED_ELSEWHERE: Record<string, string> = {
   clientAppointments: 'test/integration/client-identity.test.ts',
   // Another caller's token.
   getConsentDocuments: 'test/integration/documents.test.ts',
+  // Another caller's token and another filter's (issue 15).
+  listBilling: 'test/integration/billing.test.ts',
+  // Another client's token (issue 14).
+  myCompanionEntries: 'test/integration/companion.test.ts',
+};
+
+/**
+ * Paged queries that need a client, a supervisee or an alert this file's practices do not have
+ * enough of for a second page: here a made-up token and another field's real token are refused
+ * (never read as a key); their binding to the caller is the same sealing as above (the companion,
+ * supervision and billing steps use resolvers/shared/page-token.ts; assessments bind in the Lambda).
+ */
+const REFUSED_HERE: Record<string, { query: string; variables: (clientId: string) => Record<string, unknown> }> = {
+  getClientCompanionEntries: { query: 'query ($c: ID!, $t: String) { getClientCompanionEntries(clientId: $c, app: DBT_COACH, nextToken: $t) { items { id } nextToken } }', variables: (c) => ({ c }) },
+  listAssessmentResponses: { query: 'query ($c: ID!, $t: String) { listAssessmentResponses(clientId: $c, nextToken: $t) { items { id } nextToken } }', variables: (c) => ({ c }) },
+  listRiskAlerts: { query: 'query ($t: String) { listRiskAlerts(nextToken: $t) { items { id } nextToken } }', variables: () => ({}) },
+  listNotesAwaitingCosign: { query: 'query ($t: String) { listNotesAwaitingCosign(nextToken: $t) { items { noteId } nextToken } }', variables: () => ({}) },
 };
 
 let runtime: Runtime;
@@ -78,6 +97,9 @@ async function seedPracticeA() {
     const end = new Date(Date.parse(start) + 1800_000).toISOString();
     return { PK: `P#${practiceA}`, SK: `APPT#page-appt-${i}`, ...appointmentIndexKeys(practiceA, `page-appt-${i}`, practiceA, start, 'page-client-0'), id: `page-appt-${i}`, clientId: 'page-client-0', clinicianId: practiceA, start, end, durationMinutes: 30, status: 'SCHEDULED', serviceCode: '90834', locationType: 'IN_PERSON', version: 1 };
   }));
+  await batchPut('Practice', Array.from({ length: 25 }, (_, i) => ({
+    PK: `P#${practiceA}`, SK: `Eligibility#${at(i)}#page-check-${i}`, id: `page-check-${i}`, clientId: 'page-client-0', checkedAt: at(i), checkedBy: practiceA, payerId: '60054', clearinghouse: 'sandbox', summary: { status: 'active' },
+  })));
   await batchPut('Practice', Array.from({ length: 25 }, (_, i) => conversationItem({
     practiceId: practiceA, clientId: `page-client-${i}`, therapistId: practiceA, clientName: `Zed${i} Pager`, lastMessageAt: at(i), lastSenderType: 'PRACTICE', unreadForPractice: 0, unreadForClient: 1,
   })));
@@ -113,7 +135,7 @@ describe('page tokens are bound to the practice, the caller and the query', () =
   it('covers every query of the schema that takes a nextToken', () => {
     const schema = readFileSync(resolve(import.meta.dirname, '../../schema.graphql'), 'utf8');
     const paged = [...schema.matchAll(/^\s+(\w+)\([^)]*nextToken: String[^)]*\)/gm)].map((m) => m[1]).sort();
-    expect(paged).toEqual([...Object.keys(PAGED), ...Object.keys(PINNED_ELSEWHERE)].sort());
+    expect(paged).toEqual([...Object.keys(PAGED), ...Object.keys(PINNED_ELSEWHERE), ...Object.keys(REFUSED_HERE)].sort());
   });
 
   it.each(Object.keys(PAGED))('%s: another practice, a re-labelled and an altered token get "Invalid page token"', async (field) => {
@@ -138,5 +160,16 @@ describe('page tokens are bound to the practice, the caller and the query', () =
     const second = await ask(ownerA, field, tokenA);
     expect(second.errors).toBeUndefined();
     expect(second.data![field]!.items.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it.each(Object.keys(REFUSED_HERE))('%s: a made-up token and another query\'s token get "Invalid page token"', async (field) => {
+    const { query, variables } = REFUSED_HERE[field];
+    const clients = (await graphql(`${runtime.url}/graphql`, ownerA, '{ getClients(search: "Avery") { items { id } } }')).body as { data: { getClients: { items: { id: string }[] } } };
+    const vars = variables(clients.data.getClients.items[0]?.id ?? 'page-client-0');
+    const borrowed = (await ask(ownerA, 'getClients', null)).data!.getClients!.nextToken;
+    for (const t of ['not a token', 'eyJmIjoibGlzdEJpbGxpbmcifQ', borrowed]) {
+      const body = (await graphql(`${runtime.url}/graphql`, ownerA, query, { ...vars, t })).body as Body;
+      expectInvalidPageToken(body, field);
+    }
   }, 60_000);
 });
