@@ -168,7 +168,7 @@ describe('page tokens are bound to the practice, the caller and the query', () =
     const vars = variables(clients.data.getClients.items[0]?.id ?? 'page-client-0');
     const borrowed = (await ask(ownerA, 'getClients', null)).data!.getClients!.nextToken;
     for (const t of ['not a token', 'eyJmIjoibGlzdEJpbGxpbmcifQ', borrowed]) {
-      const body = (await graphql(`${runtime.url}/graphql`, ownerA, query, { ...vars, t })).body as Body;
+      const body = (await graphql(`${runtime.url}/graphql`, ownerA, query, { ...vars, t })).body;
       expectInvalidPageToken(body, field);
     }
   }, 60_000);
