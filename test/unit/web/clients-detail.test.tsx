@@ -35,7 +35,7 @@ describe('client detail', () => {
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
     expect(clientsApi.getClient).toHaveBeenCalledWith(ADA.id);
     // The chart opens on its Details tab (loaded with the tab); every domain's tab is offered to the owner.
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Appointments and notes', 'Messages', 'Documents']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Appointments and notes', 'Messages', 'Documents', 'Measures', 'App entries', 'Billing', 'Insurance']);
     expect(screen.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
     // An en-US practice reads MM/DD/YYYY and (555) 010-0100 (issue 19).
     expect(await screen.findByText('01/02/1990')).toBeTruthy();

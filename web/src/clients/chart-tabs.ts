@@ -35,12 +35,12 @@ export const CHART_TABS: ChartTab[] = [
   { id: 'appointments', label: 'clients.tab.appointments', archived: true, route: '/app/appointment', Component: tab(() => import('./ClientChart').then((m) => ({ default: m.ClientChart }))) },
   { id: 'messages', label: 'clients.tab.messages', route: '/app/communication', Component: tab(() => import('../communication/ClientMessages').then((m) => ({ default: m.ClientMessages }))) },
   { id: 'documents', label: 'clients.tab.documents', Component: tab(() => import('./ClientDocuments').then((m) => ({ default: m.ClientDocuments }))) },
-  // Insurance (issue 16): the client's insurance and eligibility checks, for those who may open Coverage.
-  { id: 'insurance', label: 'clients.tab.insurance', route: '/app/coverage', Component: tab(() => import('../insurance/InsuranceTab')) },
-  // Billing (issue 15): the client's sessions to invoice, invoices, payments and balance, for those who may open /app/billings.
-  { id: 'billing', label: 'clients.tab.billing', route: '/app/billings', Component: tab(() => import('../billing/BillingTab')) },
-  // App entries (issue 14): the client's sharing per companion app, invitations, entries and stats, for those who may open the app pages.
-  { id: 'app-entries', label: 'clients.tab.appEntries', route: '/app/dbt-coach', Component: tab(() => import('../companion/AppEntriesTab')) },
   // Measures (issue 13): the client's assessment results and open risk alerts, for those who may open Results.
   { id: 'measures', label: 'clients.tab.measures', route: '/app/assessments', Component: tab(() => import('../assessments/MeasuresTab')) },
+  // App entries (issue 14): the client's sharing per companion app, invitations, entries and stats, for those who may open the app pages.
+  { id: 'app-entries', label: 'clients.tab.appEntries', route: '/app/dbt-coach', Component: tab(() => import('../companion/AppEntriesTab')) },
+  // Billing (issue 15): the client's sessions to invoice, invoices, payments and balance, for those who may open /app/billings.
+  { id: 'billing', label: 'clients.tab.billing', route: '/app/billings', Component: tab(() => import('../billing/BillingTab')) },
+  // Insurance (issue 16): the client's insurance and eligibility checks, for those who may open Coverage.
+  { id: 'insurance', label: 'clients.tab.insurance', route: '/app/coverage', Component: tab(() => import('../insurance/InsuranceTab')) },
 ];
