@@ -10,6 +10,7 @@ import { DEMO_OWNER } from '../../local/demo-accounts.ts';
 import { signedInBrowser, signInInBrowser } from '../support/browser-signin.ts';
 import { ENGLISH as PUBLIC_ENGLISH, loadCatalog } from '../../web/src/i18n/catalog.ts';
 import { PORTAL_ENGLISH } from '../../web/src/i18n/portal-messages.ts';
+import { FEATURE_ENGLISH } from '../../web/src/i18n/features/index.ts';
 import { LANGUAGE_STORAGE_KEY, type OfferedLocale } from '../../web/src/i18n/locales.ts';
 import { usePortal } from '../support/portal.ts';
 
@@ -152,7 +153,7 @@ describe('languages', () => {
 
   async function englishLeft(page: Page, locale: OfferedLocale): Promise<string[]> {
     const catalog = await loadCatalog(locale);
-    const translated = new Set(Object.entries({ ...PUBLIC_ENGLISH, ...PORTAL_ENGLISH }).filter(([key, english]) => catalog[key] !== undefined && catalog[key] !== english).map(([, english]) => english));
+    const translated = new Set(Object.entries({ ...PUBLIC_ENGLISH, ...PORTAL_ENGLISH, ...FEATURE_ENGLISH }).filter(([key, english]) => catalog[key] !== undefined && catalog[key] !== english).map(([, english]) => english));
     return (await shownTexts(page)).filter((text) => translated.has(text));
   }
 

@@ -11,6 +11,8 @@ import { ENGLISH as PUBLIC_ENGLISH, loadCatalog, loadedEnglish, menuKey, menuSec
 import { LOCALES, OFFERED_LOCALES } from '../../../web/src/i18n/locales';
 import { createTranslator } from '../../../web/src/i18n/translator';
 import { PORTAL_ENGLISH } from '../../../web/src/i18n/portal-messages';
+// The feature parts of the console's English (billing, insurance, assessments, companion, supervision), each loaded with its feature.
+import { FEATURE_ENGLISH } from '../../../web/src/i18n/features';
 // Portal modules whose tables of texts are the English of their keys (addEnglishSource).
 import '../../../web/src/appointments/status';
 import '../../../web/src/appointments/messages';
@@ -50,6 +52,7 @@ describe('message catalogs', () => {
 
   it('the portal pages\' English is its own part, apart from the public pages\' catalog', () => {
     expect(Object.keys(PORTAL_ENGLISH).filter((key) => key in PUBLIC_ENGLISH)).toEqual([]);
+    expect(Object.keys(FEATURE_ENGLISH).filter((key) => key in PUBLIC_ENGLISH || key in PORTAL_ENGLISH)).toEqual([]);
     expect(Object.keys(PORTAL_ENGLISH).length).toBeGreaterThan(90);
     expect(createTranslator('en', PUBLIC_ENGLISH).t('clients.add')).toBe('Add client');
   });

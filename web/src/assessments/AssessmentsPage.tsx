@@ -5,6 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/assessments';
 import { ClientPicker } from './ClientPicker';
 import { ResultsView } from './ResultsView';
 import { RiskAlertsBanner } from './RiskAlertsBanner';

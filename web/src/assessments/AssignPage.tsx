@@ -19,6 +19,7 @@ import Alert from '@cloudscape-design/components/alert';
 import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/assessments';
 import { reportApiError } from '../shell/banner-state';
 import { assign, assignments, instruments, stop, type Assignment, type Instrument } from './api';
 import { ClientPicker } from './ClientPicker';

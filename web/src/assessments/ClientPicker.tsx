@@ -4,6 +4,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/assessments';
 import { reportApiError } from '../shell/banner-state';
 import { clientsByName } from './api';
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ChartTabProps } from '../clients/chart-tabs';
 import { ResultsView } from './ResultsView';
 import { RiskAlertsBanner } from './RiskAlertsBanner';
+import '../i18n/features/assessments';
 
 export default function MeasuresTab({ clientId }: ChartTabProps) {
   const [reload, setReload] = useState(0);

@@ -14,6 +14,7 @@ import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/assessments';
 import { reportApiError } from '../shell/banner-state';
 import { bandsOf, instruments, responses, type Instrument, type Response } from './api';
 

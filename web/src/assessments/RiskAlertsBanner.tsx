@@ -14,6 +14,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/assessments';
 import { reportApiError } from '../shell/banner-state';
 import { openAlerts, resolveAlert, type RiskAlert } from './api';
 

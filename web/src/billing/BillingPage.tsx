@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../domain/billing/money';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/billing';
 import { reportApiError } from '../shell/banners';
 import { listClinicians, type Clinician } from '../appointments/api';
 import { getMoneyFormat, listBilling, type BillingEntry, type BillingFilter } from './api';

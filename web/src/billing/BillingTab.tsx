@@ -19,6 +19,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoney, parseMoney } from '../../../domain/billing/money';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/billing';
 import { reportApiError, useBanners } from '../shell/banners';
 import type { ChartTabProps } from '../clients/chart-tabs';
 import { createInvoice, getClientBilling, getInvoicePdf, recordPayment, savePdf, sendInvoice, voidInvoice, type ClientBilling, type PaymentMethod } from './api';

@@ -23,6 +23,7 @@ import { reportApiError, useBanners } from '../shell/banners';
 import { ShareDocumentsModal } from './ShareDocumentsModal';
 import '../i18n/portal-messages';
 import type { ChartTabProps } from './chart-tabs';
+import '../i18n/features/documents';
 
 const INDICATOR: Record<ClientDocument['status'], StatusIndicatorProps.Type> = { TO_SIGN: 'pending', SIGNED: 'success', TO_FILL: 'pending', SUBMITTED: 'in-progress', ACCEPTED: 'success' };
 

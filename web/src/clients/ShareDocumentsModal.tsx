@@ -13,6 +13,7 @@ import { reportApiError } from '../shell/banners';
 import { ApiError } from '../settings/graphql';
 import { getConsentDocuments, getIntakeFormSettings, shareClientDocuments } from '../documents/api';
 import '../i18n/portal-messages';
+import '../i18n/features/documents';
 
 export function ShareDocumentsModal({ clientId, onDismiss, onShared }: { clientId: string; onDismiss: () => void; onShared: () => void }) {
   const { t } = useI18n();

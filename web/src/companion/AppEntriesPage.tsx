@@ -16,6 +16,7 @@ import { useLocation } from 'react-router-dom';
 import { appForRoute } from '../../../domain/companion/apps';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/companion';
 import { reportApiError } from '../shell/banners';
 import { listCompanionClients, type AppClient } from './api';
 import { ClientEntries } from './ClientEntries';

@@ -19,6 +19,7 @@ import { COMPANION_APPS } from '../../../domain/companion/apps';
 import type { ChartTabProps } from '../clients/chart-tabs';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/companion';
 import { reportApiError } from '../shell/banners';
 import { getCompanionSharing, inviteClientToShare, type ClientShare, type CompanionApp } from './api';
 import { ClientEntries } from './ClientEntries';

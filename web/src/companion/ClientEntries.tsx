@@ -15,6 +15,7 @@ import { APP_ENTRY_TYPES } from '../../../domain/companion/apps';
 import { DateField } from '../common/DateField';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/companion';
 import { reportApiError } from '../shell/banners';
 import { getClientEntries, getClientStats, type CompanionApp, type CompanionEntryType, type Entry, type Stats } from './api';
 import { entrySummary } from './entry-summary';

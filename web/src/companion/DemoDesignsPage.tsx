@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { computeStats, type StoredEntry } from '../../../domain/companion/stats';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/companion';
 import { entrySummary } from './entry-summary';
 import { StatsPanel } from './StatsPanel';
 

@@ -11,6 +11,7 @@ import LineChart from '@cloudscape-design/components/line-chart';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/companion';
 import type { Stats } from './api';
 
 type Series = { title: string; type: 'line'; data: { x: Date; y: number }[] };

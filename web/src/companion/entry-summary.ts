@@ -1,3 +1,4 @@
+import '../i18n/features/companion';
 /**
  * One line for an entry in the entries table (issue 14): the ratings as "name value", the named
  * answers and the start of the notes. Field names are the API's (docs/companion-api.md).

@@ -13,6 +13,7 @@ import { ApiError } from '../settings/graphql';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { addConsentDocument, editConsentDocument, type ConsentDocument } from './api';
+import '../i18n/features/documents';
 
 /** Add a consent document, or edit one (a new version: clients who signed an earlier text sign again). */
 export function ConsentDocumentModal({ doc, onDismiss, onSaved }: { doc: ConsentDocument | null; onDismiss: () => void; onSaved: (saved: ConsentDocument) => void }) {

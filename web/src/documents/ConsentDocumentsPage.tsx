@@ -13,6 +13,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { deleteConsentDocument, getConsentDocuments, type ConsentDocument } from './api';
 import { ConsentDocumentModal } from './ConsentDocumentModal';
+import '../i18n/features/documents';
 
 type View = 'active' | 'archived';
 

@@ -11,6 +11,7 @@ import { reportApiError, useBanners } from '../shell/banners';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { chooseIntakeForm, getIntakeFormSettings, getTemplateLibrary, setDefaultIntakeForm, stopUsingIntakeForm, type IntakeFormSettings, type IntakeTemplate } from './api';
+import '../i18n/features/documents';
 
 function FormQuestions({ template }: { template: IntakeTemplate }) {
   const { t } = useI18n();

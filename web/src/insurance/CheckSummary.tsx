@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
+import '../i18n/features/insurance';
 import type { EligibilityCheck } from './api';
 
 export const STATUS_INDICATOR: Record<string, StatusIndicatorProps.Type> = { active: 'success', inactive: 'stopped', notFound: 'error', payerUnavailable: 'warning', rejected: 'error' };

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
+import '../i18n/features/insurance';
 import { reportApiError } from '../shell/banners';
 import { getCoverage, type CoverageRow } from './api';
 import { CheckStatus } from './CheckSummary';

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
+import '../i18n/features/insurance';
 import { reportApiError, useBanners } from '../shell/banners';
 import { enrollProviderToPayerList, getAllPayers, getPayerListEnrollments, type Payer, type PayerEnrollment } from './api';
 

@@ -16,6 +16,7 @@ import Box from '@cloudscape-design/components/box';
 import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/insurance';
 import { reportApiError, useBanners } from '../shell/banners';
 import type { ChartTabProps } from '../clients/chart-tabs';
 import { checkEligibility, getClientInsurance, updateClientInsurance, type ClientInsurance, type ClientInsuranceInput } from './api';

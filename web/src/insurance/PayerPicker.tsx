@@ -3,6 +3,7 @@ import Autosuggest from '@cloudscape-design/components/autosuggest';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/insurance';
 import { getAllPayers, type Payer } from './api';
 
 const DEBOUNCE_MS = 250;

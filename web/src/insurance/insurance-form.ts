@@ -1,5 +1,6 @@
 /** The Insurance tab's form values (text as typed; money in dollars) ↔ the API's ClientInsurance / ClientInsuranceInput (cents). */
 import type { ClientInsurance, ClientInsuranceInput } from './api';
+import '../i18n/features/insurance';
 
 export interface InsuranceForm {
   billingType: string;

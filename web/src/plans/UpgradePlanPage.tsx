@@ -21,6 +21,7 @@ import { planIncludeKey, planKey } from '../i18n/catalog';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { ENGLISH_TRANSLATOR } from '../i18n/translator';
+import '../i18n/features/plans';
 
 /**
  * A plan's text from the API (its names and lines come from domain/pricing): the catalog's

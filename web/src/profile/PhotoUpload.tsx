@@ -7,6 +7,7 @@ import { PHOTO_RULES } from '../../../domain/profile';
 import { confirmProfilePhoto, getProfilePhotoUploadUrl, getProfilePhotoUrl, putToPresignedUrl } from './api';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/profile';
 
 /** The browser's check before asking for an upload URL (the API checks the same, and the bytes). */
 export function photoProblem(file: { type: string; name: string; size: number }): string | null {

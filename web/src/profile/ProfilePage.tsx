@@ -14,6 +14,7 @@ import { useBanners } from '../shell/banners';
 import { GENDERS, shownChoice } from '../clients/client-fields';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/profile';
 
 const PERSON_FIELDS: Record<string, FieldKind> = {
   'person.first': 'text', 'person.middle': 'text', 'person.last': 'text', 'person.gender': 'text', 'person.dob': 'text', 'person.phone': 'text',

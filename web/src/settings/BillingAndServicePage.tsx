@@ -10,6 +10,7 @@ import { editBillingSettings, getBillingSettings } from './api';
 import { FlagField, STATE_OPTIONS, SelectField, TextField, fieldsOf, type FieldKind } from './form';
 import { SettingsFormShell } from './SettingsFormShell';
 import { useSettingsForm } from './useSettingsForm';
+import '../i18n/features/settings';
 
 const FIELDS: Record<string, FieldKind> = {
   ...fieldsOf('text', ['currency', 'taxId', 'organizationNPI', 'address.line1', 'address.line2', 'address.city', 'address.state', 'address.zip', 'invoiceSetting.defaultText']),

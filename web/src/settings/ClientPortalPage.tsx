@@ -21,6 +21,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { reportApiError, useBanners } from '../shell/banners';
 import { addClientPortal, clientPortalFormProblem, getClientPortalDetails, type ClientPortalDetails, type ClientPortalInput } from './client-portal-api';
+import '../i18n/features/settings';
 
 type Load = { status: 'loading' } | { status: 'ready'; details: ClientPortalDetails } | { status: 'failed' };
 

@@ -11,6 +11,7 @@ import { FlagField, SelectField, TextField, fieldsOf, type FieldKind } from './f
 import { editNotificationSettings, getNotificationSettings } from './notifications-api';
 import { SettingsFormShell } from './SettingsFormShell';
 import { useSettingsForm } from './useSettingsForm';
+import '../i18n/features/settings';
 
 const FIELDS: Record<string, FieldKind> = {
   ...fieldsOf('flag', ['appointmentReminders', 'messageNotifications']),

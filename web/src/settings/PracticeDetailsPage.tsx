@@ -15,6 +15,7 @@ import { editPracticeDetails, getPracticeDetails, type PracticeDetails, type Pra
 import { STATE_OPTIONS, SelectField, TextField, type FieldKind } from './form';
 import { SettingsFormShell } from './SettingsFormShell';
 import { useSettingsForm } from './useSettingsForm';
+import '../i18n/features/settings';
 
 const FIELDS: Record<string, FieldKind> = {
   name: 'text', timezone: 'text', email: 'text', 'phone.number': 'text', 'phone.type': 'text', telehealthOffice: 'text', cancellationPolicy: 'text',

@@ -10,6 +10,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { CONFLICT_MESSAGE } from './form';
 import type { SettingsForm } from './useSettingsForm';
+import '../i18n/features/settings';
 
 type ShellState = Pick<SettingsForm, 'base' | 'loadFailure' | 'saving' | 'conflict' | 'dismissConflict' | 'failure' | 'dismissFailure'>;
 

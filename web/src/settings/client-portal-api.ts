@@ -2,6 +2,7 @@
 import { CLIENT_PORTAL_MESSAGES } from '../../../domain/client-link';
 import { api } from '../auth/api';
 import { addEnglishSource } from '../i18n/catalog';
+import '../i18n/features/settings';
 
 export interface ClientPortalDetails {
   enabled: boolean;

@@ -4,6 +4,7 @@
  * English in the forms' state and shown through tm() (TextField, SelectField, FlagField do it).
  */
 import { addEnglishSource } from '../i18n/catalog';
+import '../i18n/features/settings';
 
 export const SETTINGS_MESSAGES = {
   wholeNumber: 'Enter a whole number in the range shown',

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
+import '../i18n/features/supervision';
 import { getNoteCosign, type NoteCosign } from './api';
 
 export function NoteCosignLine({ noteId, version }: { noteId: string; version: number }) {

@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
+import '../i18n/features/supervision';
 import { reportApiError } from '../shell/banners';
 import { cosignNote, getSupervisedNote, listAwaiting, returnNote, type AwaitingRow, type SupervisedNote } from './api';
 

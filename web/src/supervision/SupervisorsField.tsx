@@ -8,6 +8,7 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import { forwardRef, useEffect, useImperativeHandle, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
+import '../i18n/features/supervision';
 import { listAllTeamMembers, type TeamMember } from '../team/api';
 import { memberName } from '../team/roles';
 import { listSupervisions, setSupervisors } from './api';

@@ -1,0 +1,16 @@
+/**
+ * Every feature part of the console's English at once — for the catalog tests and tools that need
+ * the whole English catalog. The console itself loads each part with its feature (features/<name>.ts).
+ */
+import { ASSESSMENTS_ENGLISH } from './assessments';
+import { BILLING_ENGLISH } from './billing';
+import { COMPANION_ENGLISH } from './companion';
+import { INSURANCE_ENGLISH } from './insurance';
+import { SUPERVISION_ENGLISH } from './supervision';
+import { DOCUMENTS_ENGLISH } from './documents';
+import { PLANS_ENGLISH } from './plans';
+import { PROFILE_ENGLISH } from './profile';
+import { SETTINGS_ENGLISH } from './settings';
+import type { Catalog } from '../catalog';
+
+export const FEATURE_ENGLISH: Catalog = { ...ASSESSMENTS_ENGLISH, ...BILLING_ENGLISH, ...COMPANION_ENGLISH, ...INSURANCE_ENGLISH, ...SUPERVISION_ENGLISH, ...DOCUMENTS_ENGLISH, ...PLANS_ENGLISH, ...PROFILE_ENGLISH, ...SETTINGS_ENGLISH };

@@ -1,0 +1,11 @@
+/**
+ * The supervision pages' English (messages/portal/features/supervision.en.json): loaded with the supervision feature's
+ * own code, not with every console page, so the console's first page (/app/clients) does not
+ * carry every domain's texts (page-weight budget). Every module of web/src/supervision/ that shows a
+ * message imports this one; other languages keep all console texts in messages/portal/<lang>.json.
+ */
+import part from '../messages/portal/features/supervision.en.json';
+import { addEnglish, type Catalog } from '../catalog';
+
+export const SUPERVISION_ENGLISH: Catalog = part;
+addEnglish(SUPERVISION_ENGLISH);
