@@ -3,7 +3,8 @@
  * (menu, route gating — a courtesy) and the `authorize` step at the head of every resolver
  * pipeline (the real gate).
  *
- *   - PERMISSIONS: named capabilities; ROLE_PERMISSIONS / GROUP_PERMISSIONS: who holds them (the
+ *   - PERMISSIONS (permission-names.ts): named capabilities; ROLE_PERMISSIONS / GROUP_PERMISSIONS
+ *     (role-permissions.ts): who holds them (the
  *     union over a user's roles and groups applies).
  *   - FEATURES / PLAN_FEATURES (plan.ts): what each plan tier covers (plan gating is separate from roles).
  *   - Menu gates, routes, routeAccess() and menuFor() — what the browser uses — are in
@@ -26,139 +27,12 @@
  */
 import type { Role } from './identity.ts';
 import { FEATURES, isPlan, planHas, type Feature } from './plan.ts';
+import { PERMISSIONS, type Permission } from './permission-names.ts';
+import { GROUP_PERMISSIONS, ROLE_PERMISSIONS } from './role-permissions.ts';
 
-/** Named permissions. A field names exactly one; roles grant sets of them. */
-export const PERMISSIONS = {
-  /** Read one's own identity, practice, roles and plan. */
-  selfRead: 'self.read',
-  /** Record one's own sign-in / sign-out (account activity). */
-  sessionLog: 'session.log',
-  /** Watch the practice's account activity (sign-ins and sign-outs of members). */
-  sessionWatch: 'session.watch',
-  profile: 'profile',
-  /** Dashboard and client summaries. */
-  summaries: 'summaries',
-  clientsSummary: 'clients.summary',
-  dataExport: 'data.export',
-  demoData: 'demo.data',
-  /** Read clients: every client of the practice with clientsAll, else only one's own. */
-  clientRead: 'client.read',
-  /** Scope of client rights: the whole practice (absent: own clients only). */
-  clientsAll: 'client.all',
-  clientCreate: 'client.create',
-  clientEdit: 'client.edit',
-  /** Archive a client (removeClient). */
-  clientRemove: 'client.remove',
-  appointmentAll: 'appointment.all',
-  appointmentOwn: 'appointment.own',
-  appointmentCreate: 'appointment.create',
-  appointmentLocked: 'appointment.locked',
-  secureMessaging: 'secure.messaging',
-  apps: 'apps',
-  groups: 'groups',
-  homework: 'homework',
-  homeworkList: 'homework.list',
-  assessments: 'assessments',
-  insights: 'insights',
-  notesAll: 'notes.all',
-  notesOwn: 'notes.own',
-  reminders: 'reminders',
-  supervision: 'supervision',
-  /** Billing on a client's record: all of it, own clients only, or without claims. */
-  clientBilling: 'client.billing',
-  clientBillingOwn: 'client.billing.own',
-  clientBillingNoClaims: 'client.billing.noClaims',
-  /** The billing suite: the whole of it, or limited to one's own records. */
-  billing: 'billing',
-  billingOwn: 'billing.own',
-  coverage: 'coverage',
-  insurancePayers: 'insurance.payers',
-  billingAndService: 'settings.billingAndService',
-  practiceDetails: 'settings.practiceDetails',
-  documents: 'settings.documents',
-  notifications: 'settings.notifications',
-  notesAndForms: 'settings.notesAndForms',
-  clientPortal: 'settings.clientPortal',
-  subscription: 'subscription',
-  upgradePlan: 'upgrade.plan',
-  teamMembers: 'team.members',
-  activity: 'activity',
-  /** Read the practice's audit trail (spec: "the owner can list the practice's audit trail"). */
-  auditTrail: 'audit.trail',
-  /**
-   * The client principal's own fields (issue 12): held by no team role or group, only by a
-   * signed-in client (Cognito group Clients) through their links — resolvers/functions/authorizeClient.ts.
-   */
-  clientSelf: 'client.self',
-} as const;
-export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+export { GROUP_PERMISSIONS, PERMISSIONS, ROLE_PERMISSIONS, type Permission };
 
 const P = PERMISSIONS;
-
-/** Permissions every member of a practice holds, whatever their role or group. */
-const MEMBER_PERMISSIONS: Permission[] = [P.selfRead, P.sessionLog, P.sessionWatch];
-
-/** owner: everything except what the spec adds for clinicianAdmin. */
-const OWNER: Permission[] = MEMBER_PERMISSIONS.concat([
-  P.profile, P.summaries, P.demoData,
-  P.clientRead, P.clientsAll, P.clientCreate, P.clientEdit, P.clientRemove,
-  P.appointmentAll, P.appointmentOwn, P.appointmentCreate,
-  P.secureMessaging, P.apps, P.groups, P.homework, P.homeworkList, P.assessments, P.insights,
-  P.notesAll, P.notesOwn, P.reminders, P.supervision,
-  P.clientBilling, P.billing, P.coverage, P.insurancePayers, P.billingAndService,
-  P.practiceDetails, P.documents, P.notifications, P.notesAndForms, P.clientPortal,
-  P.subscription, P.upgradePlan, P.teamMembers, P.activity,
-]);
-
-const FULL_CLIENT: Permission[] = MEMBER_PERMISSIONS.concat([
-  P.profile, P.homework, P.homeworkList, P.apps, P.groups, P.assessments,
-  P.appointmentAll, P.appointmentCreate,
-  P.clientRead, P.clientsAll, P.clientCreate, P.clientEdit,
-  P.notesOwn, P.clientBillingOwn, P.summaries, P.reminders, P.notifications,
-]);
-
-/** Permissions granted by each team role (spec part 2 §6). */
-export const ROLE_PERMISSIONS: Record<Role, Permission[]> = {
-  // The audit trail is the owner's alone (not part of "as owner" for clinicianAdmin).
-  owner: OWNER.concat([P.auditTrail]),
-  clinicianAdmin: OWNER.concat([P.clientsSummary, P.dataExport]),
-  clinicianFullClient: FULL_CLIENT,
-  // As clinicianFullClient with own appointments only and own-records billing. Clients: own
-  // (therapistId = the caller), as for clinicianBasic.
-  clinicianBasicBilling: MEMBER_PERMISSIONS.concat([
-    P.profile, P.homework, P.homeworkList, P.apps, P.groups, P.assessments,
-    P.appointmentOwn, P.appointmentCreate,
-    P.clientRead, P.clientCreate, P.clientEdit,
-    P.notesOwn, P.clientBillingOwn, P.billingOwn, P.summaries, P.reminders, P.notifications,
-  ]),
-  clinicianBasic: MEMBER_PERMISSIONS.concat([
-    P.profile, P.homework, P.homeworkList, P.apps, P.subscription, P.groups, P.assessments,
-    P.appointmentOwn,
-    P.clientRead, P.clientCreate, P.clientEdit,
-    P.notesOwn, P.reminders, P.notifications,
-  ]),
-  supervisor: MEMBER_PERMISSIONS.concat([P.profile, P.appointmentLocked, P.reminders, P.supervision, P.notifications]),
-  biller: MEMBER_PERMISSIONS.concat([
-    P.profile, P.appointmentLocked,
-    P.clientRead, P.clientsAll, P.clientEdit,
-    P.clientBilling, P.billing, P.coverage, P.insurancePayers, P.billingAndService,
-  ]),
-  scheduler: MEMBER_PERMISSIONS.concat([
-    P.profile, P.appointmentOwn, P.appointmentCreate,
-    P.clientRead, P.clientsAll, P.clientCreate, P.clientEdit,
-    P.clientBillingNoClaims, P.summaries, P.reminders,
-  ]),
-};
-
-/**
- * Permissions granted by membership of a Cognito group that is not a team role. Coordinators are a
- * group (spec part 1 §6, part 2 §6) with no team role; the group is read from the membership
- * record, like roles, so removing it takes effect on the next request.
- */
-export const GROUP_PERMISSIONS: Record<string, Permission[]> = {
-  coordinators: MEMBER_PERMISSIONS.concat([P.homework, P.homeworkList, P.groups]),
-};
-
 
 // Plan features and plan gating (FEATURES, PLAN_FEATURES, planHas): plan.ts.
 const F = FEATURES;
