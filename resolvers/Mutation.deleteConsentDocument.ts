@@ -3,16 +3,20 @@
  * deleted — the head loaded by ConsentDoc.load is archived (status ARCHIVED, moved to the archived
  * list), its versions and every signature stay. Archiving an archived document changes nothing.
  */
-import { runtime, util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { runtime, util, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { CONSENT_STATUS, consentKey, consentListPartition, toConsentDocument } from '../domain/documents/consent.ts';
 import { MESSAGES } from '../domain/messages.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { MutationDeleteConsentDocumentArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBUpdateItemRequest {
+type Ctx = ResolverContext<MutationDeleteConsentDocumentArgs>;
+
+export function request(ctx: Ctx): DynamoDBUpdateItemRequest {
   const caller = ctx.stash.caller;
   const head = ctx.stash.consentDoc as Record<string, unknown>;
   if (head.status === CONSENT_STATUS.archived) {
-    ctx.stash.audit = { action: 'consent.archive', entityType: 'ConsentDocument', entityId: head.id };
+    ctx.stash.audit = { action: 'consent.archive', entityType: 'ConsentDocument', entityId: head.id as string };
     runtime.earlyReturn(toConsentDocument(head));
   }
   const now = util.time.nowISO8601();
@@ -28,7 +32,7 @@ export function request(ctx: Context): DynamoDBUpdateItemRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: Ctx): Record<string, unknown> {
   if (ctx.error) {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(MESSAGES.consentChanged, 'ConflictError');
@@ -36,6 +40,6 @@ export function response(ctx: Context): Record<string, unknown> {
     raiseStepError(ctx);
   }
   const doc = toConsentDocument(ctx.result as Record<string, unknown>);
-  ctx.stash.audit = { action: 'consent.archive', entityType: 'ConsentDocument', entityId: doc.id };
+  ctx.stash.audit = { action: 'consent.archive', entityType: 'ConsentDocument', entityId: doc.id as string };
   return doc;
 }

@@ -5,14 +5,18 @@
  * is written beside the old ones (never rewritten: signatures bind to the exact version). The
  * condition re-checks version and status at write time, so two concurrent edits cannot both win.
  */
-import { util, type Context, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBTransactWriteItemsRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { consentWrite } from './shared/consent-writes.ts';
 import { firstConditionFailed } from './shared/client-writes.ts';
 import { CONSENT_STATUS, consentHeadItem, consentVersionItem, nextConsentMeta, toConsentDocument } from '../domain/documents/consent.ts';
 import { MESSAGES } from '../domain/messages.ts';
+import type { ResolverContext } from './shared/context.ts';
+import type { MutationEditConsentDocumentArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
+type Ctx = ResolverContext<MutationEditConsentDocumentArgs>;
+
+export function request(ctx: Ctx): DynamoDBTransactWriteItemsRequest {
   const caller = ctx.stash.caller;
   const head = ctx.stash.consentDoc as Record<string, unknown>;
   if (head.status !== CONSENT_STATUS.active) {
@@ -39,7 +43,7 @@ export function request(ctx: Context): DynamoDBTransactWriteItemsRequest {
   );
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: Ctx): Record<string, unknown> {
   if (ctx.error) {
     if (firstConditionFailed(ctx)) {
       util.error(MESSAGES.consentChanged, 'ConflictError');
@@ -47,6 +51,6 @@ export function response(ctx: Context): Record<string, unknown> {
     raiseStepError(ctx);
   }
   const doc = toConsentDocument(ctx.stash.written);
-  ctx.stash.audit = { action: 'consent.update', entityType: 'ConsentDocument', entityId: doc.id };
+  ctx.stash.audit = { action: 'consent.update', entityType: 'ConsentDocument', entityId: doc.id as string };
   return doc;
 }

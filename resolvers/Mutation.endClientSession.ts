@@ -6,14 +6,15 @@
  * is refused from the next request on (resolvers/shared/session-end.ts). The client's open
  * subscriptions close (they set an invalidation filter on the subscriber's sub).
  */
-import { extensions, util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { extensions, util, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { clientSessionKey } from '../domain/client-link.ts';
 import { signedOutSessions } from './shared/session-end.ts';
+import type { ClientResolverContext } from './shared/context.ts';
 
 /** Client subscription fields that close when their subscriber signs out. */
 const CLIENT_SUBSCRIPTION_FIELDS = ['onClientMessage'];
 
-export function request(ctx: Context): DynamoDBUpdateItemRequest {
+export function request(ctx: ClientResolverContext): DynamoDBUpdateItemRequest {
   const claims = ((ctx.identity as { claims?: Record<string, unknown> } | null) || {}).claims || {};
   return {
     operation: 'UpdateItem',
@@ -25,7 +26,7 @@ export function request(ctx: Context): DynamoDBUpdateItemRequest {
   };
 }
 
-export function response(ctx: Context): boolean {
+export function response(ctx: ClientResolverContext): boolean {
   if (ctx.error) {
     util.error('The session could not be ended.', 'InternalFailure');
   }

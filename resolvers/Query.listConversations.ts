@@ -9,12 +9,17 @@
  *     for the menu and the top bar; one Query of up to 1 MB (≈ 3,000 conversations with unread messages).
  * A member without messaging reach is Unauthorized.
  */
-import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { CONVERSATION_SORT_PREFIX, clinicianConversationsPartition, conversationsPartition, messagingScope } from '../domain/messaging/access.ts';
 import { MESSAGE_PAGE_SIZE, toConversation } from '../domain/messaging/api.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
+import type { PageState, QueryResult, ResolverContext, SharedArgs } from './shared/context.ts';
+import type { QueryListConversationsArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBQueryRequest {
+/** listConversations and unreadMessageCount (no arguments). */
+type Ctx = ResolverContext<SharedArgs<QueryListConversationsArgs>, QueryResult>;
+
+export function request(ctx: Ctx): DynamoDBQueryRequest {
   const caller = ctx.stash.caller;
   const scope = messagingScope(caller.roles, caller.groups);
   if (scope === 'none') {
@@ -27,7 +32,8 @@ export function request(ctx: Context): DynamoDBQueryRequest {
     ? { expression: 'GSI1PK = :pk', expressionValues: util.dynamodb.toMapValues({ ':pk': partition }) }
     : { expression: 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)', expressionValues: util.dynamodb.toMapValues({ ':pk': partition, ':prefix': CONVERSATION_SORT_PREFIX }) };
   const counting = ctx.info.fieldName === 'unreadMessageCount';
-  ctx.stash.page = { index: index, partition: partition };
+  // unreadMessageCount reads one page and seals no token: its page state has no binding.
+  ctx.stash.page = { index: index, partition: partition } as PageState;
   if (counting) {
     return {
       operation: 'Query',
@@ -41,7 +47,7 @@ export function request(ctx: Context): DynamoDBQueryRequest {
   return { operation: 'Query', index: index, query: query, scanIndexForward: false, limit: MESSAGE_PAGE_SIZE, nextToken: openPageToken(ctx.args.nextToken, binding) };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: Ctx): unknown {
   const page = ctx.stash.page as { index: string; partition: string; binding?: PageBinding };
   const items = pageItems(ctx, page.index + 'PK', page.partition);
   if (ctx.info.fieldName === 'unreadMessageCount') {

@@ -7,13 +7,18 @@
  * its read receipt (readAt) from the conversation's read marks. Audited as a read of the
  * conversation with the ids of the messages shown.
  */
-import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { messagePrefix } from '../domain/messaging/access.ts';
 import { MAX_SEARCH_LENGTH, MESSAGE_PAGE_SIZE, MESSAGING_REFUSALS, toMessage } from '../domain/messaging/api.ts';
 import { practicePartition } from '../domain/tables.ts';
 import { openPageToken, pageBinding, pageItems, sealPageToken, type PageBinding } from './shared/page-token.ts';
+import type { EitherResolverContext, QueryResult, SharedArgs } from './shared/context.ts';
+import type { QueryClientMessagesArgs, QueryListMessagesArgs } from '../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBQueryRequest {
+/** listMessages (a member, after authorize) and clientMessages (a client, after CLIENT_AUTHORIZE), both after Messaging.access. */
+type Ctx = EitherResolverContext<SharedArgs<QueryListMessagesArgs | QueryClientMessagesArgs>, QueryResult>;
+
+export function request(ctx: Ctx): DynamoDBQueryRequest {
   const messaging = ctx.stash.messaging;
   const raw = ctx.args.search;
   const search = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
@@ -42,7 +47,7 @@ export function request(ctx: Context): DynamoDBQueryRequest {
   return request;
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: Ctx): Record<string, unknown> {
   const page = ctx.stash.page as { binding: PageBinding; partition: string };
   const items = pageItems(ctx, 'PK', page.partition);
   const messaging = ctx.stash.messaging;

@@ -9,14 +9,19 @@
  * audited for members (the `audit` step); events are delivered by AppSync without a resolver run.
  * The subscriber's sign-out closes it (Mutation.endSession invalidates by userId).
  */
-import { extensions, util, type Context, type NONERequest, type SubscriptionFilter } from '@aws-appsync/utils';
+import { extensions, util, type NONERequest, type SubscriptionFilter } from '@aws-appsync/utils';
 import { clientMessageFilter, memberMessageFilter } from '../domain/messaging/access.ts';
+import type { Caller, ClientPrincipal, EitherResolverContext, SharedArgs } from './shared/context.ts';
+import type { SubscriptionOnClientMessageArgs, SubscriptionOnSecureMessageArgs } from '../domain/graphql.generated.ts';
 
-export function request(_ctx: Context): NONERequest {
+/** onSecureMessage (a member, after authorize) and onClientMessage (a client, after CLIENT_AUTHORIZE). */
+type Ctx = EitherResolverContext<SharedArgs<SubscriptionOnSecureMessageArgs | SubscriptionOnClientMessageArgs>>;
+
+export function request(_ctx: Ctx): NONERequest {
   return { payload: null };
 }
 
-export function response(ctx: Context): null {
+export function response(ctx: Ctx): null {
   const client = ctx.stash.client;
   if (ctx.info.fieldName === 'onClientMessage') {
     const filter = clientMessageFilter((client && client.links) || []);
@@ -24,10 +29,11 @@ export function response(ctx: Context): null {
       util.unauthorized();
     }
     extensions.setSubscriptionFilter(filter as unknown as SubscriptionFilter);
-    extensions.setSubscriptionInvalidationFilter(util.transform.toSubscriptionFilter({ userId: { eq: client.sub } }));
+    extensions.setSubscriptionInvalidationFilter(util.transform.toSubscriptionFilter({ userId: { eq: (client as ClientPrincipal).sub } }));
     return null;
   }
-  const caller = ctx.stash.caller;
+  // A member's subscription: after authorize.
+  const caller = ctx.stash.caller as Caller;
   const filter = memberMessageFilter({ sub: caller.sub, practiceId: caller.practiceId, roles: caller.roles, groups: caller.groups });
   if (!filter) {
     util.unauthorized();

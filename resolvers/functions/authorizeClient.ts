@@ -10,12 +10,15 @@
  * portal is on and whose plan has the Client Portal feature. Nothing comes from arguments or claims
  * other than the token's sub and groups.
  */
-import { util, type Context, type DynamoDBQueryRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { isClientField } from '../../domain/permissions.ts';
 import { CLIENTS_GROUP } from '../../domain/identity.ts';
 import { activeLinks, clientLinksPartition, clientSessionKey, type ClientLinkItem } from '../../domain/client-link.ts';
 import { raiseStepError } from '../shared/errors.ts';
 import { sessionEnded, type SignOutMark } from '../shared/session-end.ts';
+import type { AnyArgs, ClientResolverContext, QueryResult } from '../shared/context.ts';
+
+type Ctx = ClientResolverContext<AnyArgs, QueryResult>;
 
 interface CognitoLikeIdentity {
   sub?: string;
@@ -26,7 +29,7 @@ interface CognitoLikeIdentity {
 /** A client is linked to at most this many practice records (one BatchGetItem reads two keys per practice); the partition also holds the sign-out mark. */
 export const MAX_CLIENT_LINKS = 50;
 
-export function request(ctx: Context): DynamoDBQueryRequest {
+export function request(ctx: Ctx): DynamoDBQueryRequest {
   const identity = ctx.identity as CognitoLikeIdentity | null;
   const field = ctx.info.parentTypeName + '.' + ctx.info.fieldName;
   if (!identity || !identity.sub || !isClientField(field) || (identity.groups || []).indexOf(CLIENTS_GROUP) < 0) {
@@ -44,7 +47,7 @@ export function request(ctx: Context): DynamoDBQueryRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: Ctx): Record<string, unknown> {
   if (ctx.error) {
     raiseStepError(ctx);
   }
@@ -57,7 +60,7 @@ export function response(ctx: Context): Record<string, unknown> {
   const items = all.filter((i) => i.SK !== clientSessionKey(identity.sub as string).SK);
   const links = activeLinks(items);
   const emails = items.filter((i) => !!i.email).map((i) => i.email as string);
-  const client = { sub: identity.sub, email: emails.length > 0 ? emails[0] : null, links: links };
+  const client = { sub: identity.sub as string, email: emails.length > 0 ? emails[0] : null, links: links };
   ctx.stash.client = client;
   return client;
 }

@@ -6,14 +6,18 @@
  * Client Portal feature; ctx.stash.client.links keeps only those, and ctx.stash.client.practices
  * holds {practiceId, portalName, greeting} for them. No usable link → Unauthorized.
  */
-import { util, type Context, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBBatchGetItemRequest } from '@aws-appsync/utils';
 import { membershipKey } from '../../domain/tables.ts';
 import { clientPortalKey, type LinkRef } from '../../domain/client-link.ts';
 import { FIELD_RULES } from '../../domain/permissions.ts';
 import { planHas, type Feature } from '../../domain/plan.ts';
 import { raiseStepError } from '../shared/errors.ts';
+import type { AnyArgs, ClientResolverContext, PortalPractice } from '../shared/context.ts';
 
-function directoryTable(ctx: Context): string {
+/** BatchGetItem answers the items of each table read (null for a key not found). */
+type Ctx = ClientResolverContext<AnyArgs, { data?: Record<string, Array<Record<string, unknown> | null>> }>;
+
+function directoryTable(ctx: Ctx): string {
   const name = ctx.env.DirectoryTable as string | undefined;
   if (!name) {
     util.error('The API is missing its DirectoryTable setting', 'ConfigurationError');
@@ -31,8 +35,8 @@ function practiceIds(links: LinkRef[]): string[] {
   return ids;
 }
 
-export function request(ctx: Context): DynamoDBBatchGetItemRequest {
-  const links = (ctx.stash.client.links || []) as LinkRef[];
+export function request(ctx: Ctx): DynamoDBBatchGetItemRequest {
+  const links = ctx.stash.client.links || [];
   if (links.length === 0) {
     util.unauthorized();
   }
@@ -46,18 +50,18 @@ export function request(ctx: Context): DynamoDBBatchGetItemRequest {
   return { operation: 'BatchGetItem', tables: tables } as DynamoDBBatchGetItemRequest;
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: Ctx): Record<string, unknown> {
   if (ctx.error) {
     raiseStepError(ctx);
   }
   const data = (ctx.result && ctx.result.data) || {};
-  const items = ((data[directoryTable(ctx)] || []) as Array<Record<string, unknown> | null>).filter((i): i is Record<string, unknown> => !!i);
+  const items = (data[directoryTable(ctx)] || []).filter((i): i is Record<string, unknown> => !!i);
   const rule = FIELD_RULES[ctx.info.parentTypeName + '.' + ctx.info.fieldName];
   const feature = (rule && rule.feature) as Feature;
   const client = ctx.stash.client;
   const usable: LinkRef[] = [];
-  const practices: Record<string, unknown>[] = [];
-  ((client.links || []) as LinkRef[]).forEach((link) => {
+  const practices: PortalPractice[] = [];
+  (client.links || []).forEach((link) => {
     const owner = items.filter((i) => i.PK === membershipKey(link.practiceId).PK && i.SK === 'MEMBERSHIP' && i.practiceId === link.practiceId);
     const portal = items.filter((i) => i.PK === clientPortalKey(link.practiceId).PK);
     if (owner.length === 0 || portal.length === 0 || portal[0].enabled !== true || !feature || !planHas((owner[0].plan as string) || '', feature)) {

@@ -4,13 +4,18 @@
  * in the caller's reach), getClientPortalDetails and addClientPortal. The practice and the caller
  * come from the authorize step, never from arguments.
  */
-import { extensions, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { extensions, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationAddClientPortalArgs, MutationInviteClientToPortalArgs, MutationRevokeClientPortalAccessArgs, QueryGetClientPortalAccessArgs } from '../../domain/graphql.generated.ts';
+
+/** getClientPortalAccess, inviteClientToPortal, revokeClientPortalAccess, getClientPortalDetails (no arguments), addClientPortal. */
+type Ctx = ResolverContext<SharedArgs<QueryGetClientPortalAccessArgs | MutationInviteClientToPortalArgs | MutationRevokeClientPortalAccessArgs | MutationAddClientPortalArgs>>;
 
 /** Client subscription fields, closed for a client whose access is revoked. */
 const CLIENT_SUBSCRIPTION_FIELDS = ['onClientMessage'];
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: Ctx): LambdaRequest {
   const caller = ctx.stash.caller;
   return {
     operation: 'Invoke',
@@ -23,7 +28,7 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: Ctx): unknown {
   lambdaResult(ctx);
   const actions: Record<string, string> = {
     getClientPortalAccess: 'clientPortal.read',

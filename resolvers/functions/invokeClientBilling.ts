@@ -6,9 +6,13 @@
  */
 import { type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
-import type { AnyArgs, ResolverContext } from '../shared/context.ts';
+import type { ClientResolverContext, SharedArgs } from '../shared/context.ts';
+import type { QueryClientInvoicePdfArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: ResolverContext<AnyArgs>): LambdaRequest {
+/** clientInvoices (no arguments) and clientInvoicePdf. */
+type Ctx = ClientResolverContext<SharedArgs<QueryClientInvoicePdfArgs>>;
+
+export function request(ctx: Ctx): LambdaRequest {
   const client = ctx.stash.client;
   return {
     operation: 'Invoke',
@@ -16,7 +20,7 @@ export function request(ctx: ResolverContext<AnyArgs>): LambdaRequest {
   };
 }
 
-export function response(ctx: ResolverContext<AnyArgs>): unknown {
+export function response(ctx: Ctx): unknown {
   const answer = lambdaResult(ctx) as { data: unknown };
   return answer.data;
 }

@@ -5,10 +5,15 @@
  * and the request's source address for the signature — never from arguments. It audits each
  * practice it touches.
  */
-import { type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+import type { ClientResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationSignConsentDocumentArgs, MutationSubmitIntakeFormArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): LambdaRequest {
+/** clientDocuments (no arguments), signConsentDocument, submitIntakeForm. */
+type Ctx = ClientResolverContext<SharedArgs<MutationSignConsentDocumentArgs | MutationSubmitIntakeFormArgs>>;
+
+export function request(ctx: Ctx): LambdaRequest {
   const client = ctx.stash.client;
   const identity = ctx.identity as { sourceIp?: string[] } | null;
   const ips = (identity && identity.sourceIp) || [];
@@ -23,6 +28,6 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: Ctx): unknown {
   return lambdaResult(ctx);
 }

@@ -5,18 +5,23 @@
  * against them — and audits each practice it reads or writes. Page tokens are sealed here to the
  * caller and the field (resolvers/shared/page-token.ts); the Lambda sees only its own cursor.
  */
-import { type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
 import { filterHash, openPageToken, sealPageToken, type PageBinding } from '../shared/page-token.ts';
+import type { ClientResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationEditClientProfileArgs, QueryClientAppointmentsArgs } from '../../domain/graphql.generated.ts';
+
+/** clientMe (no arguments), clientAppointments, editClientProfile. */
+type Ctx = ClientResolverContext<SharedArgs<QueryClientAppointmentsArgs | MutationEditClientProfileArgs>>;
 
 /** Client principals have no practice of their own: their page tokens are bound to this marker and their sub. */
 const CLIENT_SCOPE = 'CLIENT';
 
-function binding(ctx: Context): PageBinding {
+function binding(ctx: Ctx): PageBinding {
   return { practiceId: CLIENT_SCOPE, sub: ctx.stash.client.sub, query: ctx.info.parentTypeName + '.' + ctx.info.fieldName, filter: filterHash([]) };
 }
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: Ctx): LambdaRequest {
   const client = ctx.stash.client;
   const cursor = ctx.info.fieldName === 'clientAppointments' ? openPageToken(ctx.args.nextToken, binding(ctx)) : undefined;
   return {
@@ -30,7 +35,7 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: Ctx): unknown {
   lambdaResult(ctx);
   const result = ctx.result as Record<string, unknown>;
   if (ctx.info.fieldName === 'clientAppointments') {

@@ -4,8 +4,12 @@
  * or CLIENT_AUTHORIZE (a client); the conversation from Messaging.access. Sets the audit note for
  * the `audit` step; clientConversations (no single practice) is audited by the Lambda itself.
  */
-import { type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+import type { AnyArgs, Caller, EitherResolverContext } from '../shared/context.ts';
+
+/** Every messaging write and attachment URL of both principals, and clientConversations; the arguments go to the Lambda whole. */
+type Ctx = EitherResolverContext<AnyArgs>;
 
 const ACTIONS: Record<string, string> = {
   sendMessage: 'message.send',
@@ -20,10 +24,10 @@ const ACTIONS: Record<string, string> = {
   getClientAttachmentUrl: 'message.attachment.read',
 };
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: Ctx): LambdaRequest {
   const client = ctx.stash.client;
   const isClient = !!(client && client.links);
-  const caller = ctx.stash.caller || {};
+  const caller: Partial<Caller> = ctx.stash.caller || {};
   const messaging = ctx.stash.messaging || null;
   return {
     operation: 'Invoke',
@@ -39,7 +43,7 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: Ctx): unknown {
   const result = lambdaResult(ctx) as Record<string, unknown> | null;
   const messaging = ctx.stash.messaging;
   const action = ACTIONS[ctx.info.fieldName];

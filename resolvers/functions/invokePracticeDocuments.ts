@@ -5,8 +5,12 @@
  * therapistId must be the caller's practice (any other is NotFound, like another practice's client).
  * The practice comes from the membership; the audit step records the read or write.
  */
-import { util, type Context, type LambdaRequest } from '@aws-appsync/utils';
+import { util, type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationAcceptIntakeAnswersArgs, MutationShareClientDocumentsArgs, QueryGetClientDocumentsArgs, QueryGetSignedConsentPdfArgs } from '../../domain/graphql.generated.ts';
+
+type Ctx = ResolverContext<SharedArgs<QueryGetClientDocumentsArgs | QueryGetSignedConsentPdfArgs | MutationAcceptIntakeAnswersArgs | MutationShareClientDocumentsArgs>>;
 
 const ACTIONS: Record<string, string> = {
   getClientDocuments: 'client.documents.read',
@@ -15,7 +19,7 @@ const ACTIONS: Record<string, string> = {
   getSignedConsentPdf: 'consent.pdf',
 };
 
-export function request(ctx: Context): LambdaRequest {
+export function request(ctx: Ctx): LambdaRequest {
   const caller = ctx.stash.caller;
   if (ctx.info.fieldName === 'getClientDocuments' && ctx.args.therapistId !== caller.practiceId) {
     util.error('Client not found', 'NotFound');
@@ -31,7 +35,7 @@ export function request(ctx: Context): LambdaRequest {
   };
 }
 
-export function response(ctx: Context): unknown {
+export function response(ctx: Ctx): unknown {
   const result = lambdaResult(ctx);
   ctx.stash.audit = { action: ACTIONS[ctx.info.fieldName] || 'client.documents', entityType: 'Client', entityId: ctx.stash.portalClient.id };
   return result;

@@ -3,19 +3,23 @@
  * caller's practice (the key from the membership, never from arguments). Missing, malformed or
  * another practice's: the same NotFound.
  */
-import { util, type Context, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { consentKey, isDocumentId } from '../../domain/documents/consent.ts';
 import { MESSAGES } from '../../domain/messages.ts';
+import type { ResolverContext, SharedArgs } from '../shared/context.ts';
+import type { MutationDeleteConsentDocumentArgs, MutationEditConsentDocumentArgs } from '../../domain/graphql.generated.ts';
 
-export function request(ctx: Context): DynamoDBGetItemRequest {
+type Ctx = ResolverContext<SharedArgs<MutationEditConsentDocumentArgs | MutationDeleteConsentDocumentArgs>>;
+
+export function request(ctx: Ctx): DynamoDBGetItemRequest {
   if (!isDocumentId(ctx.args.id)) {
     util.error(MESSAGES.consentNotFound, 'NotFound');
   }
   return { operation: 'GetItem', key: util.dynamodb.toMapValues(consentKey(ctx.stash.caller.practiceId, ctx.args.id as string)), consistentRead: true };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: Ctx): Record<string, unknown> {
   if (ctx.error) {
     raiseStepError(ctx);
   }

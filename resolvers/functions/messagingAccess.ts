@@ -11,12 +11,23 @@
  * conversation} for the next steps; for a client it also stashes `caller` = {sub, practiceId} (the
  * conversation's practice), so `audit` and the page token name the client in that practice.
  */
-import { util, type Context, type DynamoDBTransactGetItemsRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBTransactGetItemsRequest } from '@aws-appsync/utils';
 import { clientKey } from '../../domain/client.ts';
 import { conversationKey, mayUseConversation, messagingScope, parseConversationId } from '../../domain/messaging/access.ts';
 import { MESSAGING_REFUSALS } from '../../domain/messaging/api.ts';
 import { raiseStepError } from '../shared/errors.ts';
 import { practiceTable } from '../shared/client-writes.ts';
+import type { Caller, EitherResolverContext, SharedArgs, StoredItem } from '../shared/context.ts';
+import type { MutationCreateClientAttachmentUploadArgs, MutationCreateMessageAttachmentUploadArgs, MutationMarkClientConversationReadArgs, MutationMarkConversationReadArgs, MutationRetractClientMessageArgs, MutationRetractMessageArgs, MutationSendClientMessageArgs, MutationSendMessageArgs, QueryClientMessagesArgs, QueryGetClientAttachmentUrlArgs, QueryGetMessageAttachmentUrlArgs, QueryListMessagesArgs } from '../../domain/graphql.generated.ts';
+
+/** Every field that names a conversation, both principals'. */
+type Ctx = EitherResolverContext<
+  SharedArgs<
+    | QueryListMessagesArgs | QueryGetMessageAttachmentUrlArgs | MutationSendMessageArgs | MutationRetractMessageArgs | MutationMarkConversationReadArgs | MutationCreateMessageAttachmentUploadArgs
+    | QueryClientMessagesArgs | QueryGetClientAttachmentUrlArgs | MutationSendClientMessageArgs | MutationRetractClientMessageArgs | MutationMarkClientConversationReadArgs | MutationCreateClientAttachmentUploadArgs
+  >,
+  { items?: Array<StoredItem | null> }
+>;
 
 interface LinkRef {
   practiceId: string;
@@ -27,7 +38,7 @@ function notFound(): never {
   return util.error(MESSAGING_REFUSALS.notFound, 'NotFound');
 }
 
-export function request(ctx: Context): DynamoDBTransactGetItemsRequest {
+export function request(ctx: Ctx): DynamoDBTransactGetItemsRequest {
   const id = parseConversationId(ctx.args.conversationId);
   if (!id) {
     notFound();
@@ -57,11 +68,11 @@ export function request(ctx: Context): DynamoDBTransactGetItemsRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: Ctx): Record<string, unknown> {
   if (ctx.error) {
     raiseStepError(ctx);
   }
-  const target = ctx.stash.target as LinkRef;
+  const target = ctx.stash.target;
   const items = ((ctx.result && ctx.result.items) || []) as Array<Record<string, unknown> | null>;
   const record = items.length > 0 ? items[0] : null;
   const conversation = items.length > 1 ? items[1] : null;
@@ -71,7 +82,8 @@ export function response(ctx: Context): Record<string, unknown> {
   const found = record;
   const client = ctx.stash.client;
   if (!(client && client.links)) {
-    const caller = ctx.stash.caller;
+    // A member: after authorize.
+    const caller = ctx.stash.caller as Caller;
     if (!mayUseConversation({ sub: caller.sub, practiceId: caller.practiceId, roles: caller.roles, groups: caller.groups }, found)) {
       notFound();
     }

@@ -5,13 +5,17 @@
  * is still the version read (a concurrent change: ConflictError, nothing written). A form outside
  * the library, or not chosen for remove/default, is a ValidationError.
  */
-import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
+import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { changeIntakeForms, chosenForms, intakeSettingsKey, toIntakeSettings, type IntakeSettingsChange } from '../../domain/documents/intake.ts';
 import { documentProblemMessage } from '../../domain/documents/consent.ts';
 import { MESSAGES } from '../../domain/messages.ts';
+import type { ResolverContext, SharedArgs, StoredItem } from '../shared/context.ts';
+import type { MutationRemoveTherapistIntakeFormSettingsArgs, MutationSetTherapistIntakeFormSettingsArgs, MutationSetTherapistIntakeFormSettingsDefaultArgs } from '../../domain/graphql.generated.ts';
 
-function changeOf(ctx: Context): IntakeSettingsChange {
+type Ctx = ResolverContext<SharedArgs<MutationSetTherapistIntakeFormSettingsArgs | MutationRemoveTherapistIntakeFormSettingsArgs | MutationSetTherapistIntakeFormSettingsDefaultArgs>, StoredItem>;
+
+function changeOf(ctx: Ctx): IntakeSettingsChange {
   const field = ctx.info.fieldName;
   if (field === 'removeTherapistIntakeFormSettings') {
     return { kind: 'remove' };
@@ -22,9 +26,9 @@ function changeOf(ctx: Context): IntakeSettingsChange {
   return { kind: 'set' };
 }
 
-export function request(ctx: Context): DynamoDBPutItemRequest {
+export function request(ctx: Ctx): DynamoDBPutItemRequest {
   const caller = ctx.stash.caller;
-  const item = ctx.stash.intakeSettings as Record<string, unknown> | null;
+  const item = ctx.stash.intakeSettings;
   const change = changeIntakeForms(chosenForms(item), ctx.args.formName, changeOf(ctx));
   if (change.problem !== null) {
     util.error(documentProblemMessage([change.problem], 'intake form'), 'ValidationError', null, { fields: [{ field: change.problem.field, reason: change.problem.reason }] });
@@ -41,7 +45,7 @@ export function request(ctx: Context): DynamoDBPutItemRequest {
   };
 }
 
-export function response(ctx: Context): Record<string, unknown> {
+export function response(ctx: Ctx): Record<string, unknown> {
   if (ctx.error) {
     if (ctx.error.type === 'DynamoDB:ConditionalCheckFailedException') {
       util.error(MESSAGES.intakeSettingsChanged, 'ConflictError');
@@ -49,5 +53,5 @@ export function response(ctx: Context): Record<string, unknown> {
     raiseStepError(ctx);
   }
   ctx.stash.audit = { action: 'intakeForms.update', entityType: 'IntakeFormSettings', entityId: ctx.stash.caller.practiceId };
-  return toIntakeSettings(ctx.result as Record<string, unknown>);
+  return toIntakeSettings(ctx.result);
 }

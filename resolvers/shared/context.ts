@@ -11,6 +11,8 @@
 import type { Context } from '@aws-appsync/utils';
 import type { AppointmentAccess } from '../../domain/appointment/access.ts';
 import type { ClientData } from '../../domain/client.ts';
+import type { LinkRef } from '../../domain/client-link.ts';
+import type { ConsentInput } from '../../domain/documents/consent.ts';
 import type { PageBinding } from './page-token.ts';
 
 /** The caller as `authorize` stashes it: practice, roles and plan from the membership record, never from the token. */
@@ -54,6 +56,20 @@ export type StoredClient = StoredItem & {
   createdBy: string;
 };
 
+/** ClientAccess.client (loadPortalClient): the client named by `clientId`, in the caller's reach, as the portal steps need it. */
+export type PortalClient = { id: string; email: string | null; status: string };
+
+/** Messaging.access: the conversation the caller may use, for the steps after it. */
+export type MessagingTarget = {
+  practiceId: string;
+  clientId: string;
+  therapistId: string | null;
+  clientFirstName: string | null;
+  clientName: string;
+  /** The conversation item (read marks, unread counts); null before its first message. */
+  conversation: StoredItem | null;
+};
+
 /** What a DynamoDB Query or Scan answers (`ctx.result`). */
 export type QueryResult = { items: StoredItem[]; nextToken?: string | null; scannedCount?: number };
 
@@ -70,7 +86,8 @@ export type Stash = {
   written: StoredItem;
   /**
    * Client fields: the stored client (Client.load, which refuses a client missing or not the caller's).
-   * The client portal's pipelines (authorizeClient) keep the signed-in client principal here instead.
+   * The client portal's pipelines (authorizeClient) keep the signed-in client principal here instead:
+   * their steps take ClientResolverContext (ClientStash below).
    */
   client: StoredClient;
   /** addClient / editClient: the validated input (Client.validate) and the therapist it goes to (Client.checkTherapist). */
@@ -86,14 +103,45 @@ export type Stash = {
   /** Appointment settings: the practice details item (locations, timezone) and the stored settings. */
   practiceDetails: StoredItem | null;
   appointmentSettings: StoredItem | null;
-  /** Keys of the pipelines added since (messaging, consent documents, the client portal): typed by their own steps. */
-  target?: unknown;
-  messaging?: unknown;
-  intakeSettings?: unknown;
-  portalClient?: unknown;
-  consentDoc?: unknown;
-  consentInput?: unknown;
+  /** Messaging.access: the (practice, client) of the conversation named, then the conversation itself. */
+  target: LinkRef;
+  messaging: MessagingTarget;
+  /** IntakeSettings.load: the practice's intake settings item (null: none yet), for IntakeSettings.put. */
+  intakeSettings: StoredItem | null;
+  /** ClientAccess.client: the client whose portal access, documents… the next step reads or changes (absent where the pipeline has no such step). */
+  portalClient: PortalClient;
+  /** ConsentDoc.load: the document's head item; ConsentDoc.validate: the validated title, details and included. */
+  consentDoc: StoredItem;
+  consentInput: ConsentInput;
 };
+
+/** A practice of a usable link (authorizeClient.practices): what the portal shows of it. */
+export type PortalPractice = { practiceId: string; portalName: unknown; greeting: unknown };
+
+/**
+ * The client principal (issue 12) as the client portal's pipelines stash it under `client`:
+ * authorizeClient sets sub, e-mail and the active links; authorizeClient.practices keeps only the
+ * usable links and adds their practices.
+ */
+export type ClientPrincipal = { sub: string; email: string | null; links: LinkRef[]; practices?: PortalPractice[] };
+
+/** What Messaging.access stashes as `caller` for a client: the client in the conversation's practice (for `audit` and page tokens). */
+export type ClientCaller = { sub: string; practiceId: string; roles: string[]; groups: string[]; principal: 'client' };
+
+/**
+ * The stash of a client principal's pipeline (CLIENT_AUTHORIZE first, resolvers/map.ts): `client`
+ * is the principal, never a stored client record; there is no member `caller` (only the one
+ * Messaging.access writes).
+ */
+export type ClientStash = Omit<Stash, 'client' | 'caller'> & { client: ClientPrincipal; caller?: ClientCaller };
+
+/**
+ * The stash of a step that serves both principals (Messaging.access, Messaging.invoke,
+ * Query.listMessages, Subscription.onSecureMessage): `client` is the principal after
+ * CLIENT_AUTHORIZE and absent after `authorize`; `caller` the member (authorize) or, for a client,
+ * what Messaging.access wrote (absent before it).
+ */
+export type EitherStash = Omit<Stash, 'client' | 'caller'> & { client?: ClientPrincipal; caller?: Caller | ClientCaller };
 
 /** A field without arguments. */
 export type NoArgs = Record<string, never>;
@@ -104,6 +152,12 @@ export type NoArgs = Record<string, never>;
  * (`ctx.result`, in the response handler).
  */
 export type ResolverContext<Args extends Record<string, unknown> = NoArgs, Result = unknown, Prev = unknown> = Context<Args, Stash, { result: Prev }, undefined, Result>;
+
+/** The context of a client principal's resolver or step (after CLIENT_AUTHORIZE, or authorizeClient alone). */
+export type ClientResolverContext<Args extends Record<string, unknown> = NoArgs, Result = unknown, Prev = unknown> = Context<Args, ClientStash, { result: Prev }, undefined, Result>;
+
+/** The context of a step that both principals' pipelines run (EitherStash). */
+export type EitherResolverContext<Args extends Record<string, unknown> = NoArgs, Result = unknown, Prev = unknown> = Context<Args, EitherStash, { result: Prev }, undefined, Result>;
 
 /** A step shared by fields of different arguments that reads none of them (authorize, audit…). */
 export type AnyArgs = Record<string, unknown>;
