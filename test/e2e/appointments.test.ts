@@ -217,6 +217,11 @@ describe('appointments', () => {
     await signedInBrowser(page, portal.runtime.url, clinician);
     await page.goto(`${portal.runtime.url}/app/appointment-status`);
     await page.getByRole('heading', { name: 'Appointment status', level: 1 }).waitFor();
+    // The days this file booked (yesterday to the weekly series' last): the demo practice's own
+    // sessions of the last month would otherwise fill the first pages of the default ±30 days.
+    const us = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+    await page.getByLabel('First day', { exact: true }).fill(us(addDays(practiceToday(zone), -1)));
+    await page.getByLabel('Last day', { exact: true }).fill(us(addDays(practiceToday(zone), 15)));
     const rows = page.getByRole('row').filter({ hasText: clientName });
     await rows.first().waitFor();
     await expect.poll(() => rows.count()).toBe(4);
