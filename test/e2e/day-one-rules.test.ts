@@ -31,9 +31,12 @@ describe('rules a clinician expects', () => {
 
   beforeAll(async () => {
     const zone = (await api(basic, '{ getAppointmentSettings { timezone } }')).getAppointmentSettings.timezone;
-    // Later today in the practice's time zone: not started yet, on today's calendar.
+    // Later today in the practice's time zone (not started yet); after 22:30 practice time, an hour
+    // or more from now, so a run late in the evening still books a session that has not begun.
     for (const [i, width] of WIDTHS.entries()) {
-      const start = utcFromWallClock(practiceToday(zone), i === 0 ? '23:30' : '23:45', zone);
+      const evening = utcFromWallClock(practiceToday(zone), i === 0 ? '23:30' : '23:45', zone);
+      const soonest = new Date(Math.ceil((Date.now() + (60 + i * 15) * 60_000) / 300_000) * 300_000).toISOString();
+      const start = evening > soonest ? evening : soonest;
       const name = `Wren Ahead${run}w${width}`;
       const [first, last] = name.split(' ');
       const client = (await api(basic, 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first, last }, dateOfBirth: '03/04/1985' } })).addClient;
