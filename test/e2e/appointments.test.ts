@@ -43,6 +43,24 @@ async function expectNoAxeViolations(page: Page) {
 /** The calendar's event for a client (events are buttons; agenda rows are rows). */
 const event = (page: Page, name: string) => page.locator('.fc-event', { hasText: name });
 
+/** The client's event on one day of the month or week view shown. */
+const eventOn = (page: Page, day: string, name: string) =>
+  page.locator(`.fc-daygrid-day[data-date="${day}"], .fc-timegrid-col[data-date="${day}"]`).locator('.fc-event', { hasText: name });
+
+/**
+ * Brings `day` into the month or week view shown: the calendar opens on today's month or week,
+ * and `day` (an hour ago) is the day before when the run starts in the practice's first hour.
+ */
+async function showDay(page: Page, view: 'month' | 'week', day: string, zone: string) {
+  const shown = view === 'month'
+    ? day.slice(0, 7) === practiceToday(zone).slice(0, 7)
+    : (await page.locator(`.fc-timegrid-col[data-date="${day}"]`).count()) > 0;
+  if (!shown) await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await page.locator(`.fc-daygrid-day[data-date="${day}"], .fc-timegrid-col[data-date="${day}"]`).first().waitFor();
+}
+
+const us = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string | RegExp) {
   await scope.getByLabel(label, { exact: true }).click();
   await scope.getByRole('option', { name: option }).first().click();
@@ -60,6 +78,10 @@ describe('appointments', () => {
   });
 
   it('books a weekly appointment, shows it in month and week views, moves one by drag, and keeps a signed SOAP note with its addendum', async () => {
+    // The day of an hour ago in the practice's zone: today, or yesterday in its first hour, so that
+    // the occurrence dragged to 0:15 has begun (signing waits for the start) whatever the hour of the run.
+    const zone = await practiceZone();
+    const day = practiceToday(zone, new Date(Date.now() - 3_600_000));
     const page = await newPage();
     await signedInBrowser(page, portal.runtime.url, clinician);
     await page.goto(`${portal.runtime.url}/app/appointment`);
@@ -74,6 +96,7 @@ describe('appointments', () => {
     await form.getByRole('combobox', { name: 'Find a client' }).fill(clientName.slice(0, 12));
     await form.getByRole('option', { name: clientName }).click();
     await choose(page, form, 'Service', /^90834/);
+    await form.getByLabel('Date', { exact: true }).fill(us(day));
     await form.getByRole('textbox', { name: /^Start time/ }).fill('02:15'); // hh:mm, with AM (the default) beside it
     await choose(page, form, 'Repeat', 'Weekly');
     await form.getByLabel('Number of sessions', { exact: true }).fill('3');
@@ -81,17 +104,19 @@ describe('appointments', () => {
     await form.getByRole('button', { name: 'Create appointment' }).click();
     await page.getByText('3 appointments were created.').waitFor();
 
-    // Month view (the default) shows today's occurrence; so does the week view.
-    await event(page, clientName).first().waitFor();
+    // Month view (the default) shows the day's occurrence; so does the week view.
+    await showDay(page, 'month', day, zone);
+    await eventOn(page, day, clientName).waitFor();
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     await page.locator('.fc-timeGridWeek-view').waitFor();
-    await event(page, clientName).first().waitFor();
+    await showDay(page, 'week', day, zone);
+    await eventOn(page, day, clientName).waitFor();
     await expect(event(page, clientName).count()).resolves.toBe(1);
     await expectNoAxeViolations(page);
 
-    // Drag it two hours earlier: only this occurrence moves, to 0:15 practice time (in the past
-    // but for the day's first quarter hour, so its note can be signed: signing waits for the start).
-    const booked = event(page, clientName).first();
+    // Drag it two hours earlier: only this occurrence moves, to 0:15 practice time (begun, so its
+    // note can be signed: signing waits for the start).
+    const booked = eventOn(page, day, clientName);
     await page.locator('td.fc-timegrid-slot-lane[data-time="00:00:00"]').scrollIntoViewIfNeeded();
     const six = await page.locator('td.fc-timegrid-slot-lane[data-time="02:00:00"]').boundingBox();
     const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="00:00:00"]').boundingBox();
@@ -105,7 +130,7 @@ describe('appointments', () => {
     await page.mouse.up();
     await page.getByText(/^The appointment was moved to .*12:15 AM/).waitFor();
 
-    await event(page, clientName).first().click();
+    await eventOn(page, day, clientName).click();
     const details = page.getByRole('dialog', { name: `Appointment with ${clientName}` });
     await details.getByText(/12:15 AM (PST|PDT|[A-Z]{2,5}|GMT[+-]\d+)$/).waitFor();
     await details.getByText('Weekly, 3 times').waitFor();
@@ -133,7 +158,8 @@ describe('appointments', () => {
     await note.getByRole('button', { name: 'Close', exact: true }).click();
     await page.reload();
     await page.locator('.fc-dayGridMonth-view').waitFor();
-    await event(page, clientName).first().click();
+    await showDay(page, 'month', day, zone);
+    await eventOn(page, day, clientName).click();
     await page.getByRole('dialog', { name: `Appointment with ${clientName}` }).getByRole('button', { name: 'Progress note' }).click();
     const again = page.getByRole('dialog', { name: `Progress note: ${clientName}` });
     await again.getByText(`Addendum: client called after the session ${run}`).waitFor();
@@ -219,7 +245,6 @@ describe('appointments', () => {
     await page.getByRole('heading', { name: 'Appointment status', level: 1 }).waitFor();
     // The days this file booked (yesterday to the weekly series' last): the demo practice's own
     // sessions of the last month would otherwise fill the first pages of the default ±30 days.
-    const us = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
     await page.getByLabel('First day', { exact: true }).fill(us(addDays(practiceToday(zone), -1)));
     await page.getByLabel('Last day', { exact: true }).fill(us(addDays(practiceToday(zone), 15)));
     const rows = page.getByRole('row').filter({ hasText: clientName });
