@@ -25,6 +25,8 @@ export interface MemberEvent {
   field: string;
   caller: { sub: string; practiceId: string; roles: string[]; groups: string[] };
   client: { id: string } | null;
+  /** The opened page token's inner key (the resolver seals and opens tokens). */
+  cursor?: string | null;
   args: Record<string, unknown>;
 }
 
@@ -149,27 +151,22 @@ export async function listAssignments(event: MemberEvent, now: Date): Promise<An
   return { data, audit: { action: 'assessment.list', entityType: 'Client', entityId: clientId } };
 }
 
-/** Page tokens of these Lambda-side lists: the last key, bound to the caller, the field and its scope; the key range is rebuilt from the caller. */
-function openToken(token: unknown, event: MemberEvent, scope: string, prefix: string): string | undefined {
-  if (token === undefined || token === null) return undefined;
-  const bad = () => new Refusal(INVALID_PAGE_TOKEN, 'ValidationError', [{ field: 'nextToken', reason: 'format' }]);
-  if (typeof token !== 'string' || token.length > 1024) throw bad();
-  let inner: { f?: unknown; s?: unknown; c?: unknown; k?: unknown };
-  try {
-    inner = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  if (inner.f !== event.field || inner.s !== event.caller.sub || inner.c !== scope || typeof inner.k !== 'string' || !inner.k.startsWith(prefix)) throw bad();
-  return inner.k;
+/**
+ * The cursor of a paged list: the resolver opened the caller's sealed token (bound to them, the
+ * field and its arguments: resolvers/functions/invokeAssessments.ts) and hands its inner sort key;
+ * the key range is rebuilt here from the caller, so a key outside it is refused, never read.
+ */
+function cursorOf(event: MemberEvent, prefix: string): string | undefined {
+  const cursor = event.cursor;
+  if (cursor === undefined || cursor === null) return undefined;
+  if (typeof cursor !== 'string' || cursor.length > 512 || !cursor.startsWith(prefix)) throw new Refusal(INVALID_PAGE_TOKEN, 'ValidationError', [{ field: 'nextToken', reason: 'format' }]);
+  return cursor;
 }
-
-const sealToken = (event: MemberEvent, scope: string, key: string | null) => (key ? Buffer.from(JSON.stringify({ f: event.field, s: event.caller.sub, c: scope, k: key })).toString('base64url') : null);
 
 export async function listResponses(event: MemberEvent): Promise<Answer> {
   const clientId = clientIdOf(event);
   const prefix = responsePrefix(clientId);
-  const start = openToken(event.args.nextToken, event, clientId, prefix);
+  const start = cursorOf(event, prefix);
   const { items, last } = await queryPrefix(event.caller.practiceId, prefix, { limit: RESPONSE_PAGE, start });
   const instrumentLabel = (id: unknown) => instrumentById(id);
   const data = {
@@ -178,7 +175,7 @@ export async function listResponses(event: MemberEvent): Promise<Answer> {
       band: r.band ?? null, bandLabel: instrumentLabel(r.instrumentId)?.bands.find((b) => b.code === r.band)?.label ?? null, answers: JSON.stringify(r.answers ?? {}), alerts: r.alerts ?? [],
       baseline: r.baseline ?? null, change: r.change ?? null, response: !!r.response, remission: !!r.remission, reliableChange: r.reliableChange ?? null,
     })),
-    nextToken: sealToken(event, clientId, last),
+    nextToken: last,
   };
   return { data, audit: { action: 'assessment.read', entityType: 'Client', entityId: clientId, entityIds: items.map((r) => r.id as string) } };
 }
@@ -194,8 +191,7 @@ export async function listAlerts(event: MemberEvent): Promise<Answer> {
   const { practiceId, sub, roles } = event.caller;
   const own = clientScope(roles) === 'own';
   const state = event.args.resolved === true ? 'resolved' : 'open';
-  const scope = `${state}:${own ? 'own' : 'all'}`;
-  let start = openToken(event.args.nextToken, event, scope, ALERT_PREFIX);
+  let start = cursorOf(event, ALERT_PREFIX);
   const found: Item[] = [];
   let last: string | null = null;
   // A filtered Query: a few reads at most fill a page (alerts are few beside the practice's other items).
@@ -209,7 +205,7 @@ export async function listAlerts(event: MemberEvent): Promise<Answer> {
   }
   const names = new Map<string, string | null>();
   for (const id of new Set(found.map((a) => a.clientId as string))) names.set(id, clientDisplayName(await clientRecord(practiceId, id)));
-  const data = { items: found.map((a) => alertView(a, names.get(a.clientId as string) ?? null)), nextToken: sealToken(event, scope, last) };
+  const data = { items: found.map((a) => alertView(a, names.get(a.clientId as string) ?? null)), nextToken: last };
   return { data, audit: found.length ? { action: 'riskAlert.list', entityType: 'Client', entityId: null, entityIds: [...names.keys()] } : null };
 }
 

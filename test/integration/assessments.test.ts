@@ -7,7 +7,7 @@
  * reuse, expiry and unknown tokens; the portal client's own open assessments and another practice's id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
@@ -15,7 +15,7 @@ import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
 import { membershipKey, practicePartition, tableName } from '../../domain/tables.ts';
 import { hashLinkToken } from '../../functions/assessments/link.ts';
 import { sendDueAssessmentLinks } from '../../functions/assessments/due-links.ts';
-import { CRISIS_TEXT, linkKey } from '../../domain/assessments/items.ts';
+import { CRISIS_TEXT, alertKey, linkKey } from '../../domain/assessments/items.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
@@ -150,6 +150,39 @@ describe('the single-use link, the alert and its resolution', () => {
     await runtime.dynamo.client.send(new UpdateItemCommand({ TableName: tableName('local', 'Directory'), Key: marshall(linkKey(hashLinkToken(next))), UpdateExpression: 'SET validUntil = :v', ExpressionAttributeValues: marshall({ ':v': '2020-01-01T00:00:00.000Z' }) }));
     expect(await publicCall(runtime, 'submitAssessmentLink', { token: next, answers: { '1': 0 } })).toMatchObject({ status: 410, body: { reason: 'expired' } });
     expect(await practiceItems(`AssessResp#${clientId}#`)).toHaveLength(1);
+  });
+});
+
+describe('page tokens of the two lists', () => {
+  it('seals them to the caller, the list and its arguments: another caller, other arguments and a forged token get "Invalid page token"', async () => {
+    // 25 resolved alerts of the owner's (older than any real one): two pages of the resolved list.
+    const old = Array.from({ length: 25 }, (_, i) => {
+      const id = `${1_600_000_000_000 + i * 1000}-${String(i).padStart(8, '0')}`;
+      return { ...alertKey(practiceId, id), entity: 'RiskAlert', id, practiceId, clientId: 'paged-client', therapistId: practiceId, instrumentId: 'PHQ9', responseId: `r${i}`, reasons: ['item9'], raisedAt: new Date(1_600_000_000_000 + i * 1000).toISOString(), state: 'resolved', resolvedAt: '2020-09-14T00:00:00.000Z', resolvedBy: practiceId, resolutionNote: 'Called.' };
+    });
+    await runtime.dynamo.client.send(new BatchWriteItemCommand({ RequestItems: { [tableName('local', 'Practice')]: old.map((item) => ({ PutRequest: { Item: marshall(item) } })) } }));
+    const PAGED = 'query ($r: Boolean, $t: String) { listRiskAlerts(resolved: $r, nextToken: $t) { items { id } nextToken } }';
+    const first = (await call('owner', PAGED, { r: true })).data.listRiskAlerts;
+    expect(first.items).toHaveLength(20);
+    const token = first.nextToken as string;
+    const parts = Buffer.from(token, 'base64').toString('utf8').split('~');
+    expect(parts.slice(0, 4)).toEqual(['pt1', practiceId, practiceId, 'Query.listRiskAlerts']);
+    const second = (await call('owner', PAGED, { r: true, t: token })).data.listRiskAlerts;
+    expect(second.items.length).toBeGreaterThan(0);
+    expect(second.items.some((a: { id: string }) => first.items.some((b: { id: string }) => a.id === b.id))).toBe(false);
+    const refused = (body: { data?: any; errors?: { message: string; errorType: string }[] }) => {
+      expect(body.errors?.map((e) => [e.message, e.errorType])).toEqual([['Invalid page token', 'ValidationError']]);
+      expect(body.data?.listRiskAlerts ?? null).toBeNull();
+    };
+    refused(await call('basic', PAGED, { r: true, t: token }));
+    refused(await call('owner', PAGED, { r: false, t: token }));
+    // The Lambda's former format (a key in base64url JSON, unsealed) and a sealed token whose key leaves the list's range.
+    refused(await call('owner', PAGED, { r: true, t: Buffer.from(JSON.stringify({ f: 'listRiskAlerts', s: practiceId, c: 'resolved:all', k: old[10].SK })).toString('base64url') }));
+    const outside = Buffer.from([...parts.slice(0, 5), `AssessResp#paged-client#`].join('~')).toString('base64');
+    refused(await call('owner', PAGED, { r: true, t: outside }));
+    const responses = 'query ($c: ID!, $t: String) { listAssessmentResponses(clientId: $c, nextToken: $t) { items { id } nextToken } }';
+    const avery = (await call('owner', '{ getClients(search: "Avery") { items { id } } }')).data.getClients.items[0].id;
+    refused(await call('owner', responses, { c: avery, t: token }));
   });
 });
 

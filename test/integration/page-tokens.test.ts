@@ -52,18 +52,19 @@ const PINNED_ELSEWHERE: Record<string, string> = {
   listBilling: 'test/integration/billing.test.ts',
   // Another client's token (issue 14).
   myCompanionEntries: 'test/integration/companion.test.ts',
+  // Another caller's token, other arguments', another list's, a forged one and a key outside the list (issue 13).
+  listRiskAlerts: 'test/integration/assessments.test.ts',
+  listAssessmentResponses: 'test/integration/assessments.test.ts (the same step as listRiskAlerts)',
 };
 
 /**
  * Paged queries that need a client, a supervisee or an alert this file's practices do not have
  * enough of for a second page: here a made-up token and another field's real token are refused
  * (never read as a key); their binding to the caller is the same sealing as above (the companion,
- * supervision and billing steps use resolvers/shared/page-token.ts; assessments bind in the Lambda).
+ * supervision, billing and assessments steps use resolvers/shared/page-token.ts).
  */
 const REFUSED_HERE: Record<string, { query: string; variables: (clientId: string) => Record<string, unknown> }> = {
   getClientCompanionEntries: { query: 'query ($c: ID!, $t: String) { getClientCompanionEntries(clientId: $c, app: DBT_COACH, nextToken: $t) { items { id } nextToken } }', variables: (c) => ({ c }) },
-  listAssessmentResponses: { query: 'query ($c: ID!, $t: String) { listAssessmentResponses(clientId: $c, nextToken: $t) { items { id } nextToken } }', variables: (c) => ({ c }) },
-  listRiskAlerts: { query: 'query ($t: String) { listRiskAlerts(nextToken: $t) { items { id } nextToken } }', variables: () => ({}) },
   listNotesAwaitingCosign: { query: 'query ($t: String) { listNotesAwaitingCosign(nextToken: $t) { items { noteId } nextToken } }', variables: () => ({}) },
 };
 
