@@ -252,6 +252,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.listAssessmentAssignments': { permission: P.assessments, feature: F.assessments },
   'Query.listAssessmentResponses': { permission: P.assessments, feature: F.assessments },
   'Query.listRiskAlerts': { permission: P.assessments, feature: F.assessments },
+  'Query.assessmentPopulation': { permission: P.assessments, feature: F.assessments },
   'Mutation.assignAssessments': { permission: P.assessments, feature: F.assessments },
   'Mutation.editAssessmentSchedule': { permission: P.assessments, feature: F.assessments },
   'Mutation.stopAssessment': { permission: P.assessments, feature: F.assessments },

@@ -1,9 +1,11 @@
 /**
  * Demo measurement-based care (issue 13), seeded once with the practice (local/seed.ts): weekly
  * PHQ-9 and GAD-7 for several demo clients over the last 16 weeks — Avery and Casey improving,
- * Jordan steady, Morgan worsening — scored by the domain's own scoring, with their baselines, the
- * practice's and clinicians' monthly counters, and one open risk alert (Morgan's latest PHQ-9,
- * item 9 = 1). Items have the shapes the assessments Lambda writes (functions/assessments/store.ts).
+ * Jordan steady (their GAD-7 left unanswered these two weeks: overdue), Morgan worsening, Riley
+ * improving since 8 weeks — scored by the domain's own scoring, with their baselines and latest,
+ * the practice's and clinicians' monthly counters and current state (domain/assessments/population.ts),
+ * and one open risk alert (Morgan's latest PHQ-9, item 9 = 1). Items have the shapes the
+ * assessments Lambda writes (functions/assessments/store.ts).
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GAD7, PHQ9 } from '../domain/assessments/instruments.ts';
@@ -11,17 +13,19 @@ import type { Instrument } from '../domain/assessments/questionnaire.ts';
 import { scoreResponse, type Answers } from '../domain/assessments/scoring.ts';
 import { outcomeOf } from '../domain/assessments/outcome.ts';
 import { nthDate } from '../domain/assessments/schedule.ts';
-import { alertKey, assignmentKey, baselineKey, clinicianCounterKey, doneKey, practiceCounterKey, responseKey } from '../domain/assessments/items.ts';
+import { alertKey, assignmentKey, baselineKey, doneKey, responseKey } from '../domain/assessments/items.ts';
+import { applyUpdates, populationUpdates, type Latest } from '../domain/assessments/population.ts';
 
 const WEEKS = 16;
 const DAY = 86_400_000;
 
 /** Total score per week, first to last, for each client (PHQ-9 then GAD-7). */
-const TRAJECTORIES: { first: string; phq9: (w: number) => number; gad7: (w: number) => number }[] = [
+const TRAJECTORIES: { first: string; weeks?: number; gad7Unanswered?: number; phq9: (w: number) => number; gad7: (w: number) => number }[] = [
   { first: 'Avery', phq9: (w) => Math.max(3, 18 - w), gad7: (w) => Math.max(2, 14 - Math.floor(w * 0.8)) },
   { first: 'Casey', phq9: (w) => Math.max(6, 15 - Math.floor(w / 2)), gad7: (w) => Math.max(4, 12 - Math.floor(w / 2)) },
-  { first: 'Jordan', phq9: (w) => 8 + (w % 3), gad7: (w) => 6 + (w % 2) },
+  { first: 'Jordan', gad7Unanswered: 2, phq9: (w) => 8 + (w % 3), gad7: (w) => 6 + (w % 2) },
   { first: 'Morgan', phq9: (w) => Math.min(22, 7 + w), gad7: (w) => Math.min(19, 6 + Math.floor(w * 0.8)) },
+  { first: 'Riley', weeks: 8, phq9: (w) => Math.max(4, 13 - w), gad7: (w) => Math.max(3, 11 - w) },
 ];
 
 /** Answers reaching `total` on the instrument's scored items, item 9 (PHQ-9) kept at `item9`. */
@@ -42,36 +46,32 @@ export async function seedDemoAssessments(db: DynamoDBDocumentClient, practiceTa
   const out = await db.send(new QueryCommand({ TableName: practiceTable, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :client)', ExpressionAttributeValues: { ':pk': `P#${practiceId}`, ':client': 'Client#' } }));
   const clients = (out.Items ?? []) as { id: string; therapistId: string; personalDetail: { first: string } }[];
   const counters = new Map<string, Record<string, unknown>>();
-  const count = (key: { PK: string; SK: string }, instrumentId: string, month: string, band: string, score: number, alert: boolean) => {
-    const c = counters.get(key.SK) ?? { ...key, entity: 'AssessmentCounter', instrumentId, month, responses: 0, scored: 0, scoreSum: 0 };
-    c.responses = (c.responses as number) + 1;
-    c.scored = (c.scored as number) + 1;
-    c.scoreSum = (c.scoreSum as number) + score;
-    c[`n_${band}`] = ((c[`n_${band}`] as number) ?? 0) + 1;
-    if (alert) c.alerts = ((c.alerts as number) ?? 0) + 1;
-    counters.set(key.SK, c);
-  };
   const put = (Item: Record<string, unknown>) => db.send(new PutCommand({ TableName: practiceTable, Item }));
-  const startDate = new Date(now.getTime() - (WEEKS - 1) * 7 * DAY).toISOString().slice(0, 10);
   let n = 0;
   for (const trajectory of TRAJECTORIES) {
     const client = clients.find((c) => c.personalDetail?.first === trajectory.first);
     if (!client) continue;
+    const weeks = trajectory.weeks ?? WEEKS;
+    const startDate = new Date(now.getTime() - (weeks - 1) * 7 * DAY).toISOString().slice(0, 10);
     for (const instrument of [PHQ9, GAD7]) {
       n += 1;
       const assignmentId = `${Date.parse(startDate)}-${n.toString(16).padStart(8, '0')}`;
       const schedule = { frequency: 'weekly' as const, startDate, endDate: null };
-      await put({ ...assignmentKey(practiceId, client.id, assignmentId), entity: 'AssessmentAssignment', id: assignmentId, practiceId, clientId: client.id, therapistId: client.therapistId, instrumentId: instrument.id, schedule, delivery: 'link', createdAt: `${startDate}T09:00:00.000Z`, createdBy: practiceId, version: 1 });
+      const answered = weeks - (instrument === GAD7 ? (trajectory.gad7Unanswered ?? 0) : 0);
       let baseline: number | null = null;
-      for (let w = 0; w < WEEKS; w += 1) {
+      let latest: Latest | null = null;
+      let lastDone: { occurrence: string; at: string } | null = null;
+      let first: { score: number; responseId: string; at: string } | null = null;
+      for (let w = 0; w < answered; w += 1) {
         const occurrence = nthDate(schedule, w);
         // The latest week answered an hour ago at the latest.
         const at = new Date(Math.min(Date.parse(`${occurrence}T18:00:00.000Z`), now.getTime() - 3_600_000));
         const total = instrument === PHQ9 ? trajectory.phq9(w) : trajectory.gad7(w);
-        const alerting = instrument === PHQ9 && trajectory.first === 'Morgan' && w === WEEKS - 1;
+        const alerting = instrument === PHQ9 && trajectory.first === 'Morgan' && w === weeks - 1;
         const answers = answersFor(instrument, total, alerting ? 1 : 0);
         const result = scoreResponse(instrument, answers);
         const score = result.score as number;
+        const followUp = baseline !== null;
         baseline ??= score;
         const outcome = outcomeOf(instrument, baseline, score);
         const submittedAt = at.toISOString();
@@ -83,15 +83,22 @@ export async function seedDemoAssessments(db: DynamoDBDocumentClient, practiceTa
           baseline, change: outcome.change, response: outcome.response, remission: outcome.remission, reliableChange: outcome.reliable, alertId,
         });
         await put({ ...doneKey(practiceId, client.id, assignmentId, occurrence), entity: 'AssessmentDone', responseId: id, at: submittedAt });
-        if (w === 0) await put({ ...baselineKey(practiceId, client.id, instrument.id), entity: 'AssessmentBaseline', score, responseId: id, at: submittedAt });
         if (alertId) {
           await put({ ...alertKey(practiceId, alertId), entity: 'RiskAlert', id: alertId, practiceId, clientId: client.id, therapistId: client.therapistId, instrumentId: instrument.id, responseId: id, reasons: result.alerts, raisedAt: submittedAt, state: 'open' });
         }
         const month = submittedAt.slice(0, 7);
         const band = result.band?.code ?? 'incomplete';
-        count(practiceCounterKey(practiceId, instrument.id, month), instrument.id, month, band, score, !!alertId);
-        count(clinicianCounterKey(practiceId, client.therapistId, instrument.id, month), instrument.id, month, band, score, !!alertId);
+        const moved = populationUpdates({ practiceId, therapistId: client.therapistId, instrumentId: instrument.id, month, band, score, alert: !!alertId, outcome, followUp }, latest);
+        applyUpdates(counters, moved.updates);
+        latest = moved.latest;
+        if (w === 0) first = { score, responseId: id, at: submittedAt };
+        lastDone = { occurrence, at: submittedAt };
       }
+      await put({ ...baselineKey(practiceId, client.id, instrument.id), entity: 'AssessmentBaseline', ...first, latest, version: answered });
+      await put({
+        ...assignmentKey(practiceId, client.id, assignmentId), entity: 'AssessmentAssignment', id: assignmentId, practiceId, clientId: client.id, therapistId: client.therapistId, instrumentId: instrument.id, schedule, delivery: 'link',
+        createdAt: `${startDate}T09:00:00.000Z`, createdBy: practiceId, version: 1, lastDoneOccurrence: lastDone?.occurrence, lastDoneAt: lastDone?.at,
+      });
     }
   }
   for (const item of counters.values()) await put(item);

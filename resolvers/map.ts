@@ -247,6 +247,7 @@ export const RESOLVERS: ResolverDef[] = [
   ...['listAssessmentAssignments', 'listAssessmentResponses'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'Assessments.invoke', 'audit'] })),
   ...['assignAssessments', 'editAssessmentSchedule', 'stopAssessment'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'Assessments.invoke', 'audit'] })),
   { typeName: 'Query', fieldName: 'listRiskAlerts', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'assessmentPopulation', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'resolveRiskAlert', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'clientOpenAssessments', pipeline: [...CLIENT_AUTHORIZE, 'Assessments.invoke'] },
   ...['saveClientAssessmentAnswers', 'submitClientAssessment'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'Assessments.invoke'] })),

@@ -12,6 +12,7 @@ import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import type { Notifier } from '../shared/notifier.ts';
 import { INSTRUMENTS } from '../../domain/assessments/instruments.ts';
 import { assign, editSchedule, instrumentView, listAlerts, listAssignments, listResponses, resolveAlert, stop, type MemberEvent } from './member.ts';
+import { population } from './population.ts';
 import { openAssessments, saveAnswers, submitAnswers, type ClientEvent } from './client.ts';
 
 type Event = (MemberEvent | ClientEvent) & { principal: 'member' | 'client' };
@@ -51,6 +52,8 @@ async function run(event: Event, _context?: unknown, send?: Notifier) {
       return listAlerts(e);
     case 'resolveRiskAlert':
       return resolveAlert(e, now);
+    case 'assessmentPopulation':
+      return population(e, now);
     default:
       throw new Refusal('Unknown field', 'BadRequest');
   }

@@ -17,9 +17,10 @@ import { instrumentById } from '../../domain/assessments/instruments.ts';
 import type { Instrument } from '../../domain/assessments/questionnaire.ts';
 import { answerProblems, scoreResponse, type Answers } from '../../domain/assessments/scoring.ts';
 import { outcomeOf } from '../../domain/assessments/outcome.ts';
+import { latestOf, populationUpdates, type CounterUpdate } from '../../domain/assessments/population.ts';
 import { currentOccurrence, type Occurrence, type Schedule } from '../../domain/assessments/schedule.ts';
 import {
-  ALERT_NOTICE, ASSESSMENT_MESSAGES, CRISIS_TEXT, alertKey, assignmentKey, baselineKey, clinicianCounterKey, doneKey, draftKey, practiceCounterKey, responseKey,
+  ALERT_NOTICE, ASSESSMENT_MESSAGES, CRISIS_TEXT, alertKey, assignmentKey, baselineKey, doneKey, draftKey, responseKey,
   type AssessmentRefusal,
 } from '../../domain/assessments/items.ts';
 
@@ -130,15 +131,23 @@ export async function submit(open: OpenAssessment, answers: Answers, submittedBy
   const Practice = table('PRACTICE_TABLE');
   const alertId = result.alerts.length > 0 ? newId(now.getTime()) : null;
   const band = result.band?.code ?? 'incomplete';
-  const counterUpdate = (key: { PK: string; SK: string }) => ({
-    Update: {
-      TableName: Practice,
-      Key: key,
-      UpdateExpression: `SET entity = :e, instrumentId = :i, #month = :m ADD responses :one, #band :one${result.score !== null ? ', scored :one, scoreSum :score' : ''}${alertId ? ', alerts :one' : ''}`,
-      ExpressionAttributeNames: { '#band': `n_${band}`, '#month': 'month' },
-      ExpressionAttributeValues: { ':e': 'AssessmentCounter', ':i': instrument.id, ':m': month, ':one': 1, ...(result.score !== null ? { ':score': result.score } : {}) },
-    },
-  });
+  // The practice's aggregates (domain/assessments/population.ts): the month's counters, and the
+  // client's latest moved in the current state, conditioned on the client × instrument item read.
+  const previous = latestOf(baselineItem);
+  const { updates, latest } = populationUpdates({ practiceId, therapistId, instrumentId: instrument.id, month, band, score: result.score, alert: !!alertId, outcome, followUp: baselineItem !== null }, previous);
+  const counterUpdate = (u: CounterUpdate) => {
+    const names = [...Object.keys(u.set), ...Object.keys(u.add)];
+    const alias = (k: string) => `#a${names.indexOf(k)}`;
+    return {
+      Update: {
+        TableName: Practice,
+        Key: u.key,
+        UpdateExpression: `SET ${Object.keys(u.set).map((k) => `${alias(k)} = :v${names.indexOf(k)}`).join(', ')} ADD ${Object.keys(u.add).map((k) => `${alias(k)} :v${names.indexOf(k)}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((k) => [alias(k), k])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((k, i) => [`:v${i}`, k in u.add ? u.add[k] : u.set[k]])),
+      },
+    };
+  };
   const items: object[] = [
     { Put: { TableName: Practice, Item: { ...doneKey(practiceId, clientId, assignment.id as string, occurrence.key), entity: 'AssessmentDone', responseId: id, at }, ConditionExpression: 'attribute_not_exists(PK)' } },
     {
@@ -152,12 +161,21 @@ export async function submit(open: OpenAssessment, answers: Answers, submittedBy
         },
       },
     },
-    counterUpdate(practiceCounterKey(practiceId, instrument.id, month)),
-    counterUpdate(clinicianCounterKey(practiceId, therapistId, instrument.id, month)),
+    // The assignment's last answered occurrence: the population page's overdue list reads it.
+    { Update: { TableName: Practice, Key: assignmentKey(practiceId, clientId, assignment.id as string), UpdateExpression: 'SET lastDoneOccurrence = :o, lastDoneAt = :at', ExpressionAttributeValues: { ':o': occurrence.key, ':at': at } } },
+    ...updates.map(counterUpdate),
     ...extra,
   ];
-  if (baselineItem === null && result.score !== null) {
-    items.push({ Put: { TableName: Practice, Item: { ...baselineKey(practiceId, clientId, instrument.id), entity: 'AssessmentBaseline', score: result.score, responseId: id, at }, ConditionExpression: 'attribute_not_exists(PK)' } });
+  if (result.score !== null && latest) {
+    // The client × instrument item: the baseline (first scored response) and the latest as counted.
+    const version = typeof baselineItem?.version === 'number' ? baselineItem.version : 0;
+    items.push({
+      Put: {
+        TableName: Practice,
+        Item: { ...baselineKey(practiceId, clientId, instrument.id), entity: 'AssessmentBaseline', score: baselineItem ? baselineItem.score : result.score, responseId: baselineItem ? baselineItem.responseId : id, at: baselineItem ? baselineItem.at : at, latest, version: version + 1 },
+        ...(baselineItem === null ? { ConditionExpression: 'attribute_not_exists(PK)' } : { ConditionExpression: version ? 'version = :v' : 'attribute_not_exists(version)', ...(version ? { ExpressionAttributeValues: { ':v': version } } : {}) }),
+      },
+    });
   }
   if (alertId) {
     items.push({

@@ -20,6 +20,7 @@ import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
 import { publicCall } from '../support/client-portal.ts';
+import { dynamo } from '../../functions/shared/aws.ts';
 
 let runtime: Runtime;
 let practiceId = '';
@@ -219,6 +220,76 @@ describe('the demo seed', () => {
     expect(phq9[0]).toMatchObject({ baseline: 18, reliableChange: 'improved' });
     const alerts = (await call('basic', ALERTS)).data.listRiskAlerts.items;
     expect(alerts).toEqual([expect.objectContaining({ clientName: 'Morgan Ellis', instrumentId: 'PHQ9', reasons: ['item9'], state: 'open' })]);
+  });
+});
+
+describe('the population page', () => {
+  const POPULATION = `query ($c: ID, $i: ID, $f: String, $t: String) { assessmentPopulation(clinicianId: $c, instrumentId: $i, from: $f, to: $t) {
+    from to clinicianId current { instrumentId clinicianId clients followUps improved unchanged worse responded remitted changeSum }
+    months { instrumentId month clients responses scored followUps improved worse responded remitted alerts } clinicians { instrumentId clinicianId responses }
+    overdue { clientName instrumentId dueSince } overdueTotal } }`;
+  type Row = { instrumentId: string; clinicianId: string | null; clients: number; followUps: number; improved: number; unchanged: number; worse: number; responded: number; remitted: number; responses: number; month: string; alerts: number };
+
+  it('answers the practice from its counters in a few Queries (no Scan): measured clients, directions, months, clinicians, overdue', async () => {
+    const requests: string[] = [];
+    dynamo().middlewareStack.add((next, context) => async (args) => {
+      requests.push(String(context.commandName));
+      return next(args);
+    }, { step: 'initialize', name: 'countPopulationRequests' });
+    const body = await call('owner', POPULATION, { i: 'PHQ9' });
+    dynamo().middlewareStack.remove('countPopulationRequests');
+    expect(body.errors).toBeUndefined();
+    const page = body.data.assessmentPopulation;
+    // The demo's PHQ-9: Avery, Casey, Jordan, Morgan and Riley (and this file's own clients) measured;
+    // Avery, Casey and Riley improved reliably, Morgan worse.
+    const practice = page.current.find((r: Row) => r.clinicianId === null) as Row;
+    expect(practice.clients).toBeGreaterThanOrEqual(5);
+    expect(practice.improved).toBeGreaterThanOrEqual(3);
+    expect(practice.worse).toBeGreaterThanOrEqual(1);
+    expect(practice.improved + practice.unchanged + practice.worse).toBeLessThanOrEqual(practice.followUps);
+    const basicRow = page.current.find((r: Row) => r.clinicianId !== null && r.worse >= 1);
+    expect(basicRow).toBeDefined();
+    expect(page.months.length).toBeGreaterThanOrEqual(4);
+    expect(page.months.every((m: Row) => m.instrumentId === 'PHQ9' && m.month >= page.from && m.month <= page.to)).toBe(true);
+    expect(page.months.reduce((n: number, m: Row) => n + m.alerts, 0)).toBeGreaterThanOrEqual(1);
+    expect(page.clinicians.length).toBeGreaterThanOrEqual(3);
+    // Jordan's GAD-7 is overdue, not their PHQ-9: the instrument filter applies.
+    expect(page.overdue.some((o: { clientName: string }) => o.clientName === 'Jordan Reyes')).toBe(false);
+    // Queries, a GetItem (the zone) and at most a BatchGet: no Scan, a handful whatever the size.
+    expect(requests.filter((r) => r === 'ScanCommand')).toEqual([]);
+    expect(requests.length).toBeLessThanOrEqual(5);
+    const gad7 = (await call('owner', POPULATION, { i: 'GAD7' })).data.assessmentPopulation;
+    expect(gad7.overdue).toContainEqual(expect.objectContaining({ clientName: 'Jordan Reyes', instrumentId: 'GAD7' }));
+    expect(gad7.overdueTotal).toBeGreaterThanOrEqual(1);
+  });
+
+  it('moves a client from their baseline to improved when a follow-up arrives', async () => {
+    const email = 'follow.measure@example.test';
+    const c = await addClient('owner', 'Follow', email);
+    const before = (await call('owner', POPULATION, { i: 'GAD7' })).data.assessmentPopulation.current.find((r: Row) => r.clinicianId === null) as Row | undefined;
+    await call('owner', ASSIGN, { c, i: ['GAD7'], s: { frequency: 'once' } });
+    const high = { '1': 3, '2': 3, '3': 3, '4': 3, '5': 2, '6': 2, '7': 2 };
+    expect((await publicCall(runtime, 'submitAssessmentLink', { token: linkTokenFor(email), answers: high })).status).toBe(200);
+    const baselineOnly = (await call('owner', POPULATION, { i: 'GAD7' })).data.assessmentPopulation.current.find((r: Row) => r.clinicianId === null) as Row;
+    expect([baselineOnly.clients - (before?.clients ?? 0), baselineOnly.followUps - (before?.followUps ?? 0)]).toEqual([1, 0]);
+    // A second assignment answered 15 points lower: the same client, now followed, improved and responding.
+    await call('owner', ASSIGN, { c, i: ['GAD7'], s: { frequency: 'once' } });
+    const low = { '1': 1, '2': 1, '3': 1, '4': 0, '5': 0, '6': 0, '7': 0 };
+    expect((await publicCall(runtime, 'submitAssessmentLink', { token: linkTokenFor(email), answers: low })).status).toBe(200);
+    const after = (await call('owner', POPULATION, { i: 'GAD7' })).data.assessmentPopulation.current.find((r: Row) => r.clinicianId === null) as Row;
+    expect([after.clients - baselineOnly.clients, after.followUps - baselineOnly.followUps, after.improved - baselineOnly.improved, after.responded - baselineOnly.responded, after.remitted - baselineOnly.remitted])
+      .toEqual([0, 1, 1, 1, 1]);
+  });
+
+  it('keeps clinicianBasic to their own clients whatever clinician they ask for, and refuses a bad range', async () => {
+    const own = (await call('basic', POPULATION, { c: practiceId })).data.assessmentPopulation;
+    expect(own.clinicianId).not.toBe(practiceId);
+    expect(own.current.every((r: Row) => r.clinicianId === own.clinicianId)).toBe(true);
+    expect(own.overdue.some((o: { clientName: string }) => o.clientName === 'Jordan Reyes')).toBe(false);
+    expect((await call('owner', POPULATION, { f: '2026-13', t: '2026-01' })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Enter the first month as YYYY-MM.' });
+    expect((await call('owner', POPULATION, { f: '2026-05', t: '2026-01' })).errors?.[0].message).toBe('The first month must be on or before the last month.');
+    expect(errorType(await call('biller', POPULATION))).toBe('Unauthorized');
+    expect(errorType(await call('basicPlan', POPULATION))).toBe('Unauthorized');
   });
 });
 

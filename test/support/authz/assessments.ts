@@ -50,6 +50,8 @@ export const assessments: AuthzDomain = {
     // owner's client's alert is missing for the own-only clinicians and another practice.
     'Query.listRiskAlerts':              [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
     'Mutation.resolveRiskAlert':         [A,    A,    A,    N,    N,    U,    U,    U,    U,    N],
+    // The population page: everyone with the right reads their reach (own-only roles their own clients).
+    'Query.assessmentPopulation':        [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
     // The client principal's side: no team member calls it (see clientAllowed).
     'Query.clientOpenAssessments':       [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Mutation.saveClientAssessmentAnswers': [U, U,    U,    U,    U,    U,    U,    U,    U,    U],
@@ -72,6 +74,7 @@ export const assessments: AuthzDomain = {
       return outcomeOf(await call(who, 'mutation ($c: ID!, $a: ID!) { stopAssessment(clientId: $c, assignmentId: $a) { id stoppedAt } }', { c, a }), 'Mutation.stopAssessment');
     },
     'Query.listRiskAlerts': async (who) => outcomeOf(await call(who, '{ listRiskAlerts { items { id } nextToken } }'), 'Query.listRiskAlerts'),
+    'Query.assessmentPopulation': async (who) => outcomeOf(await call(who, '{ assessmentPopulation { from current { clients } overdueTotal } }'), 'Query.assessmentPopulation'),
     'Mutation.resolveRiskAlert': async (who) =>
       outcomeOf(await call(who, 'mutation ($a: ID!) { resolveRiskAlert(alertId: $a, note: "Called the client.") { id state } }', { a: await openAlert(who) }), 'Mutation.resolveRiskAlert'),
     'Query.clientOpenAssessments': async (who) => outcomeOf(await call(who, '{ clientOpenAssessments { assignmentId } }'), 'Query.clientOpenAssessments'),
