@@ -1234,6 +1234,8 @@ export type Query = {
   listAssessmentResponses: AssessmentResponsePage;
   /** Risk alerts: the caller's own clients' (owners and admins: the practice's); open ones unless resolved is true. 20 a page, newest first. */
   listRiskAlerts: RiskAlertPage;
+  /** Population outcomes (issue 13): the practice's measured clients now, by month and by clinician, and overdue assessments (own-only roles: their own clients). Months YYYY-MM (default the last 12). */
+  assessmentPopulation: AssessmentPopulation;
   /** The client portal: the client's open assessments across their practices. */
   clientOpenAssessments: Array<ClientAssessment>;
   /** Insurance (issue 16): a client's insurance and their latest eligibility checks (10, newest first). */
@@ -1255,6 +1257,8 @@ export type Query = {
   getSupervisedNote: SupervisedNote;
   /** A note's co-signature state, for its clinician (notes.all, its supervisor). */
   getNoteCosign: NoteCosign;
+  /** Clients summary (issue 18): practice-wide (ClientsSummary, or a summaries holder who reads every client) or the caller's own; months 1-24 (12), inactiveDays 7-365 (30). */
+  getClientsSummary: ClientsSummary;
 };
 
 
@@ -1471,6 +1475,14 @@ export type QueryListRiskAlertsArgs = {
 };
 
 
+export type QueryAssessmentPopulationArgs = {
+  clinicianId?: InputMaybe<Scalars['ID']['input']>;
+  instrumentId?: InputMaybe<Scalars['ID']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryGetClientInsuranceArgs = {
   clientId: Scalars['ID']['input'];
 };
@@ -1510,6 +1522,12 @@ export type QueryGetSupervisedNoteArgs = {
 
 export type QueryGetNoteCosignArgs = {
   noteId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetClientsSummaryArgs = {
+  months?: InputMaybe<Scalars['Int']['input']>;
+  inactiveDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Mutation = {
@@ -2326,6 +2344,51 @@ export type RiskAlertPage = {
   nextToken?: Maybe<Scalars['String']['output']>;
 };
 
+/** Counts of the population page (domain/assessments/population.ts). current: each client's latest vs baseline; months and clinicians: the responses of the range. */
+export type AssessmentPopulationRow = {
+  instrumentId: Scalars['ID']['output'];
+  month?: Maybe<Scalars['String']['output']>;
+  clinicianId?: Maybe<Scalars['ID']['output']>;
+  /** Clients measured (current: ever; a month: that month; per clinician over a range: 0, not summed). */
+  clients: Scalars['Int']['output'];
+  responses: Scalars['Int']['output'];
+  scored: Scalars['Int']['output'];
+  scoreSum: Scalars['Int']['output'];
+  /** Scored responses after the baseline (current: clients with one). */
+  followUps: Scalars['Int']['output'];
+  improved: Scalars['Int']['output'];
+  unchanged: Scalars['Int']['output'];
+  worse: Scalars['Int']['output'];
+  /** At least 50 % below baseline. */
+  responded: Scalars['Int']['output'];
+  remitted: Scalars['Int']['output'];
+  changeSum: Scalars['Int']['output'];
+  alerts: Scalars['Int']['output'];
+};
+
+export type OverdueAssessment = {
+  clientId: Scalars['ID']['output'];
+  clientName?: Maybe<Scalars['String']['output']>;
+  therapistId: Scalars['ID']['output'];
+  instrumentId: Scalars['ID']['output'];
+  assignmentId: Scalars['ID']['output'];
+  /** The local date of the unanswered occurrence. */
+  dueSince: Scalars['AWSDate']['output'];
+};
+
+export type AssessmentPopulation = {
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  clinicianId?: Maybe<Scalars['ID']['output']>;
+  instrumentId?: Maybe<Scalars['ID']['output']>;
+  current: Array<AssessmentPopulationRow>;
+  months: Array<AssessmentPopulationRow>;
+  clinicians: Array<AssessmentPopulationRow>;
+  /** At most 100, oldest first; overdueTotal counts them all. */
+  overdue: Array<OverdueAssessment>;
+  overdueTotal: Scalars['Int']['output'];
+};
+
 /** An open assessment of the signed-in client (or of a single-use link). */
 export type ClientAssessment = {
   practiceId: Scalars['ID']['output'];
@@ -2847,4 +2910,87 @@ export type NoteCosign = {
   status: CosignStatus;
   cosignature?: Maybe<NoteCosignature>;
   returns: Array<NoteReturn>;
+};
+
+export type SummaryScope =
+  | 'PRACTICE'
+  | 'OWN';
+
+export type SummaryPayerType =
+  | 'SELF_PAY'
+  | 'INSURANCE';
+
+/** Counts over the window (active: now); rates over the sessions due (attended + no-show + late-cancelled), 0 to 1. */
+export type SummaryCounts = {
+  active: Scalars['Int']['output'];
+  new: Scalars['Int']['output'];
+  archived: Scalars['Int']['output'];
+  sessions: Scalars['Int']['output'];
+  noShows: Scalars['Int']['output'];
+  lateCancels: Scalars['Int']['output'];
+  noShowRate: Scalars['Float']['output'];
+  lateCancelRate: Scalars['Float']['output'];
+};
+
+/** One month (YYYY-MM, the practice's time zone): active at its end, new and archived in it, sessions per client seen. */
+export type SummaryMonth = {
+  month: Scalars['String']['output'];
+  active: Scalars['Int']['output'];
+  new: Scalars['Int']['output'];
+  archived: Scalars['Int']['output'];
+  sessions: Scalars['Int']['output'];
+  noShows: Scalars['Int']['output'];
+  lateCancels: Scalars['Int']['output'];
+  noShowRate: Scalars['Float']['output'];
+  lateCancelRate: Scalars['Float']['output'];
+  clientsSeen: Scalars['Int']['output'];
+  sessionsPerClient: Scalars['Float']['output'];
+};
+
+export type SummaryClinician = {
+  clinicianId: Scalars['ID']['output'];
+  clinicianName: Scalars['String']['output'];
+  active: Scalars['Int']['output'];
+  new: Scalars['Int']['output'];
+  archived: Scalars['Int']['output'];
+  sessions: Scalars['Int']['output'];
+  noShows: Scalars['Int']['output'];
+  lateCancels: Scalars['Int']['output'];
+  noShowRate: Scalars['Float']['output'];
+  lateCancelRate: Scalars['Float']['output'];
+};
+
+export type SummaryPayer = {
+  payerType: SummaryPayerType;
+  active: Scalars['Int']['output'];
+  new: Scalars['Int']['output'];
+  archived: Scalars['Int']['output'];
+  sessions: Scalars['Int']['output'];
+  noShows: Scalars['Int']['output'];
+  lateCancels: Scalars['Int']['output'];
+  noShowRate: Scalars['Float']['output'];
+  lateCancelRate: Scalars['Float']['output'];
+};
+
+/** An active client without an attended session in the last inactiveDays days (lastSession null: none in the period read). */
+export type SummaryInactiveClient = {
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  clinicianId: Scalars['ID']['output'];
+  clinicianName: Scalars['String']['output'];
+  lastSession?: Maybe<Scalars['AWSDateTime']['output']>;
+  daysSince?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ClientsSummary = {
+  scope: SummaryScope;
+  from: Scalars['AWSDate']['output'];
+  to: Scalars['AWSDate']['output'];
+  timezone: Scalars['String']['output'];
+  inactiveDays: Scalars['Int']['output'];
+  totals: SummaryCounts;
+  months: Array<SummaryMonth>;
+  byClinician: Array<SummaryClinician>;
+  byPayer: Array<SummaryPayer>;
+  inactive: Array<SummaryInactiveClient>;
 };

@@ -284,6 +284,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.cosignProgressNote': { permission: P.supervision },
   'Mutation.returnProgressNote': { permission: P.supervision },
   'Query.getNoteCosign': { anyOf: [P.notesOwn, P.notesAll, P.supervision] },
+  // Clients summary (issue 18): ClientsSummary (owner, clinicianAdmin) practice-wide; the summaries
+  // holders (the dashboard's clinicians and scheduler) their scope (functions/summary). Every plan.
+  'Query.getClientsSummary': { anyOf: [P.clientsSummary, P.summaries], feature: F.clients },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

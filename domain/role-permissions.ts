@@ -35,7 +35,8 @@ const FULL_CLIENT: Permission[] = MEMBER_PERMISSIONS.concat([
 /** Permissions granted by each team role (spec part 2 §6). */
 export const ROLE_PERMISSIONS: Record<Role, Permission[]> = {
   // The audit trail is the owner's alone (not part of "as owner" for clinicianAdmin).
-  owner: OWNER.concat([P.auditTrail]),
+  // ClientsSummary and DataExport: the spec adds them for clinicianAdmin; the owner has "everything" (issue 18).
+  owner: OWNER.concat([P.auditTrail, P.clientsSummary, P.dataExport]),
   clinicianAdmin: OWNER.concat([P.clientsSummary, P.dataExport]),
   clinicianFullClient: FULL_CLIENT,
   // As clinicianFullClient with own appointments only and own-records billing. Clients: own

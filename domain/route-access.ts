@@ -89,6 +89,9 @@ export const ROUTES: RouteRule[] = [
   { path: '/app/billings/documents', anyOf: BILLING_ANY, feature: F.billing },
   { path: '/app/coverage', anyOf: [P.coverage], feature: F.coverage },
   { path: '/app/supervision', anyOf: [P.supervision], feature: F.core },
+  // Practice administration (issue 18; the spec names no routes): the clients summary (ClientsSummary
+  // practice-wide, summaries their scope; every plan).
+  { path: '/app/clients-summary', anyOf: [P.clientsSummary, P.summaries], feature: F.clients },
   { path: '/app/settings/practice-details', anyOf: [P.practiceDetails], feature: F.settings },
   { path: '/app/settings/documents', anyOf: [P.documents], feature: F.settings },
   { path: '/app/settings/notifications', anyOf: [P.notifications], feature: F.settings },
@@ -226,6 +229,7 @@ export const MENU: { title: string | null; entries: MenuEntry[] }[] = [
     entries: [
       { label: 'Insights', path: '/app/insights' },
       { label: 'Supervision', path: '/app/supervision' },
+      { label: 'Clients Summary', path: '/app/clients-summary' },
       {
         label: 'Billing and Insurance',
         children: [

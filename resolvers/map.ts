@@ -115,6 +115,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Companion.invoke', dataSource: 'Lambda:companion', entry: 'resolvers/functions/invokeCompanion.ts' },
   // Supervision and co-signature (issue 18): the supervision Lambda (supervision records, supervisees' notes).
   { name: 'Supervision.invoke', dataSource: 'Lambda:supervision', entry: 'resolvers/functions/invokeSupervision.ts' },
+  // Practice administration (issue 18): the clients summary Lambda (per-practice Queries, no Scan).
+  { name: 'Summary.invoke', dataSource: 'Lambda:summary', entry: 'resolvers/functions/invokeSummary.ts' },
   // Secure messaging (issue 12): the conversation's access for both principals, reads as Queries, writes through the messaging Lambda.
   { name: 'Messaging.access', dataSource: 'PracticeTable', entry: 'resolvers/functions/messagingAccess.ts' },
   { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
@@ -226,6 +228,8 @@ export const RESOLVERS: ResolverDef[] = [
   // Supervision (issue 18): FIELD_RULES gates each field; the Lambda keeps a supervisor to their supervisees' notes.
   ...['listSupervisions', 'listNotesAwaitingCosign', 'getSupervisedNote', 'getNoteCosign'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
   ...['setSupervisors', 'cosignProgressNote', 'returnProgressNote'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
+  // Clients summary (issue 18): FIELD_RULES gates the field; the Lambda scopes it (practice or own).
+  { typeName: 'Query', fieldName: 'getClientsSummary', pipeline: ['authorize', 'Summary.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'listConversations', pipeline: ['authorize', 'Query.listConversations', 'audit'] },
   { typeName: 'Query', fieldName: 'unreadMessageCount', pipeline: ['authorize', 'Query.listConversations'] },
   { typeName: 'Query', fieldName: 'listMessages', pipeline: ['authorize', 'Messaging.access', 'Query.listMessages', 'audit'] },

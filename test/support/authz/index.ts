@@ -22,3 +22,4 @@ export { insurance } from './insurance.ts';
 export { billing } from './billing.ts';
 export { notifications } from './notifications.ts';
 export { supervision } from './supervision.ts';
+export { admin } from './admin.ts';

@@ -95,7 +95,7 @@ describe('plan-based route access', () => {
       '/app/clients', '/app/appointment', '/app/appointment-status', '/app/communication',
       '/app/act-coach', '/app/cbt-companion', '/app/dbt-coach', '/app/mi-coach', '/app/dbt-daily', '/app/ifs-companion', '/app/emdr', '/app/demo-designs',
       '/app/groups', '/app/homework', '/app/homework-list', '/app/assessments/config', '/app/assessments', '/app/assessments/population',
-      '/app/subscription', '/app/team_members', '/app/supervision',
+      '/app/subscription', '/app/team_members', '/app/supervision', '/app/clients-summary',
     ].sort());
     expect(routeAccess('/app/insights', owner('premium'))).toBe('locked');
     expect(routeAccess('/app/billings', owner('premium'))).toBe('locked');
@@ -104,7 +104,7 @@ describe('plan-based route access', () => {
   it('basic: coach apps, insights, clients, team members, account activity, dashboard', () => {
     expect(allowedFor('basic').sort()).toEqual([
       '/app/clients', '/app/dashboard', '/app/act-coach', '/app/cbt-companion', '/app/dbt-coach', '/app/mi-coach', '/app/dbt-daily', '/app/ifs-companion', '/app/emdr',
-      '/app/demo-designs', '/app/insights', '/app/team_members', '/app/account-activity', '/app/supervision',
+      '/app/demo-designs', '/app/insights', '/app/team_members', '/app/account-activity', '/app/supervision', '/app/clients-summary',
     ].sort());
     expect(routeAccess('/app/insights/mood', owner('basic'))).toBe('allowed');
     for (const path of ['/app/homework', '/app/appointment', '/app/settings/practice-details', '/app/subscription']) expect([path, routeAccess(path, owner('basic'))]).toEqual([path, 'locked']);
@@ -156,9 +156,9 @@ describe('coordinators', () => {
 });
 
 describe('menuFor', () => {
-  it('shows a scheduler Clients, Appointments and Help (not Billing and Service, whose settings it may not read)', () => {
+  it('shows a scheduler Clients, Appointments, Clients Summary and Help (not Billing and Service, whose settings it may not read)', () => {
     const menu = menuFor(pro(['scheduler']));
-    expect(menu.flatMap((s) => s.items.map((i) => i.label))).toEqual(['Clients', 'Appointments', 'Help']);
+    expect(menu.flatMap((s) => s.items.map((i) => i.label))).toEqual(['Clients', 'Appointments', 'Clients Summary', 'Help']);
   });
 
   it('marks items the plan does not cover as locked, and a parent locked when all its children are', () => {

@@ -15,7 +15,7 @@ const CLINICAL = [...APPS, 'Groups', 'Homework', 'Homework › Assign or Schedul
 const BILLING = ['Billing and Insurance', 'Billing and Insurance › Billing', 'Billing and Insurance › Insurance', 'Billing and Insurance › Documents', 'Billing and Insurance › Coverage'];
 const ALL_SETTINGS = ['Practice Setting', ...['Practice Details', 'Billing and Service', 'Documents', 'Notifications', 'Notes and Forms', 'Client Portal', 'Insurance Payer'].map((l) => `Practice Setting › ${l}`)];
 const ADMIN = ['Administration', 'Administration › Subscription', 'Administration › Team Members', 'Administration › Account Activity'];
-const OWNER_MENU = ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Insights', 'Supervision', ...BILLING, ...ALL_SETTINGS, ...ADMIN, 'Help'];
+const OWNER_MENU = ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Insights', 'Supervision', 'Clients Summary', ...BILLING, ...ALL_SETTINGS, ...ADMIN, 'Help'];
 
 const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string[] }> = {
   owner: { roles: ['owner'], groups: ['Therapists'], menu: OWNER_MENU },
@@ -23,12 +23,12 @@ const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string
   clinicianFullClient: {
     roles: ['clinicianFullClient'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Clients Summary', 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   clinicianBasicBilling: {
     roles: ['clinicianBasicBilling'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, ...BILLING.filter((b) => !b.endsWith('Coverage')), 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Clients Summary', ...BILLING.filter((b) => !b.endsWith('Coverage')), 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   clinicianBasic: {
     roles: ['clinicianBasic'],
@@ -48,7 +48,7 @@ const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string
   scheduler: {
     roles: ['scheduler'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', 'Help'],
+    menu: ['Clients', 'Appointments', 'Clients Summary', 'Help'],
   },
   coordinator: {
     roles: [],

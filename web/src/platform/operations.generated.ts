@@ -275,6 +275,22 @@ export type CosignStatus =
   | 'COSIGNED'
   | 'NONE';
 
+export type SummaryScope =
+  | 'PRACTICE'
+  | 'OWN';
+
+export type SummaryPayerType =
+  | 'SELF_PAY'
+  | 'INSURANCE';
+
+export type GetClientsSummaryQueryVariables = Exact<{
+  months?: number | null | undefined;
+  inactiveDays?: number | null | undefined;
+}>;
+
+
+export type GetClientsSummaryQuery = { getClientsSummary: { scope: SummaryScope, from: string, to: string, timezone: string, inactiveDays: number, totals: { active: number, new: number, archived: number, sessions: number, noShows: number, lateCancels: number, noShowRate: number, lateCancelRate: number }, months: Array<{ month: string, clientsSeen: number, sessionsPerClient: number, active: number, new: number, archived: number, sessions: number, noShows: number, lateCancels: number, noShowRate: number, lateCancelRate: number }>, byClinician: Array<{ clinicianId: string, clinicianName: string, active: number, new: number, archived: number, sessions: number, noShows: number, lateCancels: number, noShowRate: number, lateCancelRate: number }>, byPayer: Array<{ payerType: SummaryPayerType, active: number, new: number, archived: number, sessions: number, noShows: number, lateCancels: number, noShowRate: number, lateCancelRate: number }>, inactive: Array<{ clientId: string, clientName: string, clinicianId: string, clinicianName: string, lastSession: string | null, daysSince: number | null }> } };
+
 export type AppointmentFieldsFragment = { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null };
 
 export type NoteFieldsFragment = { id: string, appointmentId: string, clientId: string, clinicianId: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, createdAt: string, updatedAt: string, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, authorId: string, createdAt: string }> };

@@ -26,12 +26,14 @@ const AppointmentStatusPage = lazy(() => import('../appointments/AppointmentStat
 const CommunicationPage = lazy(() => import('../communication/CommunicationPage'));
 const CoveragePage = lazy(() => import('../insurance/CoveragePage'));
 const SupervisionPage = lazy(() => import('../supervision/SupervisionPage'));
+const ClientsSummaryPage = lazy(() => import('../admin/ClientsSummaryPage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
 const BillingPage = lazy(() => import('../billing/BillingPage'));
 const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
 const DemoDesignsPage = lazy(() => import('../companion/DemoDesignsPage'));
 const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
 const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
+const PopulationPage = lazy(() => import('../assessments/PopulationPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
 
 /** Rendered at /app/*: paths here are relative to /app. */
@@ -47,6 +49,7 @@ export default function ConsoleRoutes() {
         <Route path="communication" element={page(<CommunicationPage />)} />
         <Route path="assessments" element={page(<AssessmentsPage />)} />
         <Route path="assessments/config" element={page(<AssignAssessmentsPage />)} />
+        <Route path="assessments/population" element={page(<PopulationPage />)} />
         <Route path="account-activity" element={page(<AccountActivityPage />)} />
         <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
         <Route path="team_members" element={page(<TeamMembersPage />)} />
@@ -60,6 +63,7 @@ export default function ConsoleRoutes() {
         <Route path="coverage" element={page(<CoveragePage />)} />
         <Route path="billings" element={page(<BillingPage />)} />
         <Route path="supervision" element={page(<SupervisionPage />)} />
+        <Route path="clients-summary" element={page(<ClientsSummaryPage />)} />
         <Route path="settings/insurance-payer" element={page(<InsurancePayerPage />)} />
         <Route path="dbt-coach" element={page(<AppEntriesPage />)} />
         <Route path="cbt-companion" element={page(<AppEntriesPage />)} />

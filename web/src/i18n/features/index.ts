@@ -2,6 +2,7 @@
  * Every feature part of the console's English at once — for the catalog tests and tools that need
  * the whole English catalog. The console itself loads each part with its feature (features/<name>.ts).
  */
+import { ADMIN_ENGLISH } from './admin';
 import { ASSESSMENTS_ENGLISH } from './assessments';
 import { BILLING_ENGLISH } from './billing';
 import { COMPANION_ENGLISH } from './companion';
@@ -13,4 +14,4 @@ import { PROFILE_ENGLISH } from './profile';
 import { SETTINGS_ENGLISH } from './settings';
 import type { Catalog } from '../catalog';
 
-export const FEATURE_ENGLISH: Catalog = { ...ASSESSMENTS_ENGLISH, ...BILLING_ENGLISH, ...COMPANION_ENGLISH, ...INSURANCE_ENGLISH, ...SUPERVISION_ENGLISH, ...DOCUMENTS_ENGLISH, ...PLANS_ENGLISH, ...PROFILE_ENGLISH, ...SETTINGS_ENGLISH };
+export const FEATURE_ENGLISH: Catalog = { ...ADMIN_ENGLISH, ...ASSESSMENTS_ENGLISH, ...BILLING_ENGLISH, ...COMPANION_ENGLISH, ...INSURANCE_ENGLISH, ...SUPERVISION_ENGLISH, ...DOCUMENTS_ENGLISH, ...PLANS_ENGLISH, ...PROFILE_ENGLISH, ...SETTINGS_ENGLISH };
