@@ -1538,6 +1538,8 @@ export type Mutation = {
   voidInvoice: Invoice;
   recordPayment: Payment;
   refundPayment: Payment;
+  /** The client portal: pays the chosen invoices (or every open one) by card — the amount is what they owe; answers the checkout page to open. */
+  clientPayInvoices: CardCheckout;
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
   endSession: Scalars['Boolean']['output'];
@@ -1712,6 +1714,13 @@ export type MutationRefundPaymentArgs = {
   paymentId: Scalars['ID']['input'];
   requestId: Scalars['ID']['input'];
   amountCents: Scalars['Int']['input'];
+};
+
+
+export type MutationClientPayInvoicesArgs = {
+  practiceId: Scalars['ID']['input'];
+  invoiceIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  requestId: Scalars['ID']['input'];
 };
 
 
@@ -2659,10 +2668,12 @@ export type SessionLineReason =
   | 'NO_SHOW'
   | 'LATE_CANCEL';
 
+/** CARD: paid by the client in the portal through the card processor (never recorded by hand). */
 export type PaymentMethod =
   | 'CASH'
   | 'CHECK'
-  | 'EXTERNAL';
+  | 'EXTERNAL'
+  | 'CARD';
 
 export type BillingEntryKind =
   | 'SESSION'
@@ -2846,6 +2857,14 @@ export type ClientPracticeInvoices = {
   balanceCents: Scalars['Int']['output'];
   creditCents: Scalars['Int']['output'];
   invoices: Array<Invoice>;
+};
+
+/** The client portal: a card payment's checkout page (the card processor's hosted page; locally the test-card page). */
+export type CardCheckout = {
+  id: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+  amountCents: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
 };
 
 export type Supervision = {

@@ -182,6 +182,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getProgessNoteMetadata': { permission: P.notesOwn, feature: F.appointments },
   'Query.getProgressNote': { permission: P.notesOwn, feature: F.appointments },
   'Mutation.createProgressNote': { permission: P.notesOwn, feature: F.appointments },
+  'Mutation.clientPayInvoices': { permission: P.clientSelf, feature: F.billing },
   'Mutation.editProgressNote': { permission: P.notesOwn, feature: F.appointments },
   // Consent documents (issue 12): the Documents settings page — owner and clinicianAdmin
   // (settings.documents); settings pages are Professional (settings). Intake forms and their

@@ -28,4 +28,6 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'POST', path: '/assessmentLink', handler: 'assessment-link' },
   { method: 'POST', path: '/saveAssessmentLink', handler: 'assessment-link' },
   { method: 'POST', path: '/submitAssessmentLink', handler: 'assessment-link' },
+  // The card processor's webhook (issue 15): Stripe's signed events about client card payments (no sign-in; the signature is the proof).
+  { method: 'POST', path: '/paymentWebhook', handler: 'payment-webhook' },
 ];

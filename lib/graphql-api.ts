@@ -105,7 +105,7 @@ export class GraphqlApi extends Construct {
       // profile-photo decodes and re-encodes a JPEG of up to 40 MP in JavaScript (issue 11 §7): one
       // full vCPU (1769 MB) and AppSync's time.
       const photo = folder === 'profile-photo';
-      const timeout = folder === 'plans' || folder === 'eligibility' || photo ? Duration.seconds(25) : undefined;
+      const timeout = folder === 'plans' || folder === 'billing' || folder === 'eligibility' || photo ? Duration.seconds(25) : undefined;
       const memorySize = photo ? 1769 : undefined;
       // appointments (booking confirmation) and team-members (invitation) send messages (issue 19).
       // client-access e-mails the client portal invitation (issue 12); client-self only needs the console's origin (video links).
@@ -113,7 +113,8 @@ export class GraphqlApi extends Construct {
       // assessments (issue 13) sends the single-use link (e-mail, else SMS) and the clinician's risk-alert notice (no PHI).
       // companion (issue 14) sends a client's invitation to share app entries (the code and a link; e-mail or text, no PHI).
       const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging' || folder === 'client-documents' || folder === 'assessments' || folder === 'companion';
-      const environment = sends || folder === 'client-self' ? messagingEnvironment(config) : undefined;
+      // billing (issue 15) needs the console's origin for the card checkout's return pages.
+      const environment = sends || folder === 'client-self' || folder === 'billing' ? messagingEnvironment(config) : undefined;
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize, environment });
       // The confirmation may be a text; the invitation is always an e-mail.
       if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' || folder === 'messaging' || folder === 'assessments' || folder === 'companion' });
@@ -122,7 +123,8 @@ export class GraphqlApi extends Construct {
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);
       // messaging: the client's new-message notification (SMS or e-mail) and the attachments (issue 12).
       if (folder === 'messaging' && props.profileImages) grantMessageAttachments(fn.fn, props.profileImages);
-      if (folder === 'plans' && config.payments) configurePayments(fn, fn.fn, config.payments);
+      // plans (plan changes) and billing (client card payments, refunds) share the card processor's secret.
+      if ((folder === 'plans' || folder === 'billing') && config.payments) configurePayments(fn, fn.fn, config.payments);
       // eligibility (issue 16): the clearinghouse (Stedi) when the environment names its key's secret; else it refuses every check.
       if (folder === 'eligibility') configureClearinghouse(fn, fn.fn, config.clearinghouse);
       if (folder === 'team-members') {

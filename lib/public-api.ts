@@ -16,6 +16,7 @@ import type { LogKey } from './log-key.ts';
 import { suppress } from './nag.ts';
 import { grantChimeMeetings } from './chime-access.ts';
 import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
+import { configurePayments } from './payment-access.ts';
 import { PortalFunction } from './portal-function.ts';
 
 export interface PublicApiProps {
@@ -60,6 +61,8 @@ const TABLE_ACCESS: Record<string, TableAccess> = {
   'client-invitation': { Directory: 'readWrite', Practice: 'readWrite', Audit: 'readWrite' },
   // The assessment link (Directory, spent on submit), the assignment, draft, response, counters and alert (Practice), the audit, the per-address counter (issue 13).
   'assessment-link': { Directory: 'readWrite', Practice: 'readWrite', Audit: 'readWrite' },
+  // The card processor's webhook (issue 15): card payments, invoices, the client's ledger (Practice) and their audit entries.
+  'payment-webhook': { Practice: 'readWrite', Audit: 'readWrite' },
 };
 
 /** Handlers that look a user up in the pool (AdminGetUser on this pool only). */
@@ -128,6 +131,8 @@ export class PublicApi extends Construct {
         if (route.handler === 'video-join') grantChimeMeetings(handler.fn, ['CreateAttendee']);
         if (PASSWORD_PROVERS.has(route.handler)) handler.fn.addEnvironment('USER_POOL_CLIENT_ID', props.userPoolClient.userPoolClientId);
         if (route.handler === 'sms-mfa-setup') grantSmsMfaSetup(handler, props);
+        // Its signing secret is the card processor's secret (field webhookSecret); without payments configured it answers 503.
+        if (route.handler === 'payment-webhook' && config.payments) configurePayments(handler, handler.fn, config.payments);
         if (route.handler === 'reuse-account') {
           handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [props.userPool.userPoolArn] }));
         }

@@ -10,6 +10,7 @@
  *   /_local/s3/...          presigned GET/PUT stand-in for S3
  *   /_local/nppes/api/      fixture NPI registry (NPPES API v2.1 wire format)
  *   /_local/video-signal    WebSocket signaling relay of the local video adapter
+ *   /_local/pay/...         the local card processor's test-card checkout page (client card payments)
  *   everything else         the built console (web/dist), SPA fallback
  *
  * Every path answers the portal's own origin only (local/cors.ts): a foreign Origin or Host is refused.
@@ -42,6 +43,7 @@ import { signOutRecorder } from './sign-out-record.ts';
 import { nppesFixtureHandler } from './nppes-registry.ts';
 import { seedDemoPractice, type SeedResult } from './seed.ts';
 import { createVideoSignalRelay } from './video-signal.ts';
+import { createCardCheckout } from './card-checkout.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -159,7 +161,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     Object.assign(process.env, { BUCKET: 'portal-local-media', S3_ENDPOINT: `${url}/_local/s3`, LOCAL_S3_ROOT: join(dataDir, 's3') });
 
     // Plans (functions/plans): the local payment adapter records plan changes instead of charging a card.
+    // Client card payments (issue 15): the local test-card page (/_local/pay) signs its webhook with a per-run secret.
     process.env.PAYMENT_PROVIDER = 'local';
+    const paymentWebhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`;
+    process.env.PAYMENT_WEBHOOK_SECRET = paymentWebhookSecret;
 
     // Insurance (issue 16): functions/eligibility asks the local clearinghouse sandbox, deterministic
     // per member id (README "Clearinghouse sandbox"); CLEARINGHOUSE=stedi with a secret is AWS's.
@@ -242,6 +247,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       { prefix: '/_local/ses', handle: createLocalSes(outbox) },
       { prefix: '/_local/s3', handle: s3.handle },
       { prefix: '/_local/nppes', handle: nppesFixtureHandler },
+      { prefix: '/_local/pay', handle: createCardCheckout({ origin: url, secret: paymentWebhookSecret }).handle },
     );
     upgrades.push({ prefix: '/graphql/realtime', handle: appsync.handleRealtime });
     upgrades.push({ prefix: '/_local/video-signal', handle: videoSignal.handleUpgrade }); // video relay (issue 6)

@@ -187,6 +187,7 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Mutation', fieldName: 'editAppointmentSettings', pipeline: ['authorize', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'Mutation.editAppointmentSettings', 'audit'] },
   { typeName: 'Query', fieldName: 'listClinicians', pipeline: ['authorize', 'Appointment.access', 'Query.listClinicians', 'audit'] },
   { typeName: 'Query', fieldName: 'getConsentDocuments', pipeline: ['authorize', 'Query.getConsentDocuments', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'clientPayInvoices', pipeline: [...CLIENT_AUTHORIZE, 'ClientBilling.invoke'] },
   { typeName: 'Mutation', fieldName: 'addConsentDocument', pipeline: ['authorize', 'ConsentDoc.validate', 'Mutation.addConsentDocument', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editConsentDocument', pipeline: ['authorize', 'ConsentDoc.validate', 'ConsentDoc.load', 'Mutation.editConsentDocument', 'audit'] },
   { typeName: 'Mutation', fieldName: 'deleteConsentDocument', pipeline: ['authorize', 'ConsentDoc.load', 'Mutation.deleteConsentDocument', 'audit'] },

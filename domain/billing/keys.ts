@@ -8,6 +8,8 @@
  *   client fees   SK = CFEES#<clientId>        (per-client default services and sliding scale)
  *   request       SK = BREQ#<requestId>        (a mutation's idempotency record: double submit)
  *   counter       SK = BILLSEQ                 (invoice numbers)
+ *   card payment  SK = CPAY#<id>               (a client's card payment: pending → succeeded / failed)
+ *   processor evt SK = PEVT#<eventId>          (a card-processor webhook event already handled)
  *
  * The billing list never scans: each entry sits in one "bucket" (kind × state) and is indexed
  * three ways, newest first by date — GSI3 for the whole practice, GSI1 for one client, GSI2 for
@@ -40,6 +42,8 @@ export const ledgerKey = (practiceId: string, clientId: string) => ({ PK: pk(pra
 export const clientFeesKey = (practiceId: string, clientId: string) => ({ PK: pk(practiceId), SK: 'CFEES#' + clientId });
 export const requestKey = (practiceId: string, requestId: string) => ({ PK: pk(practiceId), SK: 'BREQ#' + requestId });
 export const counterKey = (practiceId: string) => ({ PK: pk(practiceId), SK: 'BILLSEQ' });
+export const cardPaymentKey = (practiceId: string, id: string) => ({ PK: pk(practiceId), SK: 'CPAY#' + id });
+export const processorEventKey = (practiceId: string, eventId: string) => ({ PK: pk(practiceId), SK: 'PEVT#' + eventId });
 
 export const practiceBucket = (practiceId: string, bucket: Bucket) => `P#${practiceId}#BILL#${bucket}`;
 export const clientBucket = (practiceId: string, clientId: string, bucket: Bucket) => `P#${practiceId}#C#${clientId}#BILL#${bucket}`;

@@ -11,6 +11,7 @@
  */
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { editBillingCatalog, editClientBillingProfile, getBillingCatalog, getClientBilling } from './client.ts';
+import { clientPayInvoices } from './card.ts';
 import { clientInvoicePdf, clientInvoices, invoicePdf } from './documents.ts';
 import { createInvoice, getInvoice, sendInvoice, voidInvoice } from './invoices.ts';
 import { listBilling } from './list.ts';
@@ -24,6 +25,7 @@ export const handler: (event: BillingRequest) => Promise<BillingResult> = appsyn
     if (!event.client.sub || !Array.isArray(event.client.links)) throw new Refusal('Not Authorized', 'Unauthorized');
     if (event.field === 'clientInvoices') return clientInvoices(event.client);
     if (event.field === 'clientInvoicePdf') return clientInvoicePdf(event.client, event.args ?? {});
+    if (event.field === 'clientPayInvoices') return clientPayInvoices(event.client, event.args ?? {});
     throw new Refusal('Unknown field', 'BadRequest');
   }
   const caller = event?.caller;

@@ -1,9 +1,9 @@
 /**
- * Payments recorded by the biller (issue 15): cash, check or external (card payments through the
- * Stripe adapter are the next slice). Applied to the chosen invoices, else to the client's open
- * invoices oldest first; what is left is the client's credit. Refunds return credit. One
- * transaction per payment: the payment, each invoice (conditioned on what it had been paid), the
- * client's ledger and the request record (double submit stores nothing twice).
+ * Payments (issue 15): cash, check or external recorded by the biller; card payments (card.ts) are
+ * written by the same paymentWrites and refunded through the card processor. Applied to the chosen
+ * invoices, else to the client's open invoices oldest first; what is left is the client's credit.
+ * Refunds return credit. One transaction per payment: the payment, each invoice (conditioned on what
+ * it had been paid), the client's ledger and the request record (double submit stores nothing twice).
  */
 import { randomUUID } from 'node:crypto';
 import { billingIndexKeys, clientBucket, invoiceKey, ledgerKey, paymentKey } from '../../domain/billing/keys.ts';
@@ -11,6 +11,7 @@ import { applyPayment, ledgerOf, paidStatus, refundable, type InvoiceMoney } fro
 import { isPositiveCents } from '../../domain/billing/money.ts';
 import { readText } from '../../domain/field-readers.ts';
 import type { FieldProblem } from '../../domain/client.ts';
+import { paymentProcessorFromEnv, type PaymentProcessor } from '../shared/payment-processor.ts';
 import { priorResult, requestIdOf, requestRecord } from './idempotency.ts';
 import { invoiceItem } from './invoices.ts';
 import { billableClient, nameOf, practiceBilling, responsibleClinician } from './practice.ts';
@@ -49,6 +50,42 @@ async function targetInvoices(caller: Caller, clientId: string, chosen: unknown)
   return { invoices: open.slice(0, 40), ids: null };
 }
 
+export interface NewPayment {
+  amountCents: number;
+  method: string;
+  date: string;
+  reference: string | null;
+  createdBy: string;
+  filedUnder: string;
+  cardPaymentId?: string;
+}
+
+/**
+ * One payment's writes: the payment, each invoice it pays (conditioned on the version read) and the
+ * client's ledger; applied to the chosen invoices in order (ids), else the open ones oldest first.
+ * An invoice no longer payable is skipped; what is left is the client's credit.
+ */
+export function paymentWrites(practiceId: string, client: Item, invoices: Item[], ids: string[] | null, input: NewPayment, now: Date): { payment: Item; writes: Item[] } {
+  const money: InvoiceMoney[] = invoices.map((i) => ({ id: i.id, number: i.number, issueDate: i.issueDate, status: i.status, totalCents: i.totalCents, paidCents: i.paidCents }));
+  const { applications, creditCents } = applyPayment(input.amountCents, money, ids);
+  const stamp = now.toISOString();
+  const appliedCents = input.amountCents - creditCents;
+  const payment: Item = {
+    id: randomUUID(), clientId: client.id, clientName: nameOf(client), filedUnder: input.filedUnder, date: input.date, method: input.method, reference: input.reference,
+    amountCents: input.amountCents, appliedCents, refundedCents: 0, applications: applications.map((a) => ({ ...a, invoiceNumber: invoices.find((i) => i.id === a.invoiceId)?.number ?? null })),
+    ...(input.cardPaymentId ? { cardPaymentId: input.cardPaymentId } : {}), version: 1, createdAt: stamp, createdBy: input.createdBy,
+  };
+  const writes: Item[] = [put(paymentItem(practiceId, payment), 'attribute_not_exists(PK)')];
+  for (const a of applications) {
+    const inv = invoices.find((i) => i.id === a.invoiceId)!;
+    const paid = inv.paidCents + a.amountCents;
+    const next = { ...inv, paidCents: paid, status: paidStatus(inv.totalCents, paid), version: inv.version + 1, updatedAt: stamp, updatedBy: input.createdBy };
+    writes.push(put(invoiceItem(practiceId, next), '#v = :v', { ':v': inv.version }, { '#v': 'version' }));
+  }
+  writes.push(update(ledgerKey(practiceId, client.id), 'ADD paidCents :p, creditCents :c', { ':p': appliedCents, ':c': creditCents }));
+  return { payment, writes };
+}
+
 export async function recordPayment(caller: Caller, args: Item, now = new Date()): Promise<BillingAnswer> {
   const client = await billableClient(caller, args.clientId);
   const requestId = requestIdOf(args.requestId);
@@ -62,24 +99,10 @@ export async function recordPayment(caller: Caller, args: Item, now = new Date()
   const reference = readText(args.reference, 'reference', 60, problems);
   if (problems.length > 0) throw invalid(problems.map((p) => p.message ?? p.field).join(' '), problems);
   const { invoices, ids } = await targetInvoices(caller, client.id, args.invoiceIds);
-  const money: InvoiceMoney[] = invoices.map((i) => ({ id: i.id, number: i.number, issueDate: i.issueDate, status: i.status, totalCents: i.totalCents, paidCents: i.paidCents }));
-  const { applications, creditCents } = applyPayment(args.amountCents as number, money, ids);
-  const id = randomUUID();
-  const stamp = now.toISOString();
-  const appliedCents = args.amountCents as number - creditCents;
-  const payment = {
-    id, clientId: client.id, clientName: nameOf(client), filedUnder: responsibleClinician(client, caller.sub), date: args.date, method: args.method, reference,
-    amountCents: args.amountCents, appliedCents, refundedCents: 0, applications: applications.map((a) => ({ ...a, invoiceNumber: invoices.find((i) => i.id === a.invoiceId)?.number ?? null })),
-    version: 1, createdAt: stamp, createdBy: caller.sub,
-  };
-  const writes: Item[] = [put(paymentItem(caller.practiceId, payment), 'attribute_not_exists(PK)')];
-  for (const a of applications) {
-    const inv = invoices.find((i) => i.id === a.invoiceId)!;
-    const paid = inv.paidCents + a.amountCents;
-    const next = { ...inv, paidCents: paid, status: paidStatus(inv.totalCents, paid), version: inv.version + 1, updatedAt: stamp, updatedBy: caller.sub };
-    writes.push(put(invoiceItem(caller.practiceId, next), '#v = :v', { ':v': inv.version }, { '#v': 'version' }));
-  }
-  writes.push(update(ledgerKey(caller.practiceId, client.id), 'ADD paidCents :p, creditCents :c', { ':p': appliedCents, ':c': creditCents }));
+  const { payment, writes } = paymentWrites(caller.practiceId, client, invoices, ids, {
+    amountCents: args.amountCents as number, method: args.method as string, date: args.date as string, reference, createdBy: caller.sub, filedUnder: responsibleClinician(client, caller.sub),
+  }, now);
+  const id = payment.id;
   writes.push(requestRecord(caller.practiceId, requestId, 'recordPayment', id, now));
   const out = await transact(writes);
   if (!out.ok) {
@@ -89,7 +112,7 @@ export async function recordPayment(caller: Caller, args: Item, now = new Date()
   return { data: toPayment(payment), audit: { action: 'payment.record', entityType: 'Payment', entityId: id } };
 }
 
-export async function refundPayment(caller: Caller, args: Item, now = new Date()): Promise<BillingAnswer> {
+export async function refundPayment(caller: Caller, args: Item, now = new Date(), processor: PaymentProcessor = paymentProcessorFromEnv()): Promise<BillingAnswer> {
   const client = await billableClient(caller, args.clientId);
   const requestId = requestIdOf(args.requestId);
   const prior = await priorResult(caller.practiceId, requestId, 'refundPayment');
@@ -100,7 +123,13 @@ export async function refundPayment(caller: Caller, args: Item, now = new Date()
   const amount = args.amountCents;
   if (amount > refundable({ amountCents: payment.amountCents, refundedCents: payment.refundedCents ?? 0 }, ledger)) throw invalid(BILLING_MESSAGES.refundTooMuch, [{ field: 'amountCents', reason: 'range' }]);
   const stamp = now.toISOString();
-  const next = { ...payment, refundedCents: (payment.refundedCents ?? 0) + amount, version: payment.version + 1, updatedAt: stamp, updatedBy: caller.sub };
+  // A card payment is refunded through the processor first; its key is stable for this payment's
+  // state and amount, so a refund charged back but not recorded (a lost race) is replayed, not repeated.
+  const processorRefund = payment.method === 'CARD'
+    ? await processor.refund({ paymentIntentId: payment.reference, amountCents: amount, idempotencyKey: `${payment.id}|${payment.refundedCents ?? 0}|${amount}`, practiceId: caller.practiceId, paymentId: payment.id })
+    : null;
+  const refunds = processorRefund ? { refunds: [...(payment.refunds ?? []), { id: processorRefund.refundId, amountCents: amount, at: stamp }] } : {};
+  const next = { ...payment, ...refunds, refundedCents: (payment.refundedCents ?? 0) + amount, version: payment.version + 1, updatedAt: stamp, updatedBy: caller.sub };
   const writes = [
     put(paymentItem(caller.practiceId, next), '#v = :v', { ':v': payment.version }, { '#v': 'version' }),
     update(ledgerKey(caller.practiceId, client.id), 'ADD creditCents :minus, refundedCents :r', { ':minus': -amount, ':r': amount, ':need': amount }, 'creditCents >= :need'),
@@ -108,7 +137,7 @@ export async function refundPayment(caller: Caller, args: Item, now = new Date()
   ];
   const out = await transact(writes);
   if (!out.ok) {
-    if (out.failed.includes(writes.length - 1)) return refundPayment(caller, args, now);
+    if (out.failed.includes(writes.length - 1)) return refundPayment(caller, args, now, processor);
     throw conflict();
   }
   return { data: toPayment(next), audit: { action: 'payment.refund', entityType: 'Payment', entityId: payment.id } };

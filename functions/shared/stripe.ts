@@ -112,13 +112,19 @@ interface Subscription {
   items: StripeList<SubscriptionItem & { current_period_end?: number }>;
 }
 
-export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
+export type StripeClientOptions = Omit<StripeOptions, 'prices'>;
+
+export interface StripeClient {
+  /** One Stripe request: retried on network errors, 409, 429 and 5xx with the same idempotency key; errors mapped (mapStripeError). */
+  request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, params?: Record<string, unknown>, key?: string): Promise<T>;
+}
+
+/** The one Stripe HTTP client: plan changes (below) and client card payments (payment-processor.ts) both go through it. */
+export function stripeClient(options: StripeClientOptions): StripeClient {
   const base = (options.apiBase ?? STRIPE_API_BASE).replace(/\/$/, '');
   const doFetch = options.fetch ?? fetch;
   const attempts = options.attempts ?? 3;
   const backoff = options.backoffMs ?? ((n: number) => 200 * 2 ** (n - 1));
-  const prices = options.prices;
-  const planPrices = new Set([prices.basic, prices.premium, prices.professional].filter((p): p is string => !!p));
 
   async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, unknown> = {}, key?: string): Promise<T> {
     const secret = await options.secretKey();
@@ -152,6 +158,14 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
       throw mapStripeError(response.status, body);
     }
   }
+
+  return { request };
+}
+
+export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
+  const { request } = stripeClient(options);
+  const prices = options.prices;
+  const planPrices = new Set([prices.basic, prices.premium, prices.professional].filter((p): p is string => !!p));
 
   async function customerFor(change: PlanChange): Promise<Customer> {
     if (change.customerId) return request<Customer>('GET', `/v1/customers/${encodeURIComponent(change.customerId)}`);

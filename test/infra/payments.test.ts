@@ -44,8 +44,8 @@ afterAll(() => {
   off?.cleanup();
 });
 
-function plansFunction(template: Template) {
-  const fns = template.findResources('AWS::Lambda::Function', { Properties: { Description: 'AppSync data source plans' } });
+function plansFunction(template: Template, description = 'AppSync data source plans') {
+  const fns = template.findResources('AWS::Lambda::Function', { Properties: { Description: description } });
   const [id, fn] = Object.entries(fns)[0] ?? [];
   expect(id).toBeDefined();
   return { id: id, props: (fn as { Properties: { Environment: { Variables: Record<string, unknown> }; Timeout: number; Role: { 'Fn::GetAtt': string[] } } }).Properties };
@@ -69,6 +69,17 @@ describe('payments in the Api stack', () => {
     expect(joined.startsWith('arn:')).toBe(true);
     expect(joined.endsWith(':secret:portal/qa/stripe-??????')).toBe(true);
     expect(JSON.stringify(on.template.toJSON())).not.toMatch(/sk_(test|live)_/);
+  });
+
+  it('configured: client card payments use the same secret — the billing Lambda (checkouts, refunds) and the payment webhook (its signing secret)', () => {
+    for (const description of ['AppSync data source billing', 'Public REST POST /paymentWebhook']) {
+      const { props } = plansFunction(on.template, description);
+      expect(props.Environment.Variables).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_ID: 'portal/qa/stripe' });
+      const secret = statementsOf(on.template, props.Role['Fn::GetAtt'][0]).filter((s) => JSON.stringify(s.Action).includes('secretsmanager'));
+      expect(secret.map((s) => s.Action)).toEqual(['secretsmanager:GetSecretValue']);
+      const off_ = plansFunction(off.template, description).props;
+      expect(off_.Environment?.Variables ?? {}).not.toHaveProperty('PAYMENT_PROVIDER');
+    }
   });
 
   it('not configured: no provider, no secret, no grant (plan changes stay refused)', () => {

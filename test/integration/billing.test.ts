@@ -5,8 +5,10 @@
  * part credit), payments oldest first or chosen, refunds out of credit, the billing list by filter
  * key with bound page tokens, the client's balance, roles (own clients for the clinician roles),
  * another practice, double submit, paying a void invoice and absurd amounts — clear errors, nothing
- * stored twice.
+ * stored twice. Card payments in the client portal (the local processor's test-card page and the
+ * signed webhook route): applied like a manual payment, once; bad signatures and replays; refunds.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
@@ -16,6 +18,8 @@ import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
+import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
+import { signWebhook } from '../../functions/shared/payment-processor.ts';
 
 type Body = { data?: any; errors?: Array<{ message: string; errorType?: string }> };
 let runtime: Runtime;
@@ -58,6 +62,7 @@ beforeAll(async () => {
   await Promise.all([
     ...['owner', 'biller', 'scheduler', 'fullclient', 'basicbilling', 'basic'].map(async (who) => (tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken)),
     signInSeeded(runtime.url, 'billing-other@elsewhere.practiceportal.test', DEMO_PASSWORD).then((t) => (tokens.other = t.accessToken)),
+    signInSeeded(runtime.url, DEMO_CLIENT.email, DEMO_PASSWORD).then((t) => (tokens.client = t.accessToken)),
   ]);
   clientId = (await data('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Bill', last: 'Payer' }, dateOfBirth: '02/02/1982' } })).addClient.id;
   // Five weekly telehealth sessions, 10 to 6 weeks ago at 07:00 Pacific (before the demo calendar).
@@ -200,5 +205,101 @@ describe('who reaches which billing', () => {
     const riley = (await data('basicbilling', '{ getClients { items { id } } }')).getClients.items.map((c: any) => c.id);
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((i: any) => riley.includes(i.clientId))).toBe(true);
+  });
+});
+
+describe('card payments in the client portal', () => {
+  const MINE = '{ clientInvoices { practiceId balanceCents creditCents invoices { id number clientId status balanceCents } } }';
+  const PAY_CARD = 'mutation ($p: ID!, $i: [ID!], $r: ID!) { clientPayInvoices(practiceId: $p, invoiceIds: $i, requestId: $r) { id url amountCents } }';
+  const CARD_PAYMENTS = `query ($c: ID!) { getClientBilling(clientId: $c) { balance { creditCents refundedCents } invoices { id status version balanceCents } payments { id method reference amountCents appliedCents refundedCents applications { invoiceId amountCents } } } }`;
+  const mine = async () => (await data('client', MINE)).clientInvoices[0];
+  const form = (url: string, card: string) => fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: runtime.url }, body: `card=${card}` });
+  const hook = async (payload: string, signature: string) => {
+    const res = await fetch(`${runtime.url}/api/paymentWebhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  /** A sent invoice of the demo client for one attended session a few weeks ago. */
+  async function sentInvoiceOfDemoClient(demoClientId: string, weeksAgo: number): Promise<{ id: string; totalCents: number }> {
+    const start = new Date(Date.now() - weeksAgo * 7 * 86400000);
+    start.setUTCHours(4, 30, 0, 0); // 20:30 or 21:30 Pacific: clear of the demo calendar's sessions
+    const appt = (await data('owner', APPT, { input: { clientId: demoClientId, serviceCode: '90834', locationType: 'TELEHEALTH', start: start.toISOString(), durationMinutes: 45 } })).createAppointment[0];
+    await data('owner', STATUS, { id: appt.id, v: appt.version, s: 'ATTENDED' });
+    const draft = (await data('biller', CREATE, { c: demoClientId, l: [appt.id], r: randomUUID() })).createInvoice;
+    return (await data('biller', SEND, { c: demoClientId, id: draft.id, v: draft.version })).sendInvoice;
+  }
+
+  it('the client pays an open invoice by card on the test-card page: applied to it like a manual payment, once; a retried submit opens the same checkout', async () => {
+    const before = await mine();
+    const open = before.invoices.find((i: any) => (i.status === 'SENT' || i.status === 'PARTIALLY_PAID') && i.balanceCents > 0);
+    const requestId = randomUUID();
+    const first = (await data('client', PAY_CARD, { p: before.practiceId, i: [open.id], r: requestId })).clientPayInvoices;
+    expect((await data('client', PAY_CARD, { p: before.practiceId, i: [open.id], r: requestId })).clientPayInvoices).toEqual(first);
+    expect(first).toMatchObject({ amountCents: open.balanceCents, url: `${runtime.url}/_local/pay/${before.practiceId}/${first.id}` });
+    // The test-card page has no card field: only test cards to choose.
+    const html = await (await fetch(first.url)).text();
+    expect(html).toContain('No real card is used or accepted here.');
+    expect(html).not.toMatch(/<input/i);
+    // A declined test card: the page says so, nothing is applied.
+    const declined = await form(first.url, 'declined');
+    expect([declined.status, await declined.text()]).toEqual([200, expect.stringContaining('Your card was declined.')]);
+    expect((await mine()).balanceCents).toBe(before.balanceCents);
+    const paid = await form(first.url, 'visa');
+    expect([paid.status, paid.headers.get('location')]).toEqual([303, `${runtime.url}/portal/billing?card=done`]);
+    const after = await mine();
+    expect(after.invoices.find((i: any) => i.id === open.id)).toMatchObject({ status: 'PAID', balanceCents: 0 });
+    expect(after.balanceCents).toBe(before.balanceCents - open.balanceCents);
+    // The biller sees a card payment, applied to that invoice.
+    const billing = (await data('biller', CARD_PAYMENTS, { c: open.clientId })).getClientBilling;
+    expect(billing.payments.filter((p: any) => p.method === 'CARD')).toEqual([
+      expect.objectContaining({ amountCents: open.balanceCents, appliedCents: open.balanceCents, reference: expect.stringMatching(/^pi_local_/), applications: [{ invoiceId: open.id, amountCents: open.balanceCents }] }),
+    ]);
+    // The page of a paid card payment says so, and paying it again is refused.
+    expect(await (await form(first.url, 'visa')).text()).toContain('Already paid');
+    expect((await call('client', PAY_CARD, { p: before.practiceId, i: [open.id], r: randomUUID() })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'This invoice is already paid.' });
+    // Another client's invoice is not found; a practice the client is not linked to is refused.
+    const other = (await data('biller', BILLING, { c: clientId })).getClientBilling.invoices[0];
+    expect((await call('client', PAY_CARD, { p: before.practiceId, i: [other.id], r: randomUUID() })).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: 'Invoice not found' });
+    expect((await call('client', PAY_CARD, { p: 'another-practice', i: [open.id], r: randomUUID() })).errors?.[0].errorType).toBe('Unauthorized');
+  });
+
+  it('the webhook: a bad or stale signature is refused and writes nothing; a replayed event is answered and applied once', async () => {
+    const { practiceId, invoices } = await mine();
+    const demoClientId = invoices[0].clientId;
+    const invoice = await sentInvoiceOfDemoClient(demoClientId, 12);
+    const cp = (await data('client', PAY_CARD, { p: practiceId, i: [invoice.id], r: randomUUID() })).clientPayInvoices;
+    const event = (id: string) => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: `pi_test_${cp.id.replaceAll('-', '')}`, object: 'payment_intent', amount: cp.amountCents, amount_received: cp.amountCents, metadata: { practice_id: practiceId, card_payment_id: cp.id } } } });
+    const payload = event(`evt_test_${randomBytes(8).toString('hex')}`);
+    const secret = process.env.PAYMENT_WEBHOOK_SECRET!;
+    const cardPayments = async () => (await data('biller', CARD_PAYMENTS, { c: demoClientId })).getClientBilling.payments.filter((p: any) => p.applications.some((a: any) => a.invoiceId === invoice.id));
+    expect(await hook(payload, signWebhook(payload, 'whsec_not_ours'))).toEqual({ status: 400, body: { message: 'Invalid signature' } });
+    expect(await hook(payload.replace(String(cp.amountCents), '1'), signWebhook(payload, secret))).toMatchObject({ status: 400 });
+    expect(await hook(payload, signWebhook(payload, secret, Math.floor(Date.now() / 1000) - 600))).toMatchObject({ status: 400 });
+    expect(await cardPayments()).toEqual([]);
+    expect(await hook(payload, signWebhook(payload, secret))).toEqual({ status: 200, body: { received: true, handled: true, replayed: false } });
+    expect(await hook(payload, signWebhook(payload, secret))).toEqual({ status: 200, body: { received: true, handled: true, replayed: true } });
+    // Another delivery of the same outcome under a new event id is applied once too.
+    const twin = event(`evt_test_${randomBytes(8).toString('hex')}`);
+    expect((await hook(twin, signWebhook(twin, secret))).status).toBe(200);
+    expect(await cardPayments()).toEqual([expect.objectContaining({ method: 'CARD', amountCents: invoice.totalCents })]);
+    // An event that is not ours (no metadata) is acknowledged and ignored.
+    const foreign = JSON.stringify({ id: 'evt_test_foreign', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    expect(await hook(foreign, signWebhook(foreign, secret))).toEqual({ status: 200, body: { received: true, handled: false, replayed: false } });
+  });
+
+  it('a card payment is refunded through the processor: the paid invoice voided (its paid part becomes credit), then the refund out of that credit', async () => {
+    const { practiceId, invoices } = await mine();
+    const demoClientId = invoices[0].clientId;
+    const invoice = await sentInvoiceOfDemoClient(demoClientId, 13);
+    const cp = (await data('client', PAY_CARD, { p: practiceId, i: [invoice.id], r: randomUUID() })).clientPayInvoices;
+    await form(cp.url, 'visa');
+    let billing = (await data('biller', CARD_PAYMENTS, { c: demoClientId })).getClientBilling;
+    const payment = billing.payments.find((p: any) => p.applications.some((a: any) => a.invoiceId === invoice.id));
+    const creditBefore = billing.balance.creditCents;
+    const paidInvoice = billing.invoices.find((i: any) => i.id === invoice.id);
+    await data('biller', VOID, { c: demoClientId, id: invoice.id, v: paidInvoice.version });
+    const refunded = (await data('biller', REFUND, { c: demoClientId, p: payment.id, r: randomUUID(), a: invoice.totalCents })).refundPayment;
+    expect(refunded.refundedCents).toBe(invoice.totalCents);
+    billing = (await data('biller', CARD_PAYMENTS, { c: demoClientId })).getClientBilling;
+    expect(billing.balance.creditCents).toBe(creditBefore);
   });
 });

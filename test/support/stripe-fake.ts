@@ -10,11 +10,17 @@
  * (card_declined), pm_card_chargeDeclinedExpiredCard is expired_card. failNext() injects a 503 or a
  * dropped connection (before or after the request is processed), for retries and outages.
  *
+ * Client card payments (issue 15): POST /v1/checkout/sessions (mode=payment), GET /v1/payment_intents/:id,
+ * POST /v1/refunds; completeCheckout() plays the client on the hosted page (a PaymentIntent with the
+ * session's payment_intent_data.metadata, succeeded or declined) and returns the webhook event Stripe
+ * would send, signed with the fake's webhook secret (Stripe-Signature t=…,v1=HMAC-SHA256); a refund
+ * makes a charge.refunded event (fake.events holds every event made, newest last).
+ *
  * Also: startSecretsManagerFake, the GetSecretValue call of AWS Secrets Manager (awsJson1_1), so the
  * adapter's key loader runs unchanged against a secret held here.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 export type TestCard = 'pm_card_visa' | 'pm_card_chargeDeclined' | 'pm_card_chargeDeclinedExpiredCard';
 
@@ -54,9 +60,49 @@ export interface RecordedRequest {
 
 type Failure = 'unavailable' | 'drop' | 'drop-after-processing';
 
+export interface CheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  url: string;
+  status: 'open' | 'complete';
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  success_url: string;
+  cancel_url: string;
+  intent_metadata: Record<string, string>;
+}
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'succeeded' | 'requires_payment_method';
+  metadata: Record<string, string>;
+  last_payment_error: { code: string; decline_code?: string } | null;
+  latest_charge: string | null;
+}
+export interface SignedEvent {
+  event: { id: string; type: string; data: { object: Record<string, unknown> } };
+  payload: string;
+  signature: string;
+}
+
 export interface StripeFake {
   url: string;
   secretKey: string;
+  webhookSecret: string;
+  sessions: Map<string, CheckoutSession>;
+  intents: Map<string, PaymentIntent>;
+  refunds: Array<{ id: string; payment_intent: string; amount: number }>;
+  events: SignedEvent[];
+  /** The client on the hosted page pays with a test card: the webhook event Stripe would send. */
+  completeCheckout(sessionId: string, card: TestCard): SignedEvent;
+  /** Any event signed with the webhook secret (at: its time, seconds). */
+  signedEvent(type: string, object: Record<string, unknown>, at?: number): SignedEvent;
   customers: Map<string, Customer>;
   subscriptions: Map<string, Subscription>;
   requests: RecordedRequest[];
@@ -117,6 +163,20 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
   const cards = new Map<string, TestCard | null>();
   const idempotent = new Map<string, { signature: string; status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const sessions = new Map<string, CheckoutSession>();
+  const intents = new Map<string, PaymentIntent>();
+  const refunds: StripeFake['refunds'] = [];
+  const charges = new Map<string, { id: string; object: 'charge'; payment_intent: string; amount: number; amount_refunded: number; metadata: Record<string, string> }>();
+  const events: SignedEvent[] = [];
+  const signedEvent = (type: string, object: Record<string, unknown>, at = Math.floor(Date.now() / 1000)): SignedEvent => {
+    const event = { id: id('evt'), object: 'event', type, created: at, data: { object } };
+    const payload = JSON.stringify(event);
+    const signature = `t=${at},v1=${createHmac('sha256', webhookSecret).update(`${at}.${payload}`).digest('hex')}`;
+    const signed = { event, payload, signature };
+    events.push(signed);
+    return signed;
+  };
   const failures: Array<{ how: Failure; method?: string; path?: string }> = [];
 
   const charge = (customerId: string) => {
@@ -194,6 +254,36 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
         return sub;
       }
     }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const line = ((params.line_items ?? []) as Array<Record<string, any>>)[0];
+      const amount = Number(line?.price_data?.unit_amount);
+      if (params.mode !== 'payment' || !line || !Number.isInteger(amount) || amount < 50) throw fail(400, 'invalid_request_error', 'Invalid line_items or mode.', { param: 'line_items' });
+      for (const u of ['success_url', 'cancel_url']) if (!/^https?:\/\/[^/]/.test(String(params[u] ?? ''))) throw fail(400, 'invalid_request_error', 'Not a valid URL', { param: u });
+      const sid = id('cs_test');
+      const session: CheckoutSession = {
+        id: sid, object: 'checkout.session', mode: 'payment', url: `https://checkout.stripe.test/c/pay/${sid}`, status: 'open', amount_total: amount, currency: String(line.price_data.currency),
+        metadata: params.metadata ?? {}, payment_intent: null, success_url: params.success_url, cancel_url: params.cancel_url, intent_metadata: params.payment_intent_data?.metadata ?? {},
+      };
+      sessions.set(sid, session);
+      return session;
+    }
+    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path))) {
+      const pi = intents.get(m[1]);
+      if (!pi) throw fail(404, 'invalid_request_error', `No such payment_intent: '${m[1]}'`, { code: 'resource_missing' });
+      return pi;
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const pi = intents.get(params.payment_intent);
+      if (!pi || pi.status !== 'succeeded') throw fail(400, 'invalid_request_error', 'No such payment_intent', { code: 'resource_missing', param: 'payment_intent' });
+      const charge = charges.get(pi.latest_charge!)!;
+      const amount = params.amount === undefined ? charge.amount - charge.amount_refunded : Number(params.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > charge.amount - charge.amount_refunded) throw fail(400, 'invalid_request_error', 'Refund amount is greater than unrefunded amount on charge', { code: 'amount_too_large', param: 'amount' });
+      charge.amount_refunded += amount;
+      const refund = { id: id('re'), object: 'refund', payment_intent: pi.id, amount, status: 'succeeded', metadata: params.metadata ?? {} };
+      refunds.push(refund);
+      signedEvent('charge.refunded', { ...charge });
+      return refund;
+    }
     throw fail(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -251,6 +341,31 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
   const fake: StripeFake = {
     url: `http://127.0.0.1:${port}`,
     secretKey,
+    webhookSecret,
+    sessions,
+    intents,
+    refunds,
+    events,
+    signedEvent,
+    completeCheckout(sessionId, card) {
+      const session = sessions.get(sessionId);
+      if (!session || session.status !== 'open') throw new Error(`no open session ${sessionId}`);
+      const ok = card === 'pm_card_visa';
+      const pi: PaymentIntent = {
+        id: session.payment_intent ?? id('pi'), object: 'payment_intent', amount: session.amount_total, amount_received: ok ? session.amount_total : 0, currency: session.currency,
+        status: ok ? 'succeeded' : 'requires_payment_method', metadata: session.intent_metadata,
+        last_payment_error: ok ? null : card === 'pm_card_chargeDeclined' ? { code: 'card_declined', decline_code: 'generic_decline' } : { code: 'expired_card' }, latest_charge: null,
+      };
+      session.payment_intent = pi.id;
+      if (ok) {
+        const charge = { id: id('ch'), object: 'charge' as const, payment_intent: pi.id, amount: pi.amount, amount_refunded: 0, metadata: { ...session.intent_metadata } };
+        charges.set(charge.id, charge);
+        pi.latest_charge = charge.id;
+        session.status = 'complete';
+      }
+      intents.set(pi.id, pi);
+      return signedEvent(ok ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', { ...pi });
+    },
     customers,
     subscriptions,
     requests,

@@ -52,6 +52,7 @@ export const billing: AuthzDomain = {
     // The client's own invoices: the client principal only (see clientAllowed).
     'Query.clientInvoices':              [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Query.clientInvoicePdf':            [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+    'Mutation.clientPayInvoices':        [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
   },
   operations: {
     'Query.getBillingCatalog': async (who) => outcomeOf(await call(who, '{ getBillingCatalog { version } }'), 'Query.getBillingCatalog'),
@@ -83,8 +84,13 @@ export const billing: AuthzDomain = {
       const mine = (await call('client', '{ clientInvoices { practiceId invoices { id } } }')).data.clientInvoices[0];
       return outcomeOf(await call(who, 'query ($p: ID!, $id: ID!) { clientInvoicePdf(practiceId: $p, id: $id) { fileName } }', { p: mine.practiceId, id: mine.invoices[0].id }), 'Query.clientInvoicePdf');
     },
+    // The demo client's whole open balance by card (the seed leaves last month's invoice open): a checkout page, nothing charged.
+    'Mutation.clientPayInvoices': async (who) => {
+      const mine = (await call('client', '{ clientInvoices { practiceId } }')).data.clientInvoices[0];
+      return outcomeOf(await call(who, 'mutation ($p: ID!, $r: ID!) { clientPayInvoices(practiceId: $p, requestId: $r) { url } }', { p: mine.practiceId, r: randomUUID() }), 'Mutation.clientPayInvoices');
+    },
   },
-  // Client billing (issue 15), the client's own invoices.
-  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf'],
+  // Client billing (issue 15), the client's own invoices and paying them by card.
+  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf', 'Mutation.clientPayInvoices'],
   exclusive: ['Mutation.editBillingCatalog'],
 };

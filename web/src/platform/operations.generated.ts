@@ -258,10 +258,12 @@ export type SessionLineReason =
   | 'NO_SHOW'
   | 'LATE_CANCEL';
 
+/** CARD: paid by the client in the portal through the card processor (never recorded by hand). */
 export type PaymentMethod =
   | 'CASH'
   | 'CHECK'
-  | 'EXTERNAL';
+  | 'EXTERNAL'
+  | 'CARD';
 
 export type BillingEntryKind =
   | 'SESSION'

@@ -1,8 +1,13 @@
-/** /portal/billing (issue 15): the client's balance and invoices at each practice, newest first, each invoice's PDF. */
-import { useEffect, useState } from 'react';
+/**
+ * /portal/billing (issue 15): the client's balance and invoices at each practice, newest first, each
+ * invoice's PDF, and paying by card: "Pay" opens the card processor's checkout page for what is owed
+ * (the server computes it); back here, ?card=done or ?card=cancelled says how it went.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../../../domain/billing/money';
 import { Notice } from '../parts/form';
-import { clientInvoicePdf, clientInvoices, type PracticeInvoices } from './api';
+import { clientInvoicePdf, clientInvoices, clientPayInvoices, type PracticeInvoices } from './api';
 import { useBillingTexts } from './texts';
 
 function save(pdf: { fileName: string; base64: string }): void {
@@ -19,6 +24,23 @@ export default function BillingPage() {
   const { bt } = useBillingTexts();
   const [practices, setPractices] = useState<PracticeInvoices[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [paying, setPaying] = useState<string | null>(null);
+  const [payFailed, setPayFailed] = useState(false);
+  const submits = useRef(new Map<string, string>());
+  const [params] = useSearchParams();
+  const card = params.get('card');
+
+  // One request id per thing paid, kept until the page is left: a double click opens the same checkout.
+  const pay = (practiceId: string, invoiceIds: string[]) => {
+    const key = `${practiceId}|${invoiceIds.join(',')}`;
+    if (!submits.current.has(key)) submits.current.set(key, crypto.randomUUID());
+    setPaying(key);
+    setPayFailed(false);
+    clientPayInvoices(practiceId, invoiceIds, submits.current.get(key)!).then((checkout) => window.location.assign(checkout.url), () => {
+      setPaying(null);
+      setPayFailed(true);
+    });
+  };
 
   useEffect(() => {
     clientInvoices().then(setPractices, () => setFailed(true));
@@ -29,12 +51,19 @@ export default function BillingPage() {
   return (
     <>
       <h1>{bt('title')}</h1>
+      {card === 'done' && <Notice kind="success">{bt('cardDone')}</Notice>}
+      {card === 'cancelled' && <Notice kind="info">{bt('cardCancelled')}</Notice>}
+      {payFailed && <Notice kind="error">{bt('payFailed')}</Notice>}
+      {paying && <p role="status">{bt('paying')}</p>}
       {practices.map((p) => {
         const money = (cents: number) => formatMoney(cents, { decimals: p.decimals, currency: p.currency });
         return (
           <section key={p.practiceId}>
             <h2>{p.practiceName}</h2>
             <p data-testid="portal-balance">{bt('balance', { amount: money(p.balanceCents) })}</p>
+            {p.balanceCents > 0 && p.invoices.filter((i) => i.balanceCents > 0).length > 1 && (
+              <button type="button" disabled={paying !== null} onClick={() => pay(p.practiceId, [])}>{bt('payAll', { amount: money(p.balanceCents) })}</button>
+            )}
             {p.creditCents > 0 && <p>{bt('credit', { amount: money(p.creditCents) })}</p>}
             {p.invoices.length === 0 ? <p>{bt('none')}</p> : (
               <ul>
@@ -44,6 +73,12 @@ export default function BillingPage() {
                     {i.pastDue ? ` · ${bt('pastDue', { date: i.dueDate })}` : ''}
                     {' '}
                     <button type="button" onClick={() => void clientInvoicePdf(p.practiceId, i.id).then(save, () => setFailed(true))} aria-label={bt('downloadOf', { number: i.number })}>{bt('download')}</button>
+                    {(i.status === 'SENT' || i.status === 'PARTIALLY_PAID') && i.balanceCents > 0 && (
+                      <>
+                        {' '}
+                        <button type="button" disabled={paying !== null} onClick={() => pay(p.practiceId, [i.id])} aria-label={bt('payOf', { number: i.number, amount: money(i.balanceCents) })}>{bt('pay', { amount: money(i.balanceCents) })}</button>
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>

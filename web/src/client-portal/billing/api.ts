@@ -34,3 +34,18 @@ export async function clientInvoicePdf(practiceId: string, id: string): Promise<
   const result = await graphqlRequest({ query: 'query ClientInvoicePdf($practiceId: ID!, $id: ID!) { clientInvoicePdf(practiceId: $practiceId, id: $id) { fileName base64 } }', variables: { practiceId, id } });
   return (result.data as { clientInvoicePdf: { fileName: string; base64: string } }).clientInvoicePdf;
 }
+
+export interface CardCheckout {
+  id: string;
+  url: string;
+  amountCents: number;
+}
+
+/** Starts a card payment of the chosen invoices (none: the whole balance); the server computes the amount. One requestId per submit. */
+export async function clientPayInvoices(practiceId: string, invoiceIds: string[], requestId: string): Promise<CardCheckout> {
+  const result = await graphqlRequest({
+    query: 'mutation ClientPayInvoices($practiceId: ID!, $invoiceIds: [ID!], $requestId: ID!) { clientPayInvoices(practiceId: $practiceId, invoiceIds: $invoiceIds, requestId: $requestId) { id url amountCents } }',
+    variables: { practiceId, invoiceIds, requestId },
+  });
+  return (result.data as { clientPayInvoices: CardCheckout }).clientPayInvoices;
+}
