@@ -4,14 +4,16 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { prerenderLanding } from './prerender/plugin.ts';
+import { CATALOG_FILE, precompileCatalog } from './src/i18n/precompile.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const preloadLists = preloadListsWithoutLoadedChunks();
 // `npm run dev:web` proxies the runtime's endpoints to a running `npm start` (default port 3000).
 const runtime = process.env.PORTAL_RUNTIME_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), ownTslibForMessageFormat(), chunkReport(), prerenderLanding()],
+  plugins: [react(), precompiledMessages(), preloadLists.plugin, visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), ownTslibForMessageFormat(), chunkReport(), prerenderLanding()],
   // Some AWS/Chime packages are CommonJS and read `global`.
   define: { global: 'globalThis' },
   build: {
@@ -20,7 +22,7 @@ export default defineConfig({
     manifest: true,
     // No modulepreload polyfill (0.5 KB gzip on every page): every browser the console supports
     // preloads modules natively; one that does not just fetches each chunk when it is imported.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloadLists.resolveDependencies },
   },
   server: {
     proxy: {
@@ -110,6 +112,78 @@ function mfaPreferenceWithoutSignInHelpers(): Plugin {
         return found;
       };
       return { code: code.replace(importLine, `${definition('getMFAType')}\n${definition('getMFATypes')}`), map: null };
+    },
+  };
+}
+
+/**
+ * The message catalogs ship compiled (web/src/i18n/precompile.ts): a message that is its own text
+ * stays a string, any other becomes its ICU AST, so no page parses ICU and the parser
+ * (@formatjs/icu-messageformat-parser with its skeleton parser, about 11 KB of gzip JS in every
+ * page's entry) is left out: intl-messageformat's import of it resolves to the package's own
+ * no-parser build (the element types only; parse() throws). A catalog message that does not parse
+ * fails the build. The JSON files stay the source; tests and the dev server read them as written.
+ */
+function precompiledMessages(): Plugin {
+  const parser = '@formatjs/icu-messageformat-parser';
+  return {
+    name: 'portal-precompiled-messages',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (source !== parser) return null;
+      return this.resolve(`${parser}/lib/no-parser.js`, importer, { ...options, skipSelf: true });
+    },
+    transform(code, id) {
+      const file = id.split('?')[0];
+      if (!CATALOG_FILE.test(file)) return null;
+      return { code: JSON.stringify(precompileCatalog(JSON.parse(code) as Record<string, string>, file)), map: null };
+    },
+  };
+}
+
+/**
+ * Each lazy import carries the list of chunks to preload with it (Vite's __vite__mapDeps, one list
+ * of file names per chunk that imports lazily): the lazy chunk's whole static closure, including
+ * the chunks the importing chunk itself imports statically — which are loaded already, since it is
+ * running. Those are left out of the list (Vite's preload helper skips them at run time anyway), so
+ * only chunks not yet loaded are named: 3–4 KB of gzip JS on the console's first page. CSS files are
+ * not passed here and keep Vite's list.
+ */
+function preloadListsWithoutLoadedChunks(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[], context: { hostId: string; hostType: 'html' | 'js' }) => string[] } {
+  let imports = new Map<string, readonly string[]>();
+  const loaded = new Map<string, Set<string>>();
+  const closureOf = (host: string): Set<string> => {
+    let closure = loaded.get(host);
+    if (closure) return closure;
+    closure = new Set<string>();
+    const pending = [host];
+    while (pending.length) {
+      const file = pending.pop()!;
+      if (closure.has(file)) continue;
+      closure.add(file);
+      pending.push(...(imports.get(file) ?? []));
+    }
+    loaded.set(host, closure);
+    return closure;
+  };
+  return {
+    plugin: {
+      name: 'portal-preload-lists-without-loaded-chunks',
+      apply: 'build',
+      // Before Vite's own generateBundle writes the lists: the final chunk graph, static imports only.
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          imports = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item.imports] as const] : [])));
+          loaded.clear();
+        },
+      },
+    },
+    resolveDependencies: (_file, deps, { hostId, hostType }) => {
+      if (hostType !== 'js' || !imports.has(hostId)) return deps;
+      const already = closureOf(hostId);
+      return deps.filter((dep) => !already.has(dep));
     },
   };
 }

@@ -5,7 +5,8 @@
  * item 9 = 1 — the answers are saved as they go (a reload keeps them), the review lists them, the
  * submit shows the 988 crisis-line text; the link is spent. The clinician is e-mailed without PHI,
  * sees the open alert on the Results page, resolves it with a note, and the scored response and
- * its chart show on the client's Measures tab. axe finds nothing on the client's pages.
+ * its chart show on the client's Measures tab; the population page shows the practice and exports
+ * it as CSV. axe finds nothing on the client's pages.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -97,5 +98,21 @@ describe('a PHQ-9 by link, with item 9 = 1', () => {
     await owner.getByRole('row', { name: /7.*Mild.*Alert/ }).waitFor();
     await owner.getByRole('heading', { name: 'PHQ-9', exact: true }).waitFor();
     await owner.locator('[aria-label="PHQ-9 scores over time"]').first().waitFor();
+
+    // The population page: the practice's measured clients now, Quinn's response among them, the
+    // demo's overdue GAD-7 (Jordan), and the CSV of the page.
+    await owner.goto(`${portal.runtime.url}/app/assessments/population`);
+    await owner.getByRole('heading', { name: 'Clients measured now' }).waitFor();
+    await owner.getByRole('row', { name: /^PHQ-9 \d+ \d+ \d+%/ }).waitFor();
+    await owner.getByRole('row', { name: /Jordan Reyes GAD-7/ }).waitFor();
+    const download = owner.waitForEvent('download');
+    await owner.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = await (await download).createReadStream().then(async (stream) => {
+      let text = '';
+      for await (const chunk of stream) text += String(chunk);
+      return text;
+    });
+    expect(csv).toContain('Jordan Reyes,GAD-7');
+    expect(csv.split('\r\n')).toContainEqual(expect.stringMatching(/^PHQ-9,\d+,\d+,0,\d+%/));
   });
 });

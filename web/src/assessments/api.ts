@@ -49,3 +49,19 @@ export const resolveAlert = (alertId: string, note: string) =>
 
 export const clientsByName = (search: string) =>
   call<{ items: { id: string; personalDetail: { first: string; last: string } }[] }>('query AssessmentClients($s: String) { getClients(search: $s) { items { id personalDetail { first last } } } }', { s: search || null }, 'getClients').then((p) => p.items);
+
+/** The population page's counts (issue 13): see schema.graphql AssessmentPopulation. */
+export interface PopulationRow {
+  instrumentId: string; month: string | null; clinicianId: string | null; clients: number; responses: number; scored: number; scoreSum: number; followUps: number;
+  improved: number; unchanged: number; worse: number; responded: number; remitted: number; changeSum: number; alerts: number;
+}
+export interface Overdue { clientId: string; clientName: string | null; therapistId: string; instrumentId: string; assignmentId: string; dueSince: string }
+export interface Population {
+  from: string; to: string; clinicianId: string | null; instrumentId: string | null; current: PopulationRow[]; months: PopulationRow[]; clinicians: PopulationRow[]; overdue: Overdue[]; overdueTotal: number;
+}
+const ROW = 'instrumentId month clinicianId clients responses scored scoreSum followUps improved unchanged worse responded remitted changeSum alerts';
+export const population = (filters: { clinicianId: string | null; instrumentId: string | null; from: string | null; to: string | null }) =>
+  call<Population>(
+    `query AssessmentPopulation($c: ID, $i: ID, $f: String, $t: String) { assessmentPopulation(clinicianId: $c, instrumentId: $i, from: $f, to: $t) {
+      from to clinicianId instrumentId current { ${ROW} } months { ${ROW} } clinicians { ${ROW} } overdue { clientId clientName therapistId instrumentId assignmentId dueSince } overdueTotal } }`,
+    { c: filters.clinicianId, i: filters.instrumentId, f: filters.from, t: filters.to }, 'assessmentPopulation');

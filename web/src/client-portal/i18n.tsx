@@ -9,17 +9,16 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { CLIENT_PORTAL_MESSAGES } from '../../../domain/client-link';
 import { languageTag, useI18n } from '../i18n/I18nProvider';
 import type { Locale } from '../i18n/locales';
+import type { Catalog } from '../i18n/catalog';
+import { literalMessage } from '../i18n/message';
 import { createTranslator, type MessageValues } from '../i18n/translator';
 import en from './messages/en.json';
-
-type Catalog = Readonly<Record<string, string>>;
 
 /** The client identity API's refusals a client meets (domain/client-link.ts), under `clientPortal.api.*`. */
 export const PORTAL_API_MESSAGES = [
   'invitationUnknown', 'invitationExpired', 'invitationUsed', 'wrongPassword', 'passwordPolicy', 'preferredChannel', 'phone',
 ] as const satisfies readonly (keyof typeof CLIENT_PORTAL_MESSAGES)[];
 
-const quoted = (text: string) => text.replace(/'/g, "''").replace(/[{}]/g, (brace) => `'${brace}'`);
 const SOURCES: Array<[key: string, english: string]> = PORTAL_API_MESSAGES.map((key) => [`clientPortal.api.${key}`, CLIENT_PORTAL_MESSAGES[key]]);
 const keyByText = new Map<string, string>(SOURCES.map(([key, text]) => [text, key]));
 
@@ -28,11 +27,11 @@ const keyByText = new Map<string, string>(SOURCES.map(([key, text]) => [text, ke
  * messages (domain/messages.ts) are the i18n layer's, already translated there (tm falls through).
  */
 export const CLIENT_PORTAL_ENGLISH: Catalog = {
-  ...(en as Record<string, string>),
-  ...Object.fromEntries(SOURCES.map(([key, text]) => [key, quoted(text)])),
+  ...(en as Catalog),
+  ...Object.fromEntries(SOURCES.map(([key, text]) => [key, literalMessage(text)])),
 };
 
-type CatalogModule = { default: Record<string, string> };
+type CatalogModule = { default: Catalog };
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<CatalogModule>> = {
   zh: () => import('./messages/zh.json'),
   es: () => import('./messages/es.json'),

@@ -12,8 +12,10 @@ import { MESSAGES, type MessageKey } from '../../../domain/messages';
 import { FEATURE_MATRIX, PLAN_OFFERS, TELE_HEALTH_ADD_ON } from '../../../domain/pricing';
 import en from './messages/en.json';
 import type { Locale } from './locales';
+import { literalMessage as literal, type Message } from './message';
 
-export type Catalog = Readonly<Record<string, string>>;
+/** Messages by key: ICU sources in the JSON files, compiled by the build (message.ts). */
+export type Catalog = Readonly<Record<string, Message>>;
 
 /** 'View Clients' Health Data' → 'view-clients-health-data': a key part from an English text. */
 export function slug(text: string): string {
@@ -22,9 +24,6 @@ export function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
-
-/** ICU treats {, } and a quote before them as syntax; domain texts are plain, so quote what needs it. */
-const literal = (text: string) => text.replace(/'/g, "''").replace(/[{}]/g, (brace) => `'${brace}'`);
 
 export const specMessageKey = (key: MessageKey) => `spec.${key}`;
 export const planKey = (planId: string, field: 'name' | 'matrixName' | 'summary') => `pricing.plan.${planId}.${field}`;
@@ -62,8 +61,8 @@ export const TRANSLATED_SPEC_MESSAGES = [
 ] as const satisfies readonly MessageKey[];
 
 /** The English texts whose source is domain/: the spec's messages and the pricing data. */
-function domainTexts(): Record<string, string> {
-  const texts: Record<string, string> = {};
+function domainTexts(): Record<string, Message> {
+  const texts: Record<string, Message> = {};
   for (const key of TRANSLATED_SPEC_MESSAGES) texts[specMessageKey(key)] = literal(MESSAGES[key]);
   for (const plan of PLAN_OFFERS) {
     texts[planKey(plan.id, 'name')] = literal(plan.name);
@@ -82,9 +81,9 @@ function domainTexts(): Record<string, string> {
  * (messages/portal/en.json) joins it through addEnglish when the portal's code loads
  * (portal-messages.ts), so it does not weigh on the public pages.
  */
-export const ENGLISH: Catalog = { ...(en as Record<string, string>), ...domainTexts() };
+export const ENGLISH: Catalog = { ...(en as Catalog), ...domainTexts() };
 
-const englishParts: Record<string, string> = {};
+const englishParts: Record<string, Message> = {};
 /** Adds a part of the English catalog that loads with its own code (the portal pages'). */
 export function addEnglish(part: Catalog): void {
   Object.assign(englishParts, part);
@@ -106,9 +105,9 @@ export function addEnglishSource(prefix: string, texts: Readonly<Record<string, 
 export const loadedEnglish = (): Catalog => ({ ...ENGLISH, ...englishParts });
 
 /** A key's English message, from the entry catalog or a part that has loaded; undefined otherwise. */
-export const englishMessage = (key: string): string | undefined => ENGLISH[key] ?? englishParts[key];
+export const englishMessage = (key: string): Message | undefined => ENGLISH[key] ?? englishParts[key];
 
-type CatalogModule = { default: Record<string, string> };
+type CatalogModule = { default: Catalog };
 /** A language's public messages and its portal part, each its own chunk, loaded together. */
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<[CatalogModule, CatalogModule]>> = {
   zh: () => Promise.all([import('./messages/zh.json'), import('./messages/portal/zh.json')]),

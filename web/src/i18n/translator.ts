@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { ENGLISH, englishMessage, specMessageKeyOf, type Catalog } from './catalog';
 import type { Locale } from './locales';
+import { isPlainText } from './message';
 
 export type MessageValues = Record<string, string | number | Date>;
 
@@ -16,19 +17,23 @@ export interface Translator {
   tm(text: string): string;
 }
 
-/** A translator over one catalog; each message is parsed once, on first use. */
+/**
+ * A translator over one catalog. A plain text is shown as it is; any other message becomes a
+ * formatter once, on first use — from its AST in the shipped pages (the build precompiles every
+ * catalog, message.ts), from its ICU source where the catalogs are the JSON sources (tests, dev).
+ */
 export function createTranslator(locale: Locale, catalog: Catalog): Translator {
-  const compiled = new Map<string, IntlMessageFormat>();
+  const compiled = new Map<string, IntlMessageFormat | string>();
   const format = (key: string, values?: MessageValues): string => {
     let message = compiled.get(key);
-    if (!message) {
+    if (message === undefined) {
       const inCatalog = catalog[key] !== undefined;
       const source = inCatalog ? catalog[key] : englishMessage(key);
       if (source === undefined) return key;
-      message = new IntlMessageFormat(source, inCatalog ? locale : 'en');
+      message = typeof source === 'string' && isPlainText(source) ? source : new IntlMessageFormat(source, inCatalog ? locale : 'en');
       compiled.set(key, message);
     }
-    return String(message.format(values));
+    return typeof message === 'string' ? message : String(message.format(values));
   };
   return {
     locale,

@@ -33,6 +33,7 @@ const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
 const DemoDesignsPage = lazy(() => import('../companion/DemoDesignsPage'));
 const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
 const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
+const PopulationPage = lazy(() => import('../assessments/PopulationPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
 
 /** Rendered at /app/*: paths here are relative to /app. */
@@ -48,6 +49,7 @@ export default function ConsoleRoutes() {
         <Route path="communication" element={page(<CommunicationPage />)} />
         <Route path="assessments" element={page(<AssessmentsPage />)} />
         <Route path="assessments/config" element={page(<AssignAssessmentsPage />)} />
+        <Route path="assessments/population" element={page(<PopulationPage />)} />
         <Route path="account-activity" element={page(<AccountActivityPage />)} />
         <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
         <Route path="team_members" element={page(<TeamMembersPage />)} />

@@ -6,7 +6,6 @@ import { ClientSearch } from './ClientSearch';
 import type { ClientMatch } from './client-search-api';
 import { useI18n, type I18n } from '../i18n/I18nProvider';
 import { isOfferedLocale, LOCALE_NAMES, OFFERED_LOCALES, type OfferedLocale } from '../i18n/locales';
-import { ENGLISH } from '../i18n/catalog';
 import { ENGLISH_TRANSLATOR } from '../i18n/translator';
 import type { Avatar } from './useAvatar';
 import { HOME_PATH } from './paths';
@@ -37,7 +36,7 @@ export interface TopBarProps {
 }
 
 /** The avatar menu's alt text for the photo (English; the page shows it in its language). */
-export const AVATAR_PHOTO_ALT = ENGLISH['topbar.photoAlt'];
+export const AVATAR_PHOTO_ALT = ENGLISH_TRANSLATOR.t('topbar.photoAlt');
 
 /** Initials in a ring, sized and coloured like Cloudscape's own icons. */
 function InitialsIcon({ initials }: { initials: string }) {

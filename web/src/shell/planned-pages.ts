@@ -20,7 +20,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/groups': { title: 'Groups', holds: 'Skills groups: members, schedules and shared homework.' },
   '/app/homework': { title: 'Assign or schedule homework', holds: 'Assign exercises from the apps to a client or a group, once or on a schedule.' },
   '/app/homework-list': { title: 'Homework list', holds: 'Every homework assignment with its due date and whether it was done.' },
-  '/app/assessments/population': { title: 'Population', holds: 'Outcome measures across all the clients of your practice.' },
   '/app/insights': { title: 'Insights', holds: "Charts of your clients' app entries: mood, skills use and progress." },
   '/app/billings': { title: 'Billing and Insurance', holds: 'Sessions, invoices, payments and statements of your practice.' },
   '/app/billings/insurance': { title: 'Insurance claims', holds: 'Claims from scrub to paid, with eligibility checks and rejections to fix.' },

@@ -4,11 +4,11 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { MESSAGES } from '../../../domain/messages';
-import { ENGLISH } from '../i18n/catalog';
 import { useI18n } from '../i18n/I18nProvider';
+import { ENGLISH_TRANSLATOR } from '../i18n/translator';
 
 /** The not-yet-verified thank-you in English (the catalog's source text). */
-export const THANKS_NOT_VERIFIED = ENGLISH['signup.done.notVerified'];
+export const THANKS_NOT_VERIFIED = ENGLISH_TRANSLATOR.t('signup.done.notVerified');
 
 /** The screen after sign-up (spec part 1 §4): verified or not-yet-verified thank-you, and Login. */
 export function SignupDone({ verified, onLogin }: { verified: boolean; onLogin(): void }) {
