@@ -1132,6 +1132,151 @@ export type CompanionStats = {
   highUrgeDates: Array<Scalars['AWSDate']['output']>;
 };
 
+/** A claim's stage (domain/insurance/claim-stages.ts): the spec's stages, and partiallyPaid, denied, voided. */
+export type ClaimStage =
+  | 'scrub'
+  | 'prepared'
+  | 'created'
+  | 'submitted'
+  | 'received'
+  | 'accepted'
+  | 'paymentReport'
+  | 'paid'
+  | 'partiallyPaid'
+  | 'denied'
+  | 'rejected'
+  | 'voided';
+
+export type ClaimFileFormat =
+  | 'X12'
+  | 'CMS1500';
+
+/** What the scrubber found: error stops the claim in scrub, warning lets it go on; field is where to fix it. */
+export type ClaimProblem = {
+  rule: Scalars['String']['output'];
+  severity: Scalars['String']['output'];
+  field: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+/** One move of the stages table: who (a member's id and role, or a system step) and when; detail as JSON. */
+export type ClaimStageRecord = {
+  from: ClaimStage;
+  to: ClaimStage;
+  event: Scalars['String']['output'];
+  actor: Scalars['String']['output'];
+  role?: Maybe<Scalars['String']['output']>;
+  at: Scalars['AWSDateTime']['output'];
+  detail: Scalars['AWSJSON']['output'];
+};
+
+export type ClaimLine = {
+  lineControlNumber: Scalars['String']['output'];
+  serviceDate: Scalars['AWSDate']['output'];
+  procedureCode: Scalars['String']['output'];
+  modifiers: Array<Scalars['String']['output']>;
+  units: Scalars['Int']['output'];
+  chargeCents: Scalars['Int']['output'];
+  placeOfService: Scalars['String']['output'];
+};
+
+/** One claim: one session (its SessionLine) billed to the client's payer; id is the patient control number. */
+export type Claim = {
+  id: Scalars['ID']['output'];
+  sessionLineId: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  clinicianId: Scalars['ID']['output'];
+  clinicianName?: Maybe<Scalars['String']['output']>;
+  serviceDate: Scalars['AWSDate']['output'];
+  payerId: Scalars['String']['output'];
+  payerName: Scalars['String']['output'];
+  memberId: Scalars['String']['output'];
+  stage: ClaimStage;
+  frequencyCode: Scalars['String']['output'];
+  chargeCents: Scalars['Int']['output'];
+  diagnoses: Array<Scalars['String']['output']>;
+  lines: Array<ClaimLine>;
+  problems: Array<ClaimProblem>;
+  rejectionReason?: Maybe<Scalars['String']['output']>;
+  payerClaimNumber?: Maybe<Scalars['String']['output']>;
+  paidCents?: Maybe<Scalars['Int']['output']>;
+  clientResponsibilityCents?: Maybe<Scalars['Int']['output']>;
+  hasFile: Scalars['Boolean']['output'];
+  history: Array<ClaimStageRecord>;
+  version: Scalars['Int']['output'];
+  createdAt: Scalars['AWSDateTime']['output'];
+  updatedAt: Scalars['AWSDateTime']['output'];
+};
+
+export type ClaimPage = {
+  items: Array<Claim>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** An attended session of a client billed to insurance that has no claim yet. */
+export type ClaimableSession = {
+  id: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  clinicianId: Scalars['ID']['output'];
+  clinicianName?: Maybe<Scalars['String']['output']>;
+  date: Scalars['AWSDate']['output'];
+  serviceCode: Scalars['String']['output'];
+  amountCents: Scalars['Int']['output'];
+  placeOfService: Scalars['String']['output'];
+  payerName: Scalars['String']['output'];
+};
+
+export type ClaimFile = {
+  fileName: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  base64: Scalars['String']['output'];
+};
+
+export type EraAdjustment = {
+  group: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+  amountCents: Scalars['Int']['output'];
+};
+
+export type EraClaimPosting = {
+  claimId: Scalars['ID']['output'];
+  patientControlNumber: Scalars['String']['output'];
+  payerClaimNumber: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  paidCents: Scalars['Int']['output'];
+  clientResponsibilityCents: Scalars['Int']['output'];
+  nextStage: Scalars['String']['output'];
+  matchedBy: Scalars['String']['output'];
+  adjustments: Array<EraAdjustment>;
+  remarks: Array<Scalars['String']['output']>;
+};
+
+/** Held for manual matching: nothing was posted for it. */
+export type EraHeldItem = {
+  reference: Scalars['String']['output'];
+  amountCents: Scalars['Int']['output'];
+  reason: Scalars['String']['output'];
+};
+
+/** An 835 as received, with its proposed (or posted) posting. */
+export type EraPosting = {
+  id: Scalars['ID']['output'];
+  payerName: Scalars['String']['output'];
+  payerId: Scalars['String']['output'];
+  traceNumber: Scalars['String']['output'];
+  paymentDate?: Maybe<Scalars['AWSDate']['output']>;
+  totalPaidCents: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  receivedAt: Scalars['AWSDateTime']['output'];
+  postedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  balanced: Scalars['Boolean']['output'];
+  claims: Array<EraClaimPosting>;
+  held: Array<EraHeldItem>;
+};
+
 export type Query = {
   getBillingCatalog: BillingCatalog;
   listBilling: BillingPage;
@@ -1244,6 +1389,15 @@ export type Query = {
   getNewCoverage: EligibilityCheck;
   /** The practice's eligibility checks, newest first, 20 a page (own-client roles: their clients' checks). */
   getCoverage: EligibilityCheckPage;
+  /** Claims (issue 16): the claims in one stage, newest date of service first, 20 a page (own claims for clinicianBasicBilling). */
+  listClaims: ClaimPage;
+  getClaim: Claim;
+  /** The claim's 837P as sent, or its CMS-1500 (02/12) PDF. */
+  getClaimFile: ClaimFile;
+  /** Sessions of insured clients in [from, to] (at most 31 days) with no claim yet. */
+  listClaimableSessions: Array<ClaimableSession>;
+  /** The latest ERAs (835) received, with their posting proposals. */
+  listEras: Array<EraPosting>;
   /** Payers (cache-first on the client): the first 20 with no search text, else those matching every word of name, alias, id or state. */
   getAllPayers: Array<Payer>;
   getInsurancePayer?: Maybe<Payer>;
@@ -1500,6 +1654,29 @@ export type QueryGetCoverageArgs = {
 };
 
 
+export type QueryListClaimsArgs = {
+  stage: ClaimStage;
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetClaimArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetClaimFileArgs = {
+  id: Scalars['ID']['input'];
+  format: ClaimFileFormat;
+};
+
+
+export type QueryListClaimableSessionsArgs = {
+  from: Scalars['AWSDate']['input'];
+  to: Scalars['AWSDate']['input'];
+};
+
+
 export type QueryGetAllPayersArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1653,6 +1830,24 @@ export type Mutation = {
   updateClientInsurance: ClientInsurance;
   /** Requests enrollment of a provider (eligibleId: the provider's NPI) with a payer for claims and ERAs. */
   enrollProviderToPayerList: PayerEnrollment;
+  /** Claims (issue 16): one claim per session, scrubbed; a session already claimed answers its claim. */
+  createClaims: Array<Claim>;
+  /** Scrub again from the record (scrub, prepared, or rejected). */
+  rescrubClaim: Claim;
+  /** Submit prepared claims (837P through the clearinghouse); a submitted claim is answered as it is. */
+  submitClaims: Array<Claim>;
+  /** Read the 277CA of submitted claims (all of the caller's when ids is omitted). */
+  refreshClaimStatus: Array<Claim>;
+  /** A corrected claim (frequency 7) of an adjudicated one, rebuilt from the record and scrubbed. */
+  correctClaim: Claim;
+  /** A void (frequency 8) of an adjudicated claim. */
+  voidClaim: Claim;
+  /** ERA posting: the 835s of accepted claims from the clearinghouse. */
+  retrieveEras: Array<EraPosting>;
+  /** ERA posting: an 835 file the biller uploads (X12 text). */
+  uploadEra: EraPosting;
+  /** ERA posting: post the proposal (claims to paid / partially paid / denied, insurance payments, the client's share). */
+  postEra: EraPosting;
   /** Supervision (issue 18; team members right): the supervisors of a clinician (replaces the list; [] ends supervision). */
   setSupervisors: Supervision;
   /** Supervision: co-sign the version read of a supervisee's note awaiting co-signature. */
@@ -2090,6 +2285,46 @@ export type MutationEnrollProviderToPayerListArgs = {
 };
 
 
+export type MutationCreateClaimsArgs = {
+  sessionLineIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRescrubClaimArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSubmitClaimsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRefreshClaimStatusArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationCorrectClaimArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationVoidClaimArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUploadEraArgs = {
+  x12: Scalars['String']['input'];
+};
+
+
+export type MutationPostEraArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationSetSupervisorsArgs = {
   clinicianId: Scalars['ID']['input'];
   supervisorIds: Array<Scalars['ID']['input']>;
@@ -2484,6 +2719,8 @@ export type AuthorizationTracking = {
 
 export type AdditionalClaimInfo = {
   note?: Maybe<Scalars['String']['output']>;
+  /** ICD-10-CM codes for this client's claims, principal first (at most 12); null when never entered. */
+  diagnoses?: Maybe<Array<Scalars['String']['output']>>;
   relatedToEmployment: Scalars['Boolean']['output'];
   relatedToAccident: Scalars['Boolean']['output'];
 };
@@ -2548,6 +2785,7 @@ export type AuthorizationTrackingInput = {
 
 export type AdditionalClaimInfoInput = {
   note?: InputMaybe<Scalars['String']['input']>;
+  diagnoses?: InputMaybe<Array<Scalars['String']['input']>>;
   relatedToEmployment?: InputMaybe<Scalars['Boolean']['input']>;
   relatedToAccident?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -2678,7 +2916,8 @@ export type PaymentMethod =
 export type BillingEntryKind =
   | 'SESSION'
   | 'INVOICE'
-  | 'PAYMENT';
+  | 'PAYMENT'
+  | 'INSURANCE_PAYMENT';
 
 /** The practice's services offered with rates, the money format's decimals and the policy fees. */
 export type BillingCatalog = {

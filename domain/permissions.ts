@@ -274,6 +274,24 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getInsurancePayer': { anyOf: [P.insurancePayers, P.billing, P.billingOwn, P.coverage], feature: F.billing },
   'Query.getPayerListEnrollments': { permission: P.insurancePayers, feature: F.settings },
   'Mutation.enrollProviderToPayerList': { permission: P.insurancePayers, feature: F.settings },
+  // Claims (issue 16, spec §6): the billing suite (owner, clinicianAdmin, biller) all claims;
+  // clinicianBasicBilling (billing.own) their own (the claims Lambda's scope); scheduler ("client
+  // billing without claims") and the others none. ERA posting is the practice's money: the suite
+  // only. Plan gate: Insurance Billing (billing, Professional).
+  'Query.listClaims': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Query.getClaim': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Query.getClaimFile': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Query.listClaimableSessions': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Mutation.createClaims': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Mutation.rescrubClaim': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Mutation.submitClaims': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Mutation.refreshClaimStatus': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Mutation.correctClaim': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Mutation.voidClaim': { anyOf: [P.billing, P.billingOwn], feature: F.billing },
+  'Query.listEras': { permission: P.billing, feature: F.billing },
+  'Mutation.retrieveEras': { permission: P.billing, feature: F.billing },
+  'Mutation.uploadEra': { permission: P.billing, feature: F.billing },
+  'Mutation.postEra': { permission: P.billing, feature: F.billing },
   // Supervision (issue 18): the owner and clinicianAdmin assign supervisors (TeamMembers, as the
   // team page); the supervision right (supervisor, owner) lists, reads, co-signs and returns — only
   // its supervisees' notes (functions/supervision). A note's co-signature state: its clinician

@@ -21,6 +21,7 @@ import { grantProfileImages } from './profile-images-access.ts';
 import { grantMessageAttachments } from './message-attachments-access.ts';
 import { configurePayments } from './payment-access.ts';
 import { configureClearinghouse } from './clearinghouse-access.ts';
+import { grantClaimFiles } from './claim-files-access.ts';
 import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PortalFunction, ROOT } from './portal-function.ts';
@@ -115,7 +116,7 @@ export class GraphqlApi extends Construct {
       const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging' || folder === 'client-documents' || folder === 'assessments' || folder === 'companion';
       // billing (issue 15) needs the console's origin for the card checkout's return pages.
       const environment = sends || folder === 'client-self' || folder === 'billing' ? messagingEnvironment(config) : undefined;
-      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout, memorySize, environment });
+      const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout: folder === 'claims' ? Duration.seconds(25) : timeout, memorySize, environment });
       // The confirmation may be a text; the invitation is always an e-mail.
       if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' || folder === 'messaging' || folder === 'assessments' || folder === 'companion' });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
@@ -127,6 +128,11 @@ export class GraphqlApi extends Construct {
       if ((folder === 'plans' || folder === 'billing') && config.payments) configurePayments(fn, fn.fn, config.payments);
       // eligibility (issue 16): the clearinghouse (Stedi) when the environment names its key's secret; else it refuses every check.
       if (folder === 'eligibility') configureClearinghouse(fn, fn.fn, config.clearinghouse);
+      // claims (issue 16, 25 s like eligibility): the same clearinghouse for 837P, 277CA and 835; the claim files in the media bucket (claims/, KMS).
+      if (folder === 'claims') {
+        configureClearinghouse(fn, fn.fn, config.clearinghouse);
+        if (props.profileImages) grantClaimFiles(fn.fn, props.profileImages);
+      }
       if (folder === 'team-members') {
         // Invites, edits and removes team members: these admin calls on this one pool, nothing else. The pool
         // id comes with each call, from the caller's verified token (resolvers/functions/invokeTeamMembers.ts).

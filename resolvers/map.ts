@@ -126,6 +126,8 @@ export const FUNCTIONS: FunctionDef[] = [
   // Insurance (issue 16): client insurance, eligibility checks and payers through the eligibility Lambda; the practice's checks as a Query.
   { name: 'Insurance.invoke', dataSource: 'Lambda:eligibility', entry: 'resolvers/functions/invokeEligibility.ts' },
   { name: 'Query.getCoverage', dataSource: 'PracticeTable', entry: 'resolvers/Query.getCoverage.ts' },
+  // Claims and ERA posting (issue 16): the claims Lambda (the design card's claim creation) for every field.
+  { name: 'Claims.invoke', dataSource: 'Lambda:claims', entry: 'resolvers/functions/invokeClaims.ts' },
   // Measurement-based care (issue 13): every read and write through the assessments Lambda (scoring, counters, alerts in one transaction).
   { name: 'Assessments.invoke', dataSource: 'Lambda:assessments', entry: 'resolvers/functions/invokeAssessments.ts' },
 ];
@@ -262,4 +264,7 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getCoverage', pipeline: ['authorize', 'Query.getCoverage', 'audit'] },
   ...['getAllPayers', 'getInsurancePayer', 'getPayerListEnrollments'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Insurance.invoke'] })),
   { typeName: 'Mutation', fieldName: 'enrollProviderToPayerList', pipeline: ['authorize', 'Insurance.invoke', 'audit'] },
+  // Claims (issue 16): every read and write of a claim or an ERA is audited (ids only).
+  ...['listClaims', 'getClaim', 'getClaimFile', 'listClaimableSessions', 'listEras'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
+  ...['createClaims', 'rescrubClaim', 'submitClaims', 'refreshClaimStatus', 'correctClaim', 'voidClaim', 'retrieveEras', 'uploadEra', 'postEra'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
 ];

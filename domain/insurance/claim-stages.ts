@@ -48,8 +48,11 @@ export type ClaimEvent =
   | 'resubmitVoid'
   | 'voidAccepted';
 
-/** The roles that work claims (spec §6): biller and owner all claims, clinicianBasicBilling its own. */
-export const CLAIM_ROLES: Role[] = ['owner', 'biller', 'clinicianBasicBilling'];
+/**
+ * The roles that work claims (spec §6): biller and owner all claims, clinicianAdmin "as owner",
+ * clinicianBasicBilling its own (ownership is the claims Lambda's check).
+ */
+export const CLAIM_ROLES: Role[] = ['owner', 'clinicianAdmin', 'biller', 'clinicianBasicBilling'];
 
 export interface Transition {
   from: ClaimStage;

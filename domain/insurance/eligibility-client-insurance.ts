@@ -42,7 +42,8 @@ export interface ClientInsuranceData {
     cardOnFile: boolean;
   };
   authorizationTracking: { required: boolean; number: string | null; startDate: string | null; endDate: string | null; visitsAuthorized: number | null; visitsUsed: number | null };
-  additionalClaimInfo: { note: string | null; relatedToEmployment: boolean; relatedToAccident: boolean };
+  /** diagnoses (issue 16 claims): ICD-10-CM codes, principal first, upper case, at most 12. */
+  additionalClaimInfo: { note: string | null; relatedToEmployment: boolean; relatedToAccident: boolean; diagnoses?: string[] };
   defaultServices: { service: string; amount: number; default: boolean }[];
 }
 
@@ -65,6 +66,22 @@ function readCode(value: unknown, field: string, problems: FieldProblem[]): stri
     return null;
   }
   return upper;
+}
+
+/** ICD-10-CM codes for claims (issue 16): a letter, two characters, then up to four after an optional point; at most 12, no repeats. */
+function readDiagnoses(value: unknown, problems: FieldProblem[]): string[] {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value) || value.length > 12) {
+    problems.push({ field: 'additionalClaimInfo.diagnoses', reason: 'format' });
+    return [];
+  }
+  const out: string[] = [];
+  value.forEach((v, i) => {
+    const code = typeof v === 'string' ? v.trim().toUpperCase() : '';
+    if (!/^[A-TV-Z][0-9][0-9A-Z](\.?[0-9A-Z]{1,4})?$/.test(code)) problems.push({ field: `additionalClaimInfo.diagnoses[${i}]`, reason: 'format' });
+    else if (!out.includes(code)) out.push(code);
+  });
+  return out;
 }
 
 /** YYYY-MM-DD (a real date). */
@@ -92,7 +109,7 @@ export function validateClientInsurance(input: unknown, today?: string): { probl
   const auth = readObject(root.authorizationTracking, 'authorizationTracking', problems);
   onlyKeys(auth, ['required', 'number', 'startDate', 'endDate', 'visitsAuthorized', 'visitsUsed'], 'authorizationTracking.', problems);
   const claim = readObject(root.additionalClaimInfo, 'additionalClaimInfo', problems);
-  onlyKeys(claim, ['note', 'relatedToEmployment', 'relatedToAccident'], 'additionalClaimInfo.', problems);
+  onlyKeys(claim, ['note', 'relatedToEmployment', 'relatedToAccident', 'diagnoses'], 'additionalClaimInfo.', problems);
 
   const billingType = oneOf(readText(root.billingType, 'billingType', SETTINGS_MAX.short, problems), BILLING_TYPES, 'billingType', 'selfPay', problems);
   const relationship = oneOf(readText(insured.relationship, 'insuranceInfo.primaryInsured.relationship', SETTINGS_MAX.short, problems), RELATIONSHIPS, 'insuranceInfo.primaryInsured.relationship', 'self', problems);
@@ -147,6 +164,7 @@ export function validateClientInsurance(input: unknown, today?: string): { probl
       note: readText(claim.note, 'additionalClaimInfo.note', 80, problems),
       relatedToEmployment: readFlag(claim.relatedToEmployment, 'additionalClaimInfo.relatedToEmployment', false, problems),
       relatedToAccident: readFlag(claim.relatedToAccident, 'additionalClaimInfo.relatedToAccident', false, problems),
+      diagnoses: readDiagnoses(claim.diagnoses, problems),
     },
     defaultServices: [],
   };

@@ -15,7 +15,7 @@ import { toEntry } from './view.ts';
 
 export const PAGE_SIZE = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const SK_PREFIXES = ['BLINE#', 'INV#', 'PAY#'];
+const SK_PREFIXES = ['BLINE#', 'INV#', 'PAY#', 'IPAY#'];
 
 type Cursor = Partial<Record<Bucket, { s: string; k: string } | 'done'>>;
 

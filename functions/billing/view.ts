@@ -40,5 +40,7 @@ export function toEntry(item: Item, today: string): Item {
     const status = item.status as InvoiceStatus;
     return { ...base, kind: 'INVOICE', description: item.number, amountCents: item.totalCents, balanceCents: balanceOf({ status, totalCents: item.totalCents, paidCents: item.paidCents }), status, pastDue: isPastDue({ status, dueDate: item.dueDate }, today) };
   }
+  // An insurance payment posted from an ERA (functions/claims/era.ts): the payer and the claim; a reversal is negative.
+  if (item.entity === 'InsurancePayment') return { ...base, kind: 'INSURANCE_PAYMENT', description: `${item.payerName ?? ''} ${item.claimId}`.trim(), amountCents: item.amountCents, status: item.kind === 'reversal' ? 'REVERSED' : 'POSTED', pastDue: false };
   return { ...base, kind: 'PAYMENT', description: item.method, amountCents: item.amountCents, status: item.refundedCents > 0 ? 'REFUNDED' : 'RECORDED', pastDue: false };
 }

@@ -19,6 +19,7 @@ export { messaging } from './messaging.ts';
 export { clientPortal } from './client-portal.ts';
 export { assessments } from './assessments.ts';
 export { insurance } from './insurance.ts';
+export { claims } from './claims.ts';
 export { billing } from './billing.ts';
 export { notifications } from './notifications.ts';
 export { supervision } from './supervision.ts';

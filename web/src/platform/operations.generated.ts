@@ -222,6 +222,7 @@ export type AuthorizationTrackingInput = {
 
 export type AdditionalClaimInfoInput = {
   note?: string | null | undefined;
+  diagnoses?: Array<string> | null | undefined;
   relatedToEmployment?: boolean | null | undefined;
   relatedToAccident?: boolean | null | undefined;
 };
@@ -268,7 +269,8 @@ export type PaymentMethod =
 export type BillingEntryKind =
   | 'SESSION'
   | 'INVOICE'
-  | 'PAYMENT';
+  | 'PAYMENT'
+  | 'INSURANCE_PAYMENT';
 
 export type CosignStatus =
   | 'DRAFT'

@@ -1,0 +1,245 @@
+/**
+ * Insurance claims and ERA posting (issue 16) against the whole local runtime: the claims Lambda
+ * through the local clearinghouse sandbox. Sessions become claims once (scrubbed: a missing
+ * diagnosis is named, fixed in the client's insurance and scrubbed again), prepared claims are
+ * submitted as 837P (idempotent: a second submit sends nothing new), the sandbox's 277CA accepts or
+ * rejects them with the reason, its 835 is proposed and posted to the cent (claim paid, insurance
+ * payment on the billing list, the client's share on their session line), roles per spec §6
+ * (biller and owner all, clinicianBasicBilling their own, scheduler none), another practice sees
+ * nothing, the list's page token is bound to the caller and the stage.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { tableName } from '../../domain/tables.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { addPractice } from '../support/practice.ts';
+
+let runtime: Runtime;
+const tokens: Record<string, string> = {};
+type Body = { data?: any; errors?: Array<{ message: string; errorType?: string }> };
+const call = async (who: string, query: string, variables: Record<string, unknown> = {}): Promise<Body> => (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body;
+const data = async (who: string, query: string, variables: Record<string, unknown> = {}) => {
+  const out = await call(who, query, variables);
+  expect(out.errors, JSON.stringify(out.errors)).toBeUndefined();
+  return out.data;
+};
+
+const CLAIM = 'id sessionLineId clientId clientName stage frequencyCode chargeCents payerName memberId diagnoses problems { rule severity field message } rejectionReason payerClaimNumber paidCents clientResponsibilityCents hasFile lines { procedureCode modifiers chargeCents placeOfService } history { from to event actor role at } version';
+const SESSIONS = 'query ($f: AWSDate!, $t: AWSDate!) { listClaimableSessions(from: $f, to: $t) { id clientId clientName date serviceCode amountCents payerName } }';
+const CREATE = `mutation ($l: [ID!]!) { createClaims(sessionLineIds: $l) { ${CLAIM} } }`;
+const RESCRUB = `mutation ($id: ID!) { rescrubClaim(id: $id) { ${CLAIM} } }`;
+const SUBMIT = `mutation ($ids: [ID!]!) { submitClaims(ids: $ids) { ${CLAIM} } }`;
+const STATUS = `mutation ($ids: [ID!]) { refreshClaimStatus(ids: $ids) { ${CLAIM} } }`;
+const GET = `query ($id: ID!) { getClaim(id: $id) { ${CLAIM} } }`;
+const LIST = 'query ($s: ClaimStage!, $t: String) { listClaims(stage: $s, nextToken: $t) { items { id stage clientId } nextToken } }';
+const FILE = 'query ($id: ID!, $f: ClaimFileFormat!) { getClaimFile(id: $id, format: $f) { fileName contentType base64 } }';
+const ERA = 'id status payerName totalPaidCents balanced claims { claimId kind paidCents clientResponsibilityCents nextStage adjustments { group reason amountCents } } held { reference reason }';
+const APPT = 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id version status } }';
+const APPT_STATUS = 'mutation ($id: ID!, $v: Int!, $s: AppointmentStatus!) { setAppointmentStatus(id: $id, version: $v, status: $s) { id version status } }';
+const INSURANCE_GET = 'query ($c: ID!) { getClientInsurance(clientId: $c) { version } }';
+const INSURANCE_SET = 'mutation ($c: ID!, $v: Int!, $i: ClientInsuranceInput!) { updateClientInsurance(clientId: $c, version: $v, input: $i) { version additionalClaimInfo { diagnoses } } }';
+
+const clients: Record<string, string> = {};
+const lines: Record<string, string> = {};
+let from = '';
+let to = '';
+
+async function insure(who: string, clientId: string, memberId: string, diagnoses: string[] | null): Promise<void> {
+  const v = (await data(who, INSURANCE_GET, { c: clientId })).getClientInsurance.version;
+  await data(who, INSURANCE_SET, { c: clientId, v, i: { billingType: 'insurance', insuranceInfo: { type: 'primary', payerId: '60054', memberId, primaryInsured: { relationship: 'self' } }, ...(diagnoses ? { additionalClaimInfo: { diagnoses } } : {}) } });
+}
+
+/** An attended 90834 session of the client, `daysAgo` days ago at 07:00 Pacific (before the demo calendar's day). */
+async function attended(who: string, clientId: string, daysAgo: number): Promise<string> {
+  const start = new Date(Date.now() - daysAgo * 86_400_000);
+  start.setUTCHours(15, 0, 0, 0);
+  const appt = (await data(who, APPT, { input: { clientId, serviceCode: '90834', locationType: 'OFFICE', start: start.toISOString(), durationMinutes: 45 } })).createAppointment[0];
+  await data(who, APPT_STATUS, { id: appt.id, v: appt.version, s: 'ATTENDED' });
+  return appt.id;
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null });
+  await addPractice(runtime, 'claims-other@elsewhere.practiceportal.test');
+  await Promise.all([
+    ...['owner', 'biller', 'scheduler', 'basicbilling'].map(async (w) => (tokens[w] = (await signInSeeded(runtime.url, `${w}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken)),
+    signInSeeded(runtime.url, 'claims-other@elsewhere.practiceportal.test', DEMO_PASSWORD).then((t) => (tokens.other = t.accessToken)),
+  ]);
+  const me = (await data('owner', '{ me { id practiceId } }')).me;
+  const basic = (await data('basicbilling', '{ me { id } }')).me;
+  // The rendering clinicians' profiles (Profile → provider): NPI and taxonomy.
+  for (const [sub, npi] of [[me.id, '1234567893'], [basic.id, '1987654328']]) {
+    await runtime.dynamo.client.send(new PutItemCommand({ TableName: tableName('local', 'Practice'), Item: marshall({ PK: `P#${me.practiceId}`, SK: `Therapist#${sub}`, provider: { firstName: 'Olivia', lastName: 'Owens', npi, taxonomyCode: '101YP2500X' }, version: 1 }) }));
+  }
+  const details = (await data('owner', '{ getPracticeDetails { version } }')).getPracticeDetails;
+  await data('owner', 'mutation ($v: Int!, $i: PracticeDetailsInput!) { editPracticeDetails(version: $v, input: $i) { version } }', { v: details.version, i: { name: 'Owens Family Therapy', phone: { number: '+15035550100', type: 'office' } } });
+  const billing = (await data('owner', '{ getBillingSettings { version } }')).getBillingSettings;
+  await data('owner', 'mutation ($v: Int!, $i: BillingSettingsInput!) { editBillingSettings(version: $v, input: $i) { version } }', { v: billing.version, i: { taxId: '12-3456789' } });
+  const add = async (who: string, first: string) => (await data(who, 'mutation ($i: ClientInput!) { addClient(input: $i) { id } }', { i: { personalDetail: { first, last: 'Claimant' }, dateOfBirth: '04/12/1987', gender: 'female', address: { line1: '9 Elm St', city: 'Portland', state: 'OR', zip: '97209-1234' } } })).addClient.id;
+  clients.paid = await add('owner', 'Paula');
+  clients.fix = await add('owner', 'Felix');
+  clients.rejected = await add('owner', 'Rhea');
+  clients.partial = await add('owner', 'Petra');
+  clients.own = await add('basicbilling', 'Bodhi');
+  await insure('owner', clients.paid, 'SBX100000001', ['F41.1']);
+  await insure('owner', clients.fix, 'SBX100000003', null);
+  await insure('owner', clients.rejected, 'SBX100000008', ['F32.1']);
+  await insure('owner', clients.partial, 'SBX100000002', ['F43.23', 'Z63.0']);
+  await insure('basicbilling', clients.own, 'SBX100000001', ['F41.1']);
+  for (const [i, [k, c]] of Object.entries(clients).entries()) lines[k] = await attended(k === 'own' ? 'basicbilling' : 'owner', c, 7 + i);
+  const day = (d: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date(Date.now() - d * 86_400_000));
+  from = day(12);
+  to = day(6);
+}, 120_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('claims', () => {
+  const claims: Record<string, any> = {};
+
+  it("lists the week's insured sessions without claims; one claim per session, scrubbed; a second create answers the same claim", async () => {
+    const sessions = (await data('biller', SESSIONS, { f: from, t: to })).listClaimableSessions;
+    expect(sessions.map((s: any) => s.id)).toEqual(expect.arrayContaining(Object.values(lines)));
+    expect(sessions.find((s: any) => s.id === lines.paid)).toMatchObject({ serviceCode: '90834', payerName: 'Aetna' });
+    const created = (await data('biller', CREATE, { l: [lines.paid, lines.fix, lines.rejected, lines.partial] })).createClaims;
+    for (const c of created) claims[Object.keys(lines).find((k) => lines[k] === c.sessionLineId)!] = c;
+    expect(claims.paid).toMatchObject({ stage: 'prepared', frequencyCode: '1', memberId: 'SBX100000001', diagnoses: ['F41.1'], problems: [], hasFile: false });
+    expect(claims.paid.history).toEqual([expect.objectContaining({ from: 'scrub', to: 'prepared', event: 'scrubPassed', actor: 'system:scrubber', role: null })]);
+    expect(claims.fix.stage).toBe('scrub');
+    expect(claims.fix.problems).toEqual([expect.objectContaining({ rule: 'missingDiagnosis', severity: 'error', field: 'claim.diagnoses', message: expect.stringContaining('add the ICD-10-CM code') })]);
+    const again = (await data('biller', CREATE, { l: [lines.paid] })).createClaims;
+    expect(again[0].id).toBe(claims.paid.id);
+    const after = (await data('biller', SESSIONS, { f: from, t: to })).listClaimableSessions.map((s: any) => s.id);
+    expect(after).not.toContain(lines.paid);
+  });
+
+  it('a session of a client without insurance is refused by name and nothing is written', async () => {
+    const plain = (await data('owner', 'mutation ($i: ClientInput!) { addClient(input: $i) { id } }', { i: { personalDetail: { first: 'Nora', last: 'Nocover' }, dateOfBirth: '01/01/1990' } })).addClient.id;
+    const line = await attended('owner', plain, 13);
+    const out = await call('biller', CREATE, { l: [line, lines.own] });
+    expect(out.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Nora Nocover has no insurance on file: add the payer and member id in the client’s Insurance tab, then create the claim.' });
+    expect((await data('owner', LIST, { s: 'scrub' })).listClaims.items.map((c: any) => c.id)).not.toContain(claims.paid.id.replace(/.$/, 'X'));
+    expect((await data('basicbilling', LIST, { s: 'prepared' })).listClaims.items).toEqual([]);
+  });
+
+  it('fixing the scrub error in the client insurance and scrubbing again prepares the claim', async () => {
+    const submitEarly = await call('biller', SUBMIT, { ids: [claims.fix.id] });
+    expect(submitEarly.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: expect.stringContaining('only a prepared claim is submitted') });
+    const v = (await data('biller', INSURANCE_GET, { c: clients.fix })).getClientInsurance.version;
+    const bad = await call('biller', INSURANCE_SET, { c: clients.fix, v, i: { billingType: 'insurance', insuranceInfo: { payerId: '60054', memberId: 'SBX100000003', primaryInsured: { relationship: 'self' } }, additionalClaimInfo: { diagnoses: ['anxiety'] } } });
+    expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: expect.stringContaining('additionalClaimInfo.diagnoses[0] (format)') });
+    await insure('biller', clients.fix, 'SBX100000003', ['f41.1']);
+    const fixed = (await data('biller', RESCRUB, { id: claims.fix.id })).rescrubClaim;
+    expect(fixed).toMatchObject({ stage: 'prepared', diagnoses: ['F41.1'], problems: [] });
+    claims.fix = fixed;
+  });
+
+  it('submits the 837P once (a second submit sends nothing new), then the 277CA accepts or rejects with the reason', async () => {
+    const ids = [claims.paid.id, claims.fix.id, claims.rejected.id, claims.partial.id];
+    const sent = (await data('biller', SUBMIT, { ids })).submitClaims;
+    expect(sent.map((c: any) => c.stage)).toEqual(['submitted', 'submitted', 'submitted', 'submitted']);
+    expect(sent[0].history.slice(-2)).toEqual([
+      expect.objectContaining({ from: 'prepared', to: 'created', event: 'fileCreated', actor: 'system:claimCreation' }),
+      expect.objectContaining({ from: 'created', to: 'submitted', event: 'submitted', role: 'biller' }),
+    ]);
+    const again = (await data('biller', SUBMIT, { ids })).submitClaims;
+    expect(again.map((c: any) => [c.version, c.history.length])).toEqual(sent.map((c: any) => [c.version, c.history.length]));
+    const file = (await data('biller', FILE, { id: claims.paid.id, f: 'X12' })).getClaimFile;
+    const x12 = Buffer.from(file.base64, 'base64').toString('utf8');
+    expect(x12).toContain('005010X222A1');
+    expect(x12).toContain(`CLM*${claims.paid.id}*${claims.paid.chargeCents / 100}***11:B:1`);
+    const pdf = (await data('biller', FILE, { id: claims.paid.id, f: 'CMS1500' })).getClaimFile;
+    expect(pdf).toMatchObject({ fileName: `claim-${claims.paid.id}.pdf`, contentType: 'application/pdf' });
+    expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+    const moved = (await data('biller', STATUS, { ids })).refreshClaimStatus;
+    const byId = Object.fromEntries(moved.map((c: any) => [c.id, c]));
+    expect(byId[claims.paid.id]).toMatchObject({ stage: 'accepted', rejectionReason: null, payerClaimNumber: expect.stringMatching(/^SBX/) });
+    expect(byId[claims.rejected.id]).toMatchObject({ stage: 'rejected', rejectionReason: expect.stringContaining('(A7:562:85)') });
+    expect((await data('biller', LIST, { s: 'rejected' })).listClaims.items.map((c: any) => c.id)).toContain(claims.rejected.id);
+  });
+
+  it('posts the ERA to the cent: paid and partly paid claims, the insurance payments on the billing list, the client share on the session', async () => {
+    const eras = (await data('biller', `mutation { retrieveEras { ${ERA} } }`)).retrieveEras;
+    const forPaid = eras.find((e: any) => e.claims.some((c: any) => c.claimId === claims.paid.id));
+    // The sandbox allows 80 % of the charge and the client owes a $30 copay: the payer pays the rest.
+    const charge = claims.paid.chargeCents;
+    const allowed = Math.round(charge * 0.8);
+    expect(forPaid).toMatchObject({ status: 'proposed', balanced: true, totalPaidCents: allowed - 3000, held: [] });
+    expect(forPaid.claims[0]).toMatchObject({ kind: 'payment', paidCents: allowed - 3000, clientResponsibilityCents: 3000, nextStage: 'paid' });
+    expect(forPaid.claims[0].adjustments).toEqual(expect.arrayContaining([{ group: 'CO', reason: '45', amountCents: charge - allowed }, { group: 'PR', reason: '3', amountCents: 3000 }]));
+    const posted = (await data('biller', `mutation ($id: ID!) { postEra(id: $id) { ${ERA} } }`, { id: forPaid.id })).postEra;
+    expect(posted.status).toBe('posted');
+    expect((await call('biller', `mutation ($id: ID!) { postEra(id: $id) { id } }`, { id: forPaid.id })).errors?.[0].message).toBe('This ERA is already posted.');
+    const paid = (await data('biller', GET, { id: claims.paid.id })).getClaim;
+    expect(paid).toMatchObject({ stage: 'paid', paidCents: allowed - 3000, clientResponsibilityCents: 3000 });
+    expect(paid.history.slice(-2)).toEqual([
+      expect.objectContaining({ from: 'accepted', to: 'paymentReport', event: 'eraMatched', actor: 'system:eraPosting' }),
+      expect.objectContaining({ from: 'paymentReport', to: 'paid', event: 'postedPaid', role: 'biller' }),
+    ]);
+    // Allowed 80 %, a $50 deductible, then 20 % coinsurance of the rest: the client owes both.
+    const coinsurance = Math.round((allowed - 5000) * 0.2);
+    const share = 5000 + coinsurance;
+    const forPartial = eras.find((e: any) => e.claims.some((c: any) => c.claimId === claims.partial.id));
+    await data('biller', `mutation ($id: ID!) { postEra(id: $id) { id } }`, { id: forPartial.id });
+    expect((await data('biller', GET, { id: claims.partial.id })).getClaim).toMatchObject({ stage: 'paid', paidCents: allowed - share, clientResponsibilityCents: share });
+    const list = (await data('biller', 'query ($c: ID) { listBilling(filter: InsurancePayment, clientId: $c) { items { kind amountCents clientId } } }', { c: clients.partial })).listBilling.items;
+    expect(list).toEqual([expect.objectContaining({ kind: 'INSURANCE_PAYMENT', amountCents: allowed - share, clientId: clients.partial })]);
+    const billing = (await data('biller', 'query ($c: ID!) { getClientBilling(clientId: $c) { balance { uninvoicedCents } lines { id amountCents } } }', { c: clients.partial })).getClientBilling;
+    expect(billing.lines.find((l: any) => l.id === lines.partial).amountCents).toBe(share);
+    expect(billing.balance.uninvoicedCents).toBe(share);
+  });
+
+  it('an ERA for a claim we do not have is held and posts nothing', async () => {
+    const raw = (await import('node:fs')).readFileSync('test/fixtures/x12/835-aetna-reversal.x12', 'utf8');
+    const era = (await data('biller', `mutation ($x: String!) { uploadEra(x12: $x) { ${ERA} } }`, { x: raw })).uploadEra;
+    expect(era.claims).toEqual([]);
+    expect(era.held.length).toBeGreaterThan(0);
+    expect((await call('biller', `mutation ($id: ID!) { postEra(id: $id) { id } }`, { id: era.id })).errors?.[0].message).toBe('This ERA has nothing to post: every payment in it is held for manual matching.');
+    expect((await call('biller', 'mutation { uploadEra(x12: "not an era") { id } }')).errors?.[0]).toMatchObject({ errorType: 'ValidationError' });
+  });
+
+  it('a rejected claim is corrected in the record and scrubbed again; an accepted one is voided (frequency 8)', async () => {
+    const again = (await data('biller', RESCRUB, { id: claims.rejected.id })).rescrubClaim;
+    expect(again).toMatchObject({ stage: 'prepared', frequencyCode: '1' });
+    expect(again.history.find((h: any) => h.event === 'edited')).toMatchObject({ from: 'rejected', to: 'scrub', role: 'biller' });
+    const fix = (await data('biller', GET, { id: claims.fix.id })).getClaim;
+    expect(fix.stage).toBe('accepted');
+    const voided = (await data('owner', `mutation ($id: ID!) { voidClaim(id: $id) { ${CLAIM} } }`, { id: claims.fix.id })).voidClaim;
+    expect(voided).toMatchObject({ stage: 'prepared', frequencyCode: '8' });
+    expect((await call('owner', `mutation ($id: ID!) { correctClaim(id: $id) { id } }`, { id: claims.rejected.id })).errors?.[0].message).toContain('only an accepted, paid, partially paid or denied claim');
+  });
+
+  it('roles and practices: clinicianBasicBilling their own claims only, scheduler none, another practice nothing; page tokens bound', async () => {
+    const own = (await data('basicbilling', CREATE, { l: [lines.own] })).createClaims[0];
+    expect(own.stage).toBe('prepared');
+    expect((await call('basicbilling', GET, { id: claims.paid.id })).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: 'Claim not found' });
+    expect((await call('basicbilling', CREATE, { l: [lines.paid] })).errors?.[0].errorType).toBe('NotFound');
+    expect((await data('basicbilling', LIST, { s: 'prepared' })).listClaims.items.map((c: any) => c.id)).toEqual([own.id]);
+    expect((await call('basicbilling', 'mutation { retrieveEras { id } }')).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('scheduler', LIST, { s: 'prepared' })).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('other', GET, { id: claims.paid.id })).errors?.[0]).toMatchObject({ errorType: 'NotFound' });
+    expect((await data('other', LIST, { s: 'paid' })).listClaims.items).toEqual([]);
+    // 21 more claims in scrub for the owner's practice: two pages; the token is the biller's, for this stage.
+    const many: string[] = [];
+    for (let i = 0; i < 21; i++) {
+      const c = (await data('owner', 'mutation ($i: ClientInput!) { addClient(input: $i) { id } }', { i: { personalDetail: { first: `Page${i}`, last: 'Claimant' }, dateOfBirth: '04/12/1987' } })).addClient.id;
+      await insure('owner', c, `SBX2000000${String(i).padStart(2, '0')}`, null);
+      many.push(await attended('owner', c, 20 + i));
+    }
+    for (let i = 0; i < many.length; i += 10) await data('biller', CREATE, { l: many.slice(i, i + 10) });
+    const first = (await data('biller', LIST, { s: 'scrub' })).listClaims;
+    expect(first.items).toHaveLength(20);
+    expect(first.nextToken).toBeTruthy();
+    const second = (await data('biller', LIST, { s: 'scrub', t: first.nextToken })).listClaims;
+    expect(second.items.length).toBeGreaterThan(0);
+    expect(new Set([...first.items, ...second.items].map((c: any) => c.id)).size).toBe(first.items.length + second.items.length);
+    expect((await call('owner', LIST, { s: 'scrub', t: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
+    expect((await call('biller', LIST, { s: 'prepared', t: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
+  });
+});
