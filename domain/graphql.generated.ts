@@ -1277,6 +1277,173 @@ export type EraPosting = {
   held: Array<EraHeldItem>;
 };
 
+export type HomeworkFrequency =
+  | 'ONCE'
+  | 'WEEKLY'
+  | 'BIWEEKLY'
+  | 'MONTHLY';
+
+export type HomeworkState =
+  | 'ASSIGNED'
+  | 'DONE'
+  | 'OVERDUE';
+
+export type HomeworkKind =
+  | 'EXERCISE'
+  | 'WORKSHEET'
+  | 'TASK';
+
+/** An exercise or worksheet of an app's homework library. */
+export type HomeworkLibraryItem = {
+  id: Scalars['ID']['output'];
+  app: CompanionApp;
+  kind: HomeworkKind;
+  title: Scalars['String']['output'];
+  instructions: Scalars['String']['output'];
+  entryType?: Maybe<CompanionEntryType>;
+};
+
+/** Assign or Schedule: a client or a group (one of them); a library item or a task with a title; the first occurrence's due date (later ones keep the same distance). */
+export type HomeworkInput = {
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  groupId?: InputMaybe<Scalars['ID']['input']>;
+  libraryId?: InputMaybe<Scalars['ID']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  frequency: HomeworkFrequency;
+  startDate?: InputMaybe<Scalars['AWSDate']['input']>;
+  endDate?: InputMaybe<Scalars['AWSDate']['input']>;
+  dueDate: Scalars['AWSDate']['input'];
+};
+
+export type HomeworkAssignment = {
+  id: Scalars['ID']['output'];
+  count: Scalars['Int']['output'];
+  clientIds: Array<Scalars['ID']['output']>;
+  groupId?: Maybe<Scalars['ID']['output']>;
+  title: Scalars['String']['output'];
+  firstDue: Scalars['AWSDate']['output'];
+  lastDue: Scalars['AWSDate']['output'];
+};
+
+/** One occurrence of assigned homework for one client. */
+export type Homework = {
+  id: Scalars['ID']['output'];
+  clientId: Scalars['ID']['output'];
+  clientName?: Maybe<Scalars['String']['output']>;
+  groupId?: Maybe<Scalars['ID']['output']>;
+  groupName?: Maybe<Scalars['String']['output']>;
+  app?: Maybe<CompanionApp>;
+  libraryId?: Maybe<Scalars['ID']['output']>;
+  kind: HomeworkKind;
+  title: Scalars['String']['output'];
+  instructions?: Maybe<Scalars['String']['output']>;
+  opensOn: Scalars['AWSDate']['output'];
+  dueDate: Scalars['AWSDate']['output'];
+  state: HomeworkState;
+  doneAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  entryId?: Maybe<Scalars['ID']['output']>;
+  assignedAt: Scalars['AWSDateTime']['output'];
+};
+
+export type HomeworkPage = {
+  items: Array<Homework>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** The client's homework (companion-app API and client portal). */
+export type ClientHomework = {
+  id: Scalars['ID']['output'];
+  practiceId: Scalars['ID']['output'];
+  practiceName: Scalars['String']['output'];
+  app?: Maybe<CompanionApp>;
+  libraryId?: Maybe<Scalars['ID']['output']>;
+  kind: HomeworkKind;
+  title: Scalars['String']['output'];
+  instructions?: Maybe<Scalars['String']['output']>;
+  opensOn: Scalars['AWSDate']['output'];
+  dueDate: Scalars['AWSDate']['output'];
+  state: HomeworkState;
+  doneAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  entryId?: Maybe<Scalars['ID']['output']>;
+  entryType?: Maybe<CompanionEntryType>;
+};
+
+export type GroupKind =
+  | 'SKILLS'
+  | 'SUPPORT';
+
+export type GroupFrequency =
+  | 'WEEKLY'
+  | 'BIWEEKLY'
+  | 'MONTHLY';
+
+export type GroupMeetingInput = {
+  frequency: GroupFrequency;
+  startDate?: InputMaybe<Scalars['AWSDate']['input']>;
+  endDate?: InputMaybe<Scalars['AWSDate']['input']>;
+  time: Scalars['String']['input'];
+  minutes: Scalars['Int']['input'];
+};
+
+export type GroupMeeting = {
+  frequency: GroupFrequency;
+  startDate: Scalars['AWSDate']['output'];
+  endDate?: Maybe<Scalars['AWSDate']['output']>;
+  time: Scalars['String']['output'];
+  minutes: Scalars['Int']['output'];
+};
+
+/** A group, whole (editGroup replaces it): facilitators are members of the practice (clinicians or coordinators), members are clients. */
+export type GroupInput = {
+  name: Scalars['String']['input'];
+  kind: GroupKind;
+  description?: InputMaybe<Scalars['String']['input']>;
+  facilitators: Array<Scalars['ID']['input']>;
+  members?: InputMaybe<Array<Scalars['ID']['input']>>;
+  meets?: InputMaybe<GroupMeetingInput>;
+};
+
+export type GroupPerson = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type Group = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  kind: GroupKind;
+  description?: Maybe<Scalars['String']['output']>;
+  facilitators: Array<GroupPerson>;
+  members: Array<GroupPerson>;
+  meets?: Maybe<GroupMeeting>;
+  nextMeeting?: Maybe<Scalars['AWSDate']['output']>;
+  canEdit: Scalars['Boolean']['output'];
+  updatedAt: Scalars['AWSDateTime']['output'];
+};
+
+export type GroupList = {
+  items: Array<Group>;
+  facilitatorOptions: Array<GroupPerson>;
+};
+
+export type GroupMemberOverview = {
+  clientId: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  apps: Array<CompanionApp>;
+  lastEntryDate?: Maybe<Scalars['AWSDate']['output']>;
+  lastHighUrgeDate?: Maybe<Scalars['AWSDate']['output']>;
+  entryCount: Scalars['Int']['output'];
+  homeworkDone: Scalars['Int']['output'];
+  homeworkOverdue: Scalars['Int']['output'];
+  homeworkAssigned: Scalars['Int']['output'];
+};
+
+export type GroupOverview = {
+  groupId: Scalars['ID']['output'];
+  members: Array<GroupMemberOverview>;
+};
+
 export type Query = {
   getBillingCatalog: BillingCatalog;
   listBilling: BillingPage;
@@ -1413,6 +1580,16 @@ export type Query = {
   getNoteCosign: NoteCosign;
   /** Clients summary (issue 18): practice-wide (ClientsSummary, or a summaries holder who reads every client) or the caller's own; months 1-24 (12), inactiveDays 7-365 (30). */
   getClientsSummary: ClientsSummary;
+  /** Homework (issue 14): the apps' exercises and worksheets to assign. */
+  getHomeworkLibrary: Array<HomeworkLibraryItem>;
+  /** Homework list: assigned / done / overdue in the caller's reach, latest due first, 20 a page. */
+  listHomework: HomeworkPage;
+  /** Groups the caller sees, and who may facilitate. */
+  listGroups: GroupList;
+  /** A group's entries overview: per member, shared apps, last entries, homework. */
+  getGroupOverview: GroupOverview;
+  /** The client's open homework and that done in the last 30 days, every practice. */
+  myHomework: Array<ClientHomework>;
 };
 
 
@@ -1707,6 +1884,21 @@ export type QueryGetClientsSummaryArgs = {
   inactiveDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryListHomeworkArgs = {
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  groupId?: InputMaybe<Scalars['ID']['input']>;
+  state?: InputMaybe<HomeworkState>;
+  from?: InputMaybe<Scalars['AWSDate']['input']>;
+  to?: InputMaybe<Scalars['AWSDate']['input']>;
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetGroupOverviewArgs = {
+  groupId: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   editBillingCatalog: BillingCatalog;
   editClientBillingProfile: ClientBillingProfile;
@@ -1854,6 +2046,12 @@ export type Mutation = {
   cosignProgressNote: SupervisedNote;
   /** Supervision: return the version read to its clinician with a comment (the note is unsigned again). */
   returnProgressNote: SupervisedNote;
+  /** Homework (issue 14): Assign or Schedule for a client or a group. */
+  assignHomework: HomeworkAssignment;
+  createGroup: Group;
+  editGroup: Group;
+  /** The client marks homework done, optionally linking one of their entries. */
+  completeHomework: ClientHomework;
 };
 
 
@@ -2341,6 +2539,29 @@ export type MutationReturnProgressNoteArgs = {
   noteId: Scalars['ID']['input'];
   version: Scalars['Int']['input'];
   comment: Scalars['String']['input'];
+};
+
+
+export type MutationAssignHomeworkArgs = {
+  input: HomeworkInput;
+};
+
+
+export type MutationCreateGroupArgs = {
+  input: GroupInput;
+};
+
+
+export type MutationEditGroupArgs = {
+  groupId: Scalars['ID']['input'];
+  input: GroupInput;
+};
+
+
+export type MutationCompleteHomeworkArgs = {
+  practiceId: Scalars['ID']['input'];
+  homeworkId: Scalars['ID']['input'];
+  entryId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type Subscription = {

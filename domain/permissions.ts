@@ -131,6 +131,19 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.inviteClientToShare': { permission: P.apps, feature: F.coachApps },
   // The companion-app API (the client principal): client.self through authorizeClient alone — the
   // entries are the client's, whatever practice (if any) they share with; no plan of their own.
+  // Homework and groups (issue 14): Premium and Professional (the homework and groups features);
+  // homework, homework-list and groups are what coordinators reach (spec §6). Whom a caller reaches
+  // (every client, their own, or the members of the groups they facilitate) is the homework Lambda's.
+  'Query.getHomeworkLibrary': { permission: P.homework, feature: F.homework },
+  'Mutation.assignHomework': { permission: P.homework, feature: F.homework },
+  'Query.listHomework': { anyOf: [P.homework, P.homeworkList], feature: F.homework },
+  'Query.listGroups': { permission: P.groups, feature: F.groups },
+  'Query.getGroupOverview': { permission: P.groups, feature: F.groups },
+  'Mutation.createGroup': { permission: P.groups, feature: F.groups },
+  'Mutation.editGroup': { permission: P.groups, feature: F.groups },
+  // The client's homework (companion-app API and client portal): authorizeClient alone, as the companion fields.
+  'Query.myHomework': { permission: P.clientSelf },
+  'Mutation.completeHomework': { permission: P.clientSelf },
   'Query.myCompanionEntries': { permission: P.clientSelf },
   'Query.myCompanionSharing': { permission: P.clientSelf },
   'Mutation.postCompanionEntry': { permission: P.clientSelf },

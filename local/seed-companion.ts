@@ -10,6 +10,7 @@
 import { BatchWriteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CompanionApp } from '../domain/companion/apps.ts';
 import { validateEntry } from '../domain/companion/entries.ts';
+import { seedDemoHomework } from './seed-homework.ts';
 import { clientShareKey, entryKey, entryTypeIndex, newEntryId, practiceShareIndex, practiceShareKey } from '../domain/companion/sharing.ts';
 
 const DAY = 86400000;
@@ -106,4 +107,6 @@ export async function seedDemoCompanion(db: DynamoDBDocumentClient, practiceTabl
       await db.send(new PutCommand({ TableName: directoryTable, Item: { ...clientShareKey(sub, practiceId, app), entity: 'CompanionClientShare', practiceId, clientId: plan.clientId, app, state: 'sharing', sharedAt: started, stoppedAt: null } }));
     }
   }
+  // Homework and groups (issue 14): a skills group and a support group, homework done, open and overdue.
+  await seedDemoHomework(db, practiceTable, directoryTable, practiceId, now);
 }

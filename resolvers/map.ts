@@ -113,6 +113,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Mutation.endClientSession', dataSource: 'DirectoryTable', entry: 'resolvers/Mutation.endClientSession.ts' },
   // Companion apps (issue 14): both principals through the companion Lambda (entries in the Directory table by the client's sub, shares in both tables).
   { name: 'Companion.invoke', dataSource: 'Lambda:companion', entry: 'resolvers/functions/invokeCompanion.ts' },
+  // Homework and groups (issue 14): both principals through the homework Lambda (items and groups in the Practice table).
+  { name: 'Homework.invoke', dataSource: 'Lambda:homework', entry: 'resolvers/functions/invokeHomework.ts' },
   // Supervision and co-signature (issue 18): the supervision Lambda (supervision records, supervisees' notes).
   { name: 'Supervision.invoke', dataSource: 'Lambda:supervision', entry: 'resolvers/functions/invokeSupervision.ts' },
   // Practice administration (issue 18): the clients summary Lambda (per-practice Queries, no Scan).
@@ -228,6 +230,12 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'listCompanionClients', pipeline: ['authorize', 'Companion.invoke', 'audit'] },
   ...['myCompanionEntries', 'myCompanionSharing'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
   ...['postCompanionEntry', 'setCompanionSharing', 'acceptCompanionInvitation'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
+  // Homework and groups (issue 14): FIELD_RULES gates the member fields (plan and right); the Lambda
+  // keeps each caller to their reach. The client's side needs no portal link (authorizeClient alone).
+  ...['getHomeworkLibrary', 'listHomework', 'listGroups', 'getGroupOverview'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Homework.invoke', 'audit'] })),
+  ...['assignHomework', 'createGroup', 'editGroup'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Homework.invoke', 'audit'] })),
+  { typeName: 'Query', fieldName: 'myHomework', pipeline: ['authorizeClient', 'Homework.invoke'] },
+  { typeName: 'Mutation', fieldName: 'completeHomework', pipeline: ['authorizeClient', 'Homework.invoke'] },
   // Supervision (issue 18): FIELD_RULES gates each field; the Lambda keeps a supervisor to their supervisees' notes.
   ...['listSupervisions', 'listNotesAwaitingCosign', 'getSupervisedNote', 'getNoteCosign'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
   ...['setSupervisors', 'cosignProgressNote', 'returnProgressNote'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),

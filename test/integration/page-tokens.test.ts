@@ -54,6 +54,8 @@ const PINNED_ELSEWHERE: Record<string, string> = {
   listClaims: 'test/integration/claims.test.ts',
   // Another client's token (issue 14).
   myCompanionEntries: 'test/integration/companion.test.ts',
+  // Another caller's token and another filter's (issue 14).
+  listHomework: 'test/integration/homework.test.ts',
   // Another caller's token, other arguments', another list's, a forged one and a key outside the list (issue 13).
   listRiskAlerts: 'test/integration/assessments.test.ts',
   listAssessmentResponses: 'test/integration/assessments.test.ts (the same step as listRiskAlerts)',

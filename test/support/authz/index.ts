@@ -11,6 +11,7 @@ export { profile } from './profile.ts';
 export { plans } from './plans.ts';
 export { apps } from './apps.ts';
 export { companion } from './companion.ts';
+export { homework } from './homework.ts';
 export { appointments } from './appointments.ts';
 export { progressNotes } from './progress-notes.ts';
 export { video } from './video.ts';
