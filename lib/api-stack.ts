@@ -35,7 +35,7 @@ export class ApiStack extends Stack {
     const { config, tables } = props;
     const logKey = new LogKey(this, 'LogKey', config);
     this.graphql = new GraphqlApi(this, 'Graphql', { config, userPool: props.userPool, tables, logKey, profileImages: props.profileImages, ...props.resolverMap });
-    this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey, userPool: props.userPool, userPoolClient: props.userPoolClient });
+    this.publicApi = new PublicApi(this, 'Public', { config, tables, logKey, userPool: props.userPool, userPoolClient: props.userPoolClient, graphqlApi: this.graphql.api });
 
     new Reminders(this, 'Reminders', { config, tables, logKey, fromAddress: config.emailFromAddress });
 

@@ -23,6 +23,7 @@ import { configurePayments } from './payment-access.ts';
 import { configureClearinghouse } from './clearinghouse-access.ts';
 import { grantClaimFiles } from './claim-files-access.ts';
 import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
+import { grantAppsyncPublish } from './appsync-publish-access.ts';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PortalFunction, ROOT } from './portal-function.ts';
 import { appsyncName, checkResolverMap, lambdaFolder } from './resolver-map-check.ts';
@@ -70,6 +71,8 @@ export class GraphqlApi extends Construct {
       definition: appsync.Definition.fromFile(schemaPath),
       authorizationConfig: {
         defaultAuthorization: { authorizationType: appsync.AuthorizationType.USER_POOL, userPoolConfig: { userPool: props.userPool } },
+        // IAM for the @aws_iam fields alone (the Lambdas' event publishes, e.g. publishRiskAlert); every other field stays user-pool only.
+        additionalAuthorizationModes: [{ authorizationType: appsync.AuthorizationType.IAM }],
       },
       xrayEnabled: true,
       introspectionConfig: config.envName === 'prod' ? appsync.IntrospectionConfig.DISABLED : appsync.IntrospectionConfig.ENABLED,
@@ -121,6 +124,8 @@ export class GraphqlApi extends Construct {
       if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' || folder === 'messaging' || folder === 'assessments' || folder === 'companion' });
       for (const table of Object.values(tables)) table.grantReadWriteData(fn.fn);
       if (folder === 'video-join') grantChimeMeetings(fn.fn, ['CreateMeeting', 'GetMeeting', 'CreateAttendee']);
+      // assessments (issue 13): a portal submit that raises a risk alert publishes the live event (IAM-only mutation).
+      if (folder === 'assessments') grantAppsyncPublish(fn.fn, this.api, ['publishRiskAlert']);
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);
       // messaging: the client's new-message notification (SMS or e-mail) and the attachments (issue 12).
       if (folder === 'messaging' && props.profileImages) grantMessageAttachments(fn.fn, props.profileImages);

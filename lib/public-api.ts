@@ -18,6 +18,8 @@ import { grantChimeMeetings } from './chime-access.ts';
 import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
 import { configurePayments } from './payment-access.ts';
 import { PortalFunction } from './portal-function.ts';
+import type * as appsync from 'aws-cdk-lib/aws-appsync';
+import { grantAppsyncPublish } from './appsync-publish-access.ts';
 
 export interface PublicApiProps {
   config: PortalConfig;
@@ -26,6 +28,8 @@ export interface PublicApiProps {
   userPoolClient: cognito.IUserPoolClient;
   logKey: LogKey;
   routes?: PublicRoute[];
+  /** The AppSync API the assessment link's submit publishes risk alerts to (issue 13). */
+  graphqlApi?: appsync.GraphqlApi;
 }
 
 /**
@@ -147,6 +151,8 @@ export class PublicApi extends Construct {
           // A submit that raises a risk alert e-mails the clinician (no PHI: "A client response needs your review").
           for (const [name, value] of Object.entries(messagingEnvironment(config))) handler.fn.addEnvironment(name, value);
           grantMessaging(handler.fn, { sms: false });
+          // ...and publishes the live event to the clinician's console (publishRiskAlert, IAM only).
+          if (props.graphqlApi) grantAppsyncPublish(handler.fn, props.graphqlApi, ['publishRiskAlert']);
         }
         handlers.set(route.handler, handler);
       }

@@ -43,6 +43,7 @@ import { signOutRecorder } from './sign-out-record.ts';
 import { nppesFixtureHandler } from './nppes-registry.ts';
 import { seedDemoPractice, type SeedResult } from './seed.ts';
 import { createVideoSignalRelay } from './video-signal.ts';
+import { newAdminCredentials } from './cognito/admin-auth.ts';
 import { createCardCheckout } from './card-checkout.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -193,7 +194,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     Object.assign(process.env, { COGNITO_ACCESS_KEY_ID: cognito.adminCredentials.accessKeyId, COGNITO_SECRET_ACCESS_KEY: cognito.adminCredentials.secretAccessKey });
 
     const dynamoRequests = options.countDynamoRequests ? new DynamoRequestCounter(LOCAL_ENV) : null;
+    // The @aws_iam mutations (issue 13's live risk alert): the in-process Lambdas sign them with a
+    // key made fresh at every start, as the function's role does in AWS (functions/shared/appsync-publish.ts).
+    const appsyncIam = newAdminCredentials();
+    Object.assign(process.env, { GRAPHQL_URL: `http://127.0.0.1:${port}/graphql`, APPSYNC_PUBLISH_ACCESS_KEY_ID: appsyncIam.accessKeyId, APPSYNC_PUBLISH_SECRET_ACCESS_KEY: appsyncIam.secretAccessKey });
     const appsync = createLocalAppSync({
+      iamCredentials: appsyncIam,
       onDynamoRequest: dynamoRequests?.record,
       dynamoEndpoint: dynamo.endpoint,
       dynamoAccessKeyId: dynamo.accessKeyId,

@@ -13,7 +13,7 @@ import { signedOutSessions } from './shared/session-end.ts';
 import type { ResolverContext } from './shared/context.ts';
 
 /** Subscription fields whose subscriptions close when their subscriber signs out. */
-const SUBSCRIPTION_FIELDS = ['onUserAuthEvent', 'onSecureMessage'];
+const SUBSCRIPTION_FIELDS = ['onUserAuthEvent', 'onSecureMessage', 'onRiskAlert'];
 
 export function request(ctx: ResolverContext): DynamoDBUpdateItemRequest {
   const claims = ((ctx.identity as { claims?: Record<string, unknown> } | null) || {}).claims || {};

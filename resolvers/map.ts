@@ -132,6 +132,9 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Claims.invoke', dataSource: 'Lambda:claims', entry: 'resolvers/functions/invokeClaims.ts' },
   // Measurement-based care (issue 13): every read and write through the assessments Lambda (scoring, counters, alerts in one transaction).
   { name: 'Assessments.invoke', dataSource: 'Lambda:assessments', entry: 'resolvers/functions/invokeAssessments.ts' },
+  // The live risk-alert event (issue 13): published by the assessments Lambdas (IAM), filtered per subscriber.
+  { name: 'Mutation.publishRiskAlert', dataSource: 'NONE', entry: 'resolvers/Mutation.publishRiskAlert.ts' },
+  { name: 'Subscription.onRiskAlert', dataSource: 'NONE', entry: 'resolvers/Subscription.onRiskAlert.ts' },
 ];
 
 /**
@@ -264,6 +267,9 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'listRiskAlerts', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'assessmentPopulation', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'resolveRiskAlert', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
+  // IAM only (schema @aws_iam): no member or client token reaches it, so no `authorize` step.
+  { typeName: 'Mutation', fieldName: 'publishRiskAlert', pipeline: ['Mutation.publishRiskAlert'] },
+  { typeName: 'Subscription', fieldName: 'onRiskAlert', pipeline: ['authorize', 'Subscription.onRiskAlert', 'audit'] },
   { typeName: 'Query', fieldName: 'clientOpenAssessments', pipeline: [...CLIENT_AUTHORIZE, 'Assessments.invoke'] },
   ...['saveClientAssessmentAnswers', 'submitClientAssessment'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'Assessments.invoke'] })),
   // Insurance (issue 16): a client's fields after ClientAccess.client (the caller's practice and scope); payers need no client.

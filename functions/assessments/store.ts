@@ -9,6 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aw
 import { dynamo, table } from '../shared/aws.ts';
 import { notifier as defaultNotifier, type Notifier } from '../shared/notifier.ts';
 import { Refusal } from '../shared/refusal.ts';
+import { publishMutation } from '../shared/appsync-publish.ts';
 import { clientKey } from '../../domain/client.ts';
 import { membershipKey } from '../../domain/tables.ts';
 import { settingsKey } from '../../domain/practice.ts';
@@ -192,9 +193,16 @@ export async function submit(open: OpenAssessment, answers: Answers, submittedBy
     throw error;
   }
   await dynamo().send(new DeleteCommand({ TableName: Practice, Key: draftKey(practiceId, clientId, assignment.id as string, occurrence.key) }));
-  if (alertId) await notifyClinician(practiceId, therapistId, send);
+  if (alertId) {
+    await notifyClinician(practiceId, therapistId, send);
+    // The live event (onRiskAlert): the clinician's console shows the alert without a reload.
+    await publishMutation(PUBLISH_ALERT, { p: practiceId, t: therapistId, a: alertId, r: at }, 'assessments');
+  }
   return { responseId: id, status: result.status, alertId, crisisText: alertId ? CRISIS_TEXT : null };
 }
+
+/** The IAM-only mutation behind onRiskAlert: every field the subscription filters on is selected (AppSync publishes the selection). */
+const PUBLISH_ALERT = 'mutation PublishRiskAlert($p: ID!, $t: ID!, $a: ID!, $r: AWSDateTime!) { publishRiskAlert(practiceId: $p, therapistId: $t, alertId: $a, raisedAt: $r) { practiceId therapistId alertId raisedAt } }';
 
 /** The client's clinician (their membership's e-mail, Directory `U#<sub>`): "A client response needs your review". */
 async function notifyClinician(practiceId: string, therapistId: string, send: Notifier): Promise<void> {

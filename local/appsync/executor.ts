@@ -12,6 +12,7 @@ import {
 import { RESOLVERS, type ResolverDef } from '../../resolvers/map.ts';
 import type { DataSource } from './datasources/types.ts';
 import type { Identity } from './jwt.ts';
+import { isIamIdentity, type IamIdentity } from './iam.ts';
 import { checkDepth, screenDocument, screenText, takeResolver, type LimitError } from './limits.ts';
 import type { LoadedResolvers } from './loader.ts';
 import { runPipeline } from './pipeline.ts';
@@ -24,7 +25,7 @@ export interface OperationRequest {
   query: string;
   variables?: Record<string, unknown> | null;
   operationName?: string | null;
-  identity: Identity;
+  identity: Identity | IamIdentity;
   headers: Record<string, string>;
   domainName?: string | null;
 }
@@ -100,8 +101,25 @@ export function formatError(error: GraphQLError): AppSyncErrorJson {
   return { path: error.path ?? null, locations, message: error.message };
 }
 
+const AUTH_DIRECTIVES = ['aws_iam', 'aws_cognito_user_pools', 'aws_auth', 'aws_api_key', 'aws_oidc', 'aws_lambda'];
+
+/**
+ * Whether the caller's auth mode may call a root field, as AppSync decides with several modes: the
+ * field's auth directives, else its type's, else the default mode (Cognito user pools). An IAM
+ * caller reaches only @aws_iam; a Cognito caller anything without directives or with
+ * @aws_cognito_user_pools / @aws_auth. (Nested types' directives are not checked here.)
+ */
+function modeAllowed(type: GraphQLObjectType, fieldName: string, identity: Identity | IamIdentity): boolean {
+  const names = (node: { directives?: readonly { name: { value: string } }[] } | null | undefined) => (node?.directives ?? []).map((d) => d.name.value).filter((n) => AUTH_DIRECTIVES.includes(n));
+  const onField = names(type.getFields()[fieldName].astNode);
+  const modes = onField.length ? onField : names(type.astNode);
+  if (isIamIdentity(identity)) return modes.includes('aws_iam');
+  return modes.length === 0 || modes.includes('aws_cognito_user_pools') || modes.includes('aws_auth');
+}
+
 /** Whether the caller's groups pass @aws_auth / @aws_cognito_user_pools(cognito_groups) on a field. */
-function groupsAllowed(schema: GraphQLSchema, type: GraphQLObjectType, fieldName: string, identity: Identity): boolean {
+function groupsAllowed(schema: GraphQLSchema, type: GraphQLObjectType, fieldName: string, identity: Identity | IamIdentity): boolean {
+  if (isIamIdentity(identity)) return true;
   const field = type.getFields()[fieldName];
   for (const name of ['aws_auth', 'aws_cognito_user_pools']) {
     const directive = schema.getDirective(name);
@@ -128,7 +146,7 @@ export function createExecutor(options: ExecutorOptions) {
       throw new FieldFailure({ message: 'Subscriptions are only available on the realtime endpoint', errorType: 'BadRequestException', data: null, errorInfo: null });
     }
     const identity = context.request.identity;
-    if (!groupsAllowed(schema, info.parentType, info.fieldName, identity)) {
+    if (!modeAllowed(info.parentType, info.fieldName, identity) || !groupsAllowed(schema, info.parentType, info.fieldName, identity)) {
       throw new FieldFailure({ message: `Not Authorized to access ${info.fieldName} on type ${info.parentType.name}`, errorType: 'Unauthorized', data: null, errorInfo: null });
     }
     const outcome = await runPipeline({

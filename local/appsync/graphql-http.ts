@@ -1,5 +1,5 @@
 /**
- * POST /graphql as AppSync answers it (Cognito user-pool auth):
+ * POST /graphql as AppSync answers it (Cognito user-pool auth; AWS_IAM for the @aws_iam fields, local/appsync/iam.ts):
  *   no/invalid token → 401 {"errors":[{"errorType":"UnauthorizedException","message":"You are not authorized to make this call."}]}
  *   body not JSON / no query → 400; body over 1 MB → 413; syntax error → 400;
  *   validation errors → 200 with data null; resolver errors → 200 with data + errors.
@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type RequestHandler } from '../http.ts';
 import type { Executor } from './executor.ts';
 import type { Identity } from './jwt.ts';
+import { isSigV4, type IamIdentity } from './iam.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../../resolvers/shared/error-types.ts';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -63,7 +64,10 @@ export function describeError(err: unknown): string {
   return `${e?.name ?? 'Error'} ${frames}`.trim();
 }
 
-export function createGraphqlHandler(deps: { executor: () => Promise<Executor>; verifyToken: VerifyToken; log: Logger }): RequestHandler {
+/** Verifies a SigV4-signed request (AWS_IAM auth) with its raw body: the IAM identity, or null. */
+export type VerifyIam = (req: IncomingMessage, body: string) => Promise<IamIdentity | null>;
+
+export function createGraphqlHandler(deps: { executor: () => Promise<Executor>; verifyToken: VerifyToken; verifyIam?: VerifyIam; log: Logger }): RequestHandler {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const requestId = randomUUID();
     const reply = (status: number, body: unknown) => {
@@ -74,14 +78,21 @@ export function createGraphqlHandler(deps: { executor: () => Promise<Executor>; 
         req.resume();
         return reply(405, { errors: [{ errorType: 'MethodNotAllowedException', message: 'Only POST is supported.' }] });
       }
-      const token = tokenFrom(req.headers.authorization);
-      const identity = token ? await deps.verifyToken(token).catch(() => null) : null;
-      if (!identity) {
+      // AWS_IAM (a SigV4 signature covers the body: read first) or a Cognito token (checked before the body).
+      const iam = isSigV4(req.headers.authorization);
+      const token = iam ? null : tokenFrom(req.headers.authorization);
+      let identity: Identity | IamIdentity | null = token ? await deps.verifyToken(token).catch(() => null) : null;
+      if (!identity && !(iam && deps.verifyIam)) {
         req.resume();
         return reply(401, UNAUTHORIZED_BODY);
       }
       const { body, tooLarge } = await readLimited(req, MAX_BODY_BYTES);
       if (tooLarge) return reply(413, { errors: [{ errorType: 'PayloadTooLargeException', message: 'Request body exceeds 1 MB.' }] });
+      if (iam && deps.verifyIam) {
+        identity = await deps.verifyIam(req, body.toString('utf8')).catch(() => null);
+        if (!identity) return reply(401, UNAUTHORIZED_BODY);
+      }
+      if (!identity) return reply(401, UNAUTHORIZED_BODY);
       let parsed: { query?: unknown; variables?: unknown; operationName?: unknown };
       try {
         parsed = JSON.parse(body.toString('utf8'));

@@ -22,6 +22,8 @@ import { createExecutor, type Executor } from './executor.ts';
 import { createGraphqlHandler, type Logger, type VerifyToken } from './graphql-http.ts';
 import { loadResolvers, type LoadOptions } from './loader.ts';
 import { createRealtime } from './realtime.ts';
+import { verifyIamRequest } from './iam.ts';
+import type { LocalAdminCredentials } from '../cognito/admin-auth.ts';
 import { buildAppSyncSchema } from './schema.ts';
 import { SubscriptionRegistry, subscriptionTriggers } from './subscriptions.ts';
 
@@ -45,6 +47,8 @@ export interface LocalAppSyncOptions {
   /** Realtime keep-alive interval (default 60 s). */
   keepAliveMs?: number;
   region?: string;
+  /** The key the in-process Lambdas sign @aws_iam calls with (AWS_IAM auth; none: every signed call is refused). */
+  iamCredentials?: LocalAdminCredentials;
   /** Sees every DynamoDB request the data sources send (e.g. a DynamoRequestCounter's record). */
   onDynamoRequest?: (request: DynamoRequest) => void;
 }
@@ -107,8 +111,9 @@ export function createLocalAppSync(options: LocalAppSyncOptions): LocalAppSync {
   const executor = () => executorPromise;
 
   const realtime = createRealtime({ executor, registry, verifyToken: options.verifyToken, log, keepAliveMs: options.keepAliveMs });
+  const iamCredentials = options.iamCredentials;
   return {
-    handleGraphql: createGraphqlHandler({ executor, verifyToken: options.verifyToken, log }),
+    handleGraphql: createGraphqlHandler({ executor, verifyToken: options.verifyToken, verifyIam: iamCredentials ? (req, body) => verifyIamRequest(req, body, iamCredentials) : undefined, log }),
     handleRealtime: realtime.handleRealtime,
     ready: executorPromise.then(() => undefined),
     async close() {

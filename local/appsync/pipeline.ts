@@ -12,6 +12,7 @@
 import type { ResolverDef } from '../../resolvers/map.ts';
 import type { LoadedResolvers, ResolverCode } from './loader.ts';
 import type { DataSource } from './datasources/types.ts';
+import { isIamIdentity } from './iam.ts';
 import {
   errorSignal, isEarlyReturnSignal, isErrorSignal, newInvocation, withInvocation,
   type AppSyncErrorEntry, type InvalidationRequest, type SubscriptionFilter,
@@ -57,7 +58,7 @@ function codeError(err: unknown): AppSyncErrorEntry {
 }
 
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutcome> {
-  const invocation = newInvocation({ now: input.clock, typeName: input.info.parentTypeName, fieldName: input.info.fieldName });
+  const invocation = newInvocation({ now: input.clock, typeName: input.info.parentTypeName, fieldName: input.info.fieldName, authType: isIamIdentity(input.identity) ? 'IAM Authorization' : 'User Pool Authorization' });
   const ctx: Record<string, unknown> = {
     arguments: input.arguments,
     args: input.arguments,

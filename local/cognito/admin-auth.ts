@@ -88,8 +88,8 @@ function amzDate(value: string): Date | null {
   return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) : null;
 }
 
-/** Throws SignatureError unless `req` (with its raw `body`) is signed with `credentials`. */
-export async function verifySignature(req: IncomingMessage, body: string, credentials: LocalAdminCredentials, now = Date.now()): Promise<void> {
+/** Throws SignatureError unless `req` (with its raw `body`) is signed with `credentials`, covering at least `mustSign` (Cognito's admin calls: host, x-amz-date, x-amz-target). */
+export async function verifySignature(req: IncomingMessage, body: string, credentials: LocalAdminCredentials, now = Date.now(), mustSign: string[] = ['host', 'x-amz-date', 'x-amz-target']): Promise<void> {
   const header = req.headers.authorization;
   if (typeof header !== 'string' || !header) throw new SignatureError('MissingAuthenticationTokenException', 'Missing Authentication Token');
   const m = AUTH.exec(header);
@@ -102,8 +102,8 @@ export async function verifySignature(req: IncomingMessage, body: string, creden
     throw new SignatureError('InvalidSignatureException', 'Signature expired or x-amz-date missing.');
   }
   const names = signedHeaderList.split(';');
-  if (!names.includes('host') || !names.includes('x-amz-date') || !names.includes('x-amz-target')) {
-    throw new SignatureError('InvalidSignatureException', 'The request signature must cover host, x-amz-date and x-amz-target.');
+  if (!mustSign.every((name) => names.includes(name))) {
+    throw new SignatureError('InvalidSignatureException', `The request signature must cover ${mustSign.join(', ')}.`);
   }
   const headers: Record<string, string> = {};
   for (const name of names) {

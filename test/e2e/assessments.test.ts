@@ -4,7 +4,7 @@
  * single-use link from the outbox at 390 px and answers one item at a time, keyboard only, with
  * item 9 = 1 — the answers are saved as they go (a reload keeps them), the review lists them, the
  * submit shows the 988 crisis-line text; the link is spent. The clinician is e-mailed without PHI,
- * sees the open alert on the Results page, resolves it with a note, and the scored response and
+ * sees the alert arrive live on the Results page they had open, resolves it with a note, and the scored response and
  * its chart show on the client's Measures tab; the population page shows the practice and exports
  * it as CSV. axe finds nothing on the client's pages.
  */
@@ -37,6 +37,15 @@ describe('a PHQ-9 by link, with item 9 = 1', () => {
     const mail = portal.runtime.outbox.latestTo(email, 'email')!;
     expect(mail.body).not.toContain('Quinn');
     const link = /(http\S+\/portal\/assessment#[A-Za-z0-9_-]{43})/.exec(mail.body)![1];
+
+    // The clinician has the Results page open before the client answers: the alert must arrive live.
+    const owner = await (await portal.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signedInBrowser(owner, portal.runtime.url, DEMO_OWNER.email);
+    const socket = owner.waitForEvent('websocket', (ws) => ws.url().includes('/graphql/realtime'));
+    await owner.goto(`${portal.runtime.url}/app/assessments`);
+    await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('start_ack'));
+    const name = `Quinn Measure${run}`;
+    expect(await owner.getByRole('button', { name: `Resolve the alert for ${name}` }).count()).toBe(0);
 
     const page = await (await portal.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
     await page.goto(link);
@@ -78,12 +87,8 @@ describe('a PHQ-9 by link, with item 9 = 1', () => {
     await page.goto(link);
     await page.getByText(ASSESSMENT_MESSAGES.linkUsed).waitFor();
 
-    // The clinician: told without PHI; the Results page shows the open alert on load; resolved with a note.
+    // The clinician: told without PHI; the open Results page shows the alert live (no reload); resolved with a note.
     expect(portal.runtime.outbox.latestTo(DEMO_OWNER.email, 'email')?.subject).toBe('A client response needs your review');
-    const owner = await (await portal.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signedInBrowser(owner, portal.runtime.url, DEMO_OWNER.email);
-    await owner.goto(`${portal.runtime.url}/app/assessments`);
-    const name = `Quinn Measure${run}`;
     await owner.getByRole('button', { name: `Resolve the alert for ${name}` }).click();
     const dialog = owner.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Resolve' }).click();

@@ -159,14 +159,25 @@ describe('Media', () => {
 describe('Api', () => {
   const api = () => synthesized.dev.template(synthesized.dev.stacks.api);
 
-  it('authorizes with the Cognito user pool only: no API key, no other mode', () => {
+  it('authorizes with the Cognito user pool, plus IAM for the @aws_iam fields alone: no API key', () => {
     api().hasResourceProperties('AWS::AppSync::GraphQLApi', {
       AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
-      AdditionalAuthenticationProviders: Match.absent(),
+      AdditionalAuthenticationProviders: [{ AuthenticationType: 'AWS_IAM' }],
       XrayEnabled: true,
       LogConfig: { FieldLogLevel: 'ERROR', ExcludeVerboseContent: true, CloudWatchLogsRoleArn: Match.anyValue() },
     });
     api().resourceCountIs('AWS::AppSync::ApiKey', 0);
+  });
+
+  it('lets only the assessments Lambdas call the API with IAM, and only publishRiskAlert (issue 13)', () => {
+    const grants = Object.values(api().findResources('AWS::IAM::Policy')).flatMap((policy) =>
+      ((policy as { Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } }).Properties.PolicyDocument.Statement)
+        .filter((s) => [s.Action].flat().some((a) => a.startsWith('appsync:'))));
+    expect(grants).toHaveLength(2);
+    for (const grant of grants) {
+      expect(grant.Action).toBe('appsync:GraphQL');
+      expect(JSON.stringify(grant.Resource)).toMatch(/\/types\/Mutation\/fields\/publishRiskAlert"/);
+    }
   });
 
   it('limits query depth and resolvers per request, with the numbers the local executor enforces (issue 11 §5)', () => {

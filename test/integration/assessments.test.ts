@@ -21,6 +21,8 @@ import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
 import { publicCall } from '../support/client-portal.ts';
 import { dynamo } from '../../functions/shared/aws.ts';
+import { subscribeAs } from '../support/realtime.ts';
+import { publishMutation } from '../../functions/shared/appsync-publish.ts';
 
 let runtime: Runtime;
 let practiceId = '';
@@ -220,6 +222,41 @@ describe('the demo seed', () => {
     expect(phq9[0]).toMatchObject({ baseline: 18, reliableChange: 'improved' });
     const alerts = (await call('basic', ALERTS)).data.listRiskAlerts.items;
     expect(alerts).toEqual([expect.objectContaining({ clientName: 'Morgan Ellis', instrumentId: 'PHQ9', reasons: ['item9'], state: 'open' })]);
+  });
+});
+
+describe('the live alert event', () => {
+  const SUBSCRIBE = 'subscription { onRiskAlert { practiceId therapistId alertId raisedAt } }';
+  const PUBLISH = 'mutation ($p: ID!, $t: ID!, $a: ID!, $r: AWSDateTime!) { publishRiskAlert(practiceId: $p, therapistId: $t, alertId: $a, raisedAt: $r) { practiceId therapistId alertId raisedAt } }';
+
+  it('reaches the owner (practice-wide) when a link answer raises an alert, not another clinician; only the Lambdas can publish', async () => {
+    const owner = await subscribeAs(runtime.url, tokens.owner, SUBSCRIBE);
+    const basic = await subscribeAs(runtime.url, tokens.basic, SUBSCRIBE);
+    const biller = await subscribeAs(runtime.url, tokens.biller, SUBSCRIBE);
+    try {
+      expect([owner.outcome, basic.outcome, biller.outcome]).toEqual(['started', 'started', 'Unauthorized']);
+      const email = 'live.measure@example.test';
+      const c = await addClient('owner', 'Live', email);
+      await call('owner', ASSIGN, { c, i: ['PHQ9'], s: { frequency: 'once' } });
+      expect((await publicCall(runtime, 'submitAssessmentLink', { token: linkTokenFor(email), answers: PHQ9_ITEM9 })).status).toBe(200);
+      for (let i = 0; i < 80 && owner.events.length === 0; i += 1) await new Promise((r) => setTimeout(r, 25));
+      const alert = (await call('owner', ALERTS)).data.listRiskAlerts.items.find((a: { clientId: string }) => a.clientId === c);
+      // Delivered as the submit returns: ids and the time only, nothing of the client.
+      expect(owner.events).toEqual([{ data: { onRiskAlert: { practiceId, therapistId: practiceId, alertId: alert.id, raisedAt: expect.any(String) } } }]);
+      expect(basic.events).toEqual([]);
+      // A member's token cannot publish (the field is @aws_iam), nor can a call signed with another key.
+      expect(errorType(await call('owner', PUBLISH, { p: practiceId, t: practiceId, a: 'x', r: '2026-01-01T00:00:00Z' }))).toBe('Unauthorized');
+      const key = process.env.APPSYNC_PUBLISH_SECRET_ACCESS_KEY;
+      process.env.APPSYNC_PUBLISH_SECRET_ACCESS_KEY = 'not-the-key';
+      const forged = await publishMutation(PUBLISH, { p: practiceId, t: practiceId, a: 'forged', r: '2026-01-01T00:00:00Z' }, 'test');
+      process.env.APPSYNC_PUBLISH_SECRET_ACCESS_KEY = key;
+      expect(forged).toBe(false);
+      expect(owner.events).toHaveLength(1);
+    } finally {
+      owner.close();
+      basic.close();
+      biller.close();
+    }
   });
 });
 

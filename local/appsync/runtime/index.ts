@@ -38,7 +38,7 @@ export const util = {
   base64Encode: (value: string): string => Buffer.from(String(value), 'utf8').toString('base64'),
   base64Decode: (value: string): string => Buffer.from(String(value), 'base64').toString('utf8'),
   matches: (pattern: string, value: string): boolean => new RegExp(`^(?:${pattern})$`).test(value),
-  authType: (): string => 'User Pool Authorization',
+  authType: (): string => current().authType,
   isNull: (value: unknown): boolean => value === null || value === undefined,
   isNullOrEmpty: (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0),
   isNullOrBlank: (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === ''),

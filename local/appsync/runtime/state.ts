@@ -42,6 +42,8 @@ export interface Invocation {
   subscriptionFilter: SubscriptionFilter | null;
   subscriptionInvalidationFilter: SubscriptionFilter | null;
   invalidations: InvalidationRequest[];
+  /** util.authType(): the caller's auth mode ('User Pool Authorization' or 'IAM Authorization'). */
+  authType: string;
 }
 
 export const SIGNAL = Symbol.for('practice-portal.appsync.signal');
@@ -62,6 +64,7 @@ export function newInvocation(partial: Partial<Invocation> = {}): Invocation {
     subscriptionFilter: partial.subscriptionFilter ?? null,
     subscriptionInvalidationFilter: partial.subscriptionInvalidationFilter ?? null,
     invalidations: partial.invalidations ?? [],
+    authType: partial.authType ?? 'User Pool Authorization',
   };
 }
 

@@ -3,7 +3,7 @@
  * responses and risk alerts on the practice's side; open assessments, saving and submitting on the
  * client principal's. Columns: CALLERS (test/support/authz/matrix.ts).
  */
-import { A, N, U, call, matrix, outcomeOf, ownersClientWithEmail, seededPracticeId, type AuthzDomain, type Who } from './matrix.ts';
+import { A, N, U, call, matrix, outcomeOf, ownersClientWithEmail, seededPracticeId, subscribe, type AuthzDomain, type Who } from './matrix.ts';
 
 const ASSIGN = 'mutation ($c: ID!, $i: [ID!]!, $s: AssessmentScheduleInput!) { assignAssessments(clientId: $c, instrumentIds: $i, schedule: $s) { id } }';
 
@@ -52,6 +52,10 @@ export const assessments: AuthzDomain = {
     'Mutation.resolveRiskAlert':         [A,    A,    A,    N,    N,    U,    U,    U,    U,    N],
     // The population page: everyone with the right reads their reach (own-only roles their own clients).
     'Query.assessmentPopulation':        [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
+    // The live alert: subscribing needs the right (the filter keeps each to their reach); publishing is
+    // IAM only (the assessments Lambdas): every member's token is refused.
+    'Subscription.onRiskAlert':          [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
+    'Mutation.publishRiskAlert':         [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     // The client principal's side: no team member calls it (see clientAllowed).
     'Query.clientOpenAssessments':       [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Mutation.saveClientAssessmentAnswers': [U, U,    U,    U,    U,    U,    U,    U,    U,    U],
@@ -74,6 +78,9 @@ export const assessments: AuthzDomain = {
       return outcomeOf(await call(who, 'mutation ($c: ID!, $a: ID!) { stopAssessment(clientId: $c, assignmentId: $a) { id stoppedAt } }', { c, a }), 'Mutation.stopAssessment');
     },
     'Query.listRiskAlerts': async (who) => outcomeOf(await call(who, '{ listRiskAlerts { items { id } nextToken } }'), 'Query.listRiskAlerts'),
+    'Subscription.onRiskAlert': (who) => subscribe(who, 'subscription { onRiskAlert { alertId } }'),
+    'Mutation.publishRiskAlert': async (who) =>
+      outcomeOf(await call(who, 'mutation { publishRiskAlert(practiceId: "p", therapistId: "t", alertId: "a", raisedAt: "2026-01-01T00:00:00Z") { alertId } }'), 'Mutation.publishRiskAlert'),
     'Query.assessmentPopulation': async (who) => outcomeOf(await call(who, '{ assessmentPopulation { from current { clients } overdueTotal } }'), 'Query.assessmentPopulation'),
     'Mutation.resolveRiskAlert': async (who) =>
       outcomeOf(await call(who, 'mutation ($a: ID!) { resolveRiskAlert(alertId: $a, note: "Called the client.") { id state } }', { a: await openAlert(who) }), 'Mutation.resolveRiskAlert'),

@@ -92,10 +92,11 @@ describe('Mutation.endSession', () => {
   it('answers true; a membership removed meanwhile → Unauthorized; a DynamoDB failure never reaches the caller', () => {
     const ok = evaluate(code['Mutation.endSession'], 'response', { stash: { caller }, result: {} });
     expect(ok.result).toBe(true);
-    // The caller's open subscriptions are closed: account activity and secure messages (issue 12).
+    // The caller's open subscriptions are closed: account activity, secure messages (issue 12) and risk alerts (issue 13).
     expect(ok.invalidations).toEqual([
       { subscriptionField: 'onUserAuthEvent', payload: { userId: SUB } },
       { subscriptionField: 'onSecureMessage', payload: { userId: SUB } },
+      { subscriptionField: 'onRiskAlert', payload: { userId: SUB } },
     ]);
     const gone = evaluate(code['Mutation.endSession'], 'response', { stash: { caller }, error: { type: 'DynamoDB:ConditionalCheckFailedException', message: 'The conditional request failed' } });
     expect(gone.error?.errorType).toBe('Unauthorized');

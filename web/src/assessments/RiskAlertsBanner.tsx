@@ -1,6 +1,6 @@
 /**
- * Open risk alerts (issue 13), on page load: the clinician's own clients' (owners and admins: the
- * practice's), each with the client, the instrument and a Resolve button; resolving asks what was
+ * Open risk alerts (issue 13), on page load and live (the onRiskAlert subscription): the clinician's
+ * own clients' (owners and admins: the practice's), each with the client, the instrument and a Resolve button; resolving asks what was
  * done (a note, required) and is audited by the API.
  */
 import Alert from '@cloudscape-design/components/alert';
@@ -35,6 +35,20 @@ export function RiskAlertsBanner({ clientId, onResolved }: { clientId?: string; 
     }
   }, [clientId]);
   useEffect(() => void load(), [load]);
+  // Live (onRiskAlert): a new alert in the caller's reach reloads the list without a page reload. The
+  // event carries ids only; the list is read as on load (audited). The realtime client loads with this page.
+  useEffect(() => {
+    let live = true;
+    let subscription: { unsubscribe(): void } | undefined;
+    void import('../platform/realtime').then(({ subscribe }) => {
+      if (!live) return;
+      subscription = subscribe('subscription OnRiskAlert { onRiskAlert { alertId } }', { next: () => void load(), error: () => undefined });
+    });
+    return () => {
+      live = false;
+      subscription?.unsubscribe();
+    };
+  }, [load]);
 
   const resolve = async () => {
     if (!resolving) return;
