@@ -1,5 +1,6 @@
 /**
- * Auth: the Cognito user pool (e-mail sign-in, MFA required, the portal's groups and custom
+ * Auth: the Cognito user pool (e-mail sign-in, MFA optional in the pool and required of clinicians
+ * by the API, the portal's groups and custom
  * attributes) with its web client and the post-confirmation / pre-token-generation triggers.
  */
 import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -44,7 +45,9 @@ export class AuthStack extends Stack {
       config, logKey, folder: 'pre-token-generation', description: 'Cognito pre-token-generation: practice, roles and plan claims',
     }).fn;
     for (const table of [tables.Directory, tables.Practice, tables.Audit]) table.grantReadWriteData(postConfirmation);
-    for (const table of [tables.Directory, tables.Practice]) table.grantReadData(preTokenGeneration);
+    tables.Practice.grantReadData(preTokenGeneration);
+    // It writes the membership's MFA mark (domain/mfa.ts) that the authorize step requires of clinicians.
+    tables.Directory.grantReadWriteData(preTokenGeneration);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       userPoolName: `portal-${config.envName}`,
@@ -61,7 +64,9 @@ export class AuthStack extends Stack {
         phoneNumber: { required: false, mutable: true },
       },
       customAttributes: Object.fromEntries(CUSTOM_ATTRIBUTES.map((name) => [name, new cognito.StringAttribute({ mutable: true })])),
-      mfa: cognito.Mfa.REQUIRED,
+      // Optional in the pool: clients may sign in with a password only (issue 12). Clinicians may
+      // not: the API refuses a member until the pre-token trigger has marked a factor (domain/mfa.ts).
+      mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: true },
       passwordPolicy: {
         minLength: PASSWORD_POLICY.minLength,
@@ -85,6 +90,11 @@ export class AuthStack extends Stack {
     new iam.Policy(this, 'PostConfirmationGroups', {
       roles: [postConfirmation.role!],
       statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [this.userPool.userPoolArn] })],
+    });
+    // The pre-token trigger reads the user's factors (AdminGetUser) for the membership's MFA mark.
+    new iam.Policy(this, 'PreTokenGenerationMfaRead', {
+      roles: [preTokenGeneration.role!],
+      statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [this.userPool.userPoolArn] })],
     });
 
     // The console's groups and Clients (issue 12: clients of practices, refused by the console).
@@ -118,7 +128,7 @@ export class AuthStack extends Stack {
     suppress(this.userPool, [
       {
         id: 'AwsSolutions-COG1',
-        reason: 'The password policy is the product requirement (8+ characters, upper, lower, digit; spec part 1 §5); MFA is REQUIRED for every user, which outweighs a symbol rule (NIST SP 800-63B discourages composition rules).',
+        reason: 'The password policy is the product requirement (8+ characters, upper, lower, digit; spec part 1 §5); MFA is required of every clinician (the pool is OPTIONAL for clients, the API refuses a clinician without a factor), which outweighs a symbol rule (NIST SP 800-63B discourages composition rules).',
       },
       ...(config.threatProtection
         ? []

@@ -26,6 +26,8 @@ export interface Membership {
   isOnTrial?: string | number;
   subscriptionDue?: string;
   customerId?: string;
+  /** The MFA mark (domain/mfa.ts), kept by the pre-token-generation trigger. */
+  mfaEnrolled?: boolean;
 }
 
 export function ownerMembership(sub: string, email: string, now: Date, group = 'Therapists'): Membership {

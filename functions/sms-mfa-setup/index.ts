@@ -7,7 +7,7 @@
  *   POST /confirmSmsMfaSetup {email, password, code}   → phone set and verified, SMS MFA enabled
  *
  * Both calls first prove the password with the web client's own USER_PASSWORD_AUTH and require the
- * answer to be the MFA_SETUP challenge: only the account's owner, and only before any MFA exists,
+ * answer to ask for no factor: only the account's owner, and only before any MFA exists,
  * can enroll a phone (nobody can replace an enrolled factor this way). The code is stored hashed,
  * lives 10 minutes, allows 5 tries; each route is limited per client address. The user then signs
  * in again and answers the SMS_MFA challenge. Nothing here is logged.
@@ -37,11 +37,15 @@ const CALLS_PER_MINUTE = 10;
 
 type Proof = { ok: true; username: string; sub: string } | { ok: false; status: number; message: string };
 
-/** Proves the password and that the account has no MFA yet (Cognito answers with MFA_SETUP). */
+/**
+ * Proves the password and that the account has no MFA yet: the pool is MFA OPTIONAL, so Cognito
+ * answers such an account with tokens (a pool requiring MFA would answer MFA_SETUP); an account
+ * with a factor gets that factor's challenge instead.
+ */
 async function proveSetupPending(email: string, password: string): Promise<Proof> {
   const proof = await provePassword(email, password);
   if (proof.kind === 'wrong') return { ok: false, status: 401, message: MESSAGES.wrongCredentials };
-  if (proof.kind !== 'proved' || proof.next !== 'MFA_SETUP') return { ok: false, status: 409, message: SMS_SETUP_MESSAGES.alreadyEnrolled };
+  if (proof.kind !== 'proved' || (proof.next !== 'TOKENS' && proof.next !== 'MFA_SETUP')) return { ok: false, status: 409, message: SMS_SETUP_MESSAGES.alreadyEnrolled };
   return { ok: true, username: proof.username, sub: proof.sub };
 }
 

@@ -36,7 +36,8 @@ export function poolOptions(createdAt: string) {
     UsernameConfiguration: { CaseSensitive: false },
     AutoVerifiedAttributes: ['email'],
     VerificationMessageTemplate: { DefaultEmailOption: 'CONFIRM_WITH_CODE' },
-    MfaConfiguration: 'ON',
+    // MFA optional in the pool (clients may go without); clinicians are held to it by the API (domain/mfa.ts).
+    MfaConfiguration: 'OPTIONAL',
     EnabledMfas: ['SMS_MFA', 'SOFTWARE_TOKEN_MFA'],
     SmsConfiguration: { SnsCallerArn: 'arn:aws:iam::000000000000:role/local-sms', ExternalId: 'local' },
     EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },

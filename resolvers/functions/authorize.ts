@@ -7,10 +7,13 @@
  * following steps. Practice, roles and plan never come from arguments or token claims.
  * A token whose sign-in the user has since signed out of (`signedOutAt` on the membership, see
  * resolvers/shared/session-end.ts) is refused: sign-out ends the session here, not only in Cognito.
+ * A member without a second factor (the membership's `mfaEnrolled` not true, domain/mfa.ts) is
+ * refused every field: the pool's MFA is optional for clients, never for clinicians.
  */
 import { util, type DynamoDBGetItemRequest } from '@aws-appsync/utils';
 import { membershipKey } from '../../domain/tables.ts';
 import { canCall } from '../../domain/permissions.ts';
+import { MFA_REQUIRED_MESSAGE, memberHasMfa } from '../../domain/mfa.ts';
 import { sessionEnded } from '../shared/session-end.ts';
 import { raiseStepError } from '../shared/errors.ts';
 import type { AnyArgs, Caller, ResolverContext } from '../shared/context.ts';
@@ -29,6 +32,7 @@ interface Membership {
   email?: string;
   signedOutAt?: number;
   signedOutSessions?: string[];
+  mfaEnrolled?: boolean;
 }
 
 export function request(ctx: ResolverContext<AnyArgs>): DynamoDBGetItemRequest {
@@ -55,6 +59,9 @@ export function response(ctx: ResolverContext<AnyArgs>): Record<string, unknown>
   const member = membership;
   if (sessionEnded(identity.claims, member)) {
     util.unauthorized();
+  }
+  if (!memberHasMfa(member)) {
+    util.error(MFA_REQUIRED_MESSAGE, 'Unauthorized');
   }
   const roles = member.roles || [];
   const plan = member.plan || '';

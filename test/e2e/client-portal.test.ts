@@ -3,12 +3,13 @@
  * portal's greeting, adds a consent document sent to new clients (and edits it: version 2),
  * archives another, makes the couples intake the default form; invites a client from the client's
  * page. The client opens the link from the outbox at 390 px, sets a password (the pool's rule),
- * enrols the authenticator the pool requires, lands on the portal home (greeting, Join), signs the
+ * is offered two-step verification (optional for clients) and declines, lands on the portal home (greeting, Join), signs the
  * consent document (not without "I agree") and fills the intake form (not with required answers
  * missing) — the owner sees the signature of version 2 on the client's page. They exchange secure
  * messages live both ways, the client's with an attachment (a typed-wrong one refused); the owner
  * sees the read receipt; one notification e-mail, naming the practice only. Then the client's
- * profile, sign-out, forgot password, the reused link, and revocation. A second, short test: an
+ * profile, sign-out, forgot password and a sign-in with the password only, an authenticator added
+ * on the Security page and then asked for at sign-in, the reused link, and revocation. A second, short test: an
  * expired or cut-short link, and a clinician refused by the portal's sign-in (in Spanish too).
  * axe finds nothing on the portal's pages. (Formerly three files: client-portal, documents,
  * messaging-portal; what they checked beyond this story is in the integration tests.)
@@ -171,13 +172,11 @@ describe('client portal', () => {
     await client.getByLabel('Confirm password').fill('ClientPass1');
     await client.getByRole('button', { name: 'Create account' }).click();
 
-    // The pool requires MFA: the client enrols an authenticator app (QR code or key).
-    await client.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    // MFA is optional for clients: signed in with the password, offered two-step verification; not now.
+    await client.getByRole('heading', { name: 'Add two-step verification?' }).waitFor();
     expect(new URL(client.url()).hash).toBe('');
     await expectAxeClean(client);
-    const secret = (await client.locator('.cp-secret code').textContent())!.trim();
-    await client.getByLabel('Code', { exact: true }).fill(await unusedTotpCode(totpFor(secret)));
-    await client.getByRole('button', { name: 'Verify' }).click();
+    await client.getByRole('button', { name: 'Not now' }).click();
 
     // Home: the greeting and the telehealth session with Join.
     await client.waitForURL(`${base}/portal`);
@@ -291,6 +290,26 @@ describe('client portal', () => {
     await client.getByText(MESSAGES.passwordChanged).waitFor();
     await expectAxeClean(client);
     await expect(client.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await client.getByLabel('Password').fill('ClientPass9');
+    await client.getByRole('button', { name: 'Sign in' }).click();
+    // No factor: the password alone signs the client in.
+    await client.getByRole('heading', { name: 'Welcome, Quinn' }).waitFor();
+    expect(await client.getByLabel('Code', { exact: true }).count()).toBe(0);
+
+    // Adding an authenticator from the Security page (QR code or key): from then on sign-in asks for its code.
+    await client.goto(`${base}/portal/security`);
+    await client.getByText('Two-step verification is off.').waitFor();
+    await client.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await client.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await expectAxeClean(client);
+    const secret = (await client.locator('.cp-secret code').textContent())!.trim();
+    await client.getByLabel('Code', { exact: true }).fill(await unusedTotpCode(totpFor(secret)));
+    await client.getByRole('button', { name: 'Verify' }).click();
+    await client.getByText('Two-step verification is now on.').waitFor();
+    await client.getByRole('button', { name: 'Sign out' }).click();
+    await client.getByText('You have signed out.').waitFor();
+    await client.goto(`${base}/portal/signin`);
+    await client.getByLabel('Email').fill(email);
     await client.getByLabel('Password').fill('ClientPass9');
     await client.getByRole('button', { name: 'Sign in' }).click();
     await client.getByLabel('Code', { exact: true }).fill(await unusedTotpCode(totpFor(secret)));

@@ -32,9 +32,9 @@ describe('stack layout', () => {
 describe('Auth', () => {
   const auth = (env: (typeof ENVS)[number]) => synthesized[env].template(synthesized[env].stacks.auth);
 
-  it('requires MFA with TOTP and SMS, e-mail sign-in, case-insensitive usernames, self sign-up', () => {
+  it('offers MFA with TOTP and SMS (OPTIONAL: clients may go without), e-mail sign-in, case-insensitive usernames, self sign-up', () => {
     auth('dev').hasResourceProperties('AWS::Cognito::UserPool', {
-      MfaConfiguration: 'ON',
+      MfaConfiguration: 'OPTIONAL',
       EnabledMfas: Match.arrayWith(['SMS_MFA', 'SOFTWARE_TOKEN_MFA']),
       UsernameAttributes: ['email'],
       UsernameConfiguration: { CaseSensitive: false },
@@ -89,6 +89,18 @@ describe('Auth', () => {
     auth('dev').hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: { Statement: [Match.objectLike({ Action: 'cognito-idp:AdminAddUserToGroup', Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^UserPool'), 'Arn'] } })] },
     });
+  });
+
+  it("lets pre-token-generation read users of this pool only (the clinicians' MFA mark) and write the Directory", () => {
+    const template = auth('dev');
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: [Match.objectLike({ Action: 'cognito-idp:AdminGetUser', Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^UserPool'), 'Arn'] } })] },
+      Roles: [{ Ref: Match.stringLikeRegexp('^PreTokenGeneration') }],
+    });
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] }; Roles: { Ref: string }[] } }[];
+    const trigger = policies.filter((p) => p.Properties.Roles.some((r) => r.Ref.startsWith('PreTokenGeneration')));
+    const actions = trigger.flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((st) => [st.Action].flat()));
+    expect(actions).toEqual(expect.arrayContaining(['cognito-idp:AdminGetUser', 'dynamodb:UpdateItem']));
   });
 
   it('enforces threat protection and deletion protection in prod only', () => {

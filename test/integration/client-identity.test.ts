@@ -17,10 +17,10 @@ import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
 import { clientLinksPartition, CLIENT_PORTAL_MESSAGES, invitationKey } from '../../domain/client-link.ts';
-import { tableName } from '../../domain/tables.ts';
+import { membershipKey, tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient, signInSeeded } from '../support/cognito-sdk.ts';
+import { cognitoClient, passwordOnlySignIn, signInSeeded } from '../support/cognito-sdk.ts';
 import { firstClientSignIn as firstClientSignInAs, inviteClient, publicCall } from '../support/client-portal.ts';
 
 let runtime: Runtime;
@@ -131,8 +131,21 @@ describe('invitation and acceptance', () => {
     expect((await call(owner, GET_ACCESS, { c: clientId })).data.getClientPortalAccess).toMatchObject({ state: 'ACTIVE', expiresAt: null });
   });
 
-  it('the new client signs in and reads their own record and upcoming appointments only', async () => {
+  it('the new client signs in with the password alone (MFA optional for clients), may add an authenticator, and then is asked for its code', async () => {
+    const passwordOnly = await passwordOnlySignIn(runtime.url, NEW_EMAIL, 'ClientPass1');
+    for (const token of [passwordOnly.accessToken, passwordOnly.idToken]) {
+      const me = await call(token, ME);
+      expect(me.errors).toBeUndefined();
+      expect(me.data.clientMe.practices).toEqual([expect.objectContaining({ clientId })]);
+    }
+    // A client holds no membership: the pre-token trigger wrote no clinician mark for them.
+    const sub = (await runtime.cognito.admin.getUser(NEW_EMAIL))!.sub;
+    expect((await runtime.dynamo.client.send(new GetItemCommand({ TableName: DIRECTORY, Key: marshall(membershipKey(sub)) }))).Item).toBeUndefined();
     newClient = await firstClientSignIn(NEW_EMAIL, 'ClientPass1');
+    await expect(passwordOnlySignIn(runtime.url, NEW_EMAIL, 'ClientPass1')).rejects.toThrow('expected tokens, got SOFTWARE_TOKEN_MFA');
+  });
+
+  it('the new client reads their own record and upcoming appointments only', async () => {
     const me = await call(newClient, ME);
     expect(me.errors).toBeUndefined();
     expect(me.data.clientMe.practices).toEqual([expect.objectContaining({ clientId, firstName: 'Quinn', email: NEW_EMAIL })]);

@@ -12,7 +12,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { Amplify } from 'aws-amplify';
-import { confirmSignIn, confirmSignUp, confirmUserAttribute, fetchAuthSession, fetchMFAPreference, resendSignUpCode, signIn, signOut, signUp, updateMFAPreference, updateUserAttribute } from 'aws-amplify/auth';
+import { confirmSignIn, confirmSignUp, confirmUserAttribute, fetchAuthSession, fetchMFAPreference, resendSignUpCode, setUpTOTP, signIn, signOut, signUp, updateMFAPreference, updateUserAttribute, verifyTOTPSetup } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import {
   AdminSetUserMFAPreferenceCommand,
@@ -116,14 +116,21 @@ describe('local Cognito through Amplify v6', () => {
   const password = 'Clinician9';
   let secret = '';
 
-  it('sign-up → confirm → TOTP setup → signed in, with verifiable tokens and the practice claims', async () => {
+  it('sign-up → confirm → signed in without a factor (MFA OPTIONAL) → TOTP enrolled with the access token → signed in with its code, with verifiable tokens, the practice claims and the MFA mark', async () => {
     await signUpAndConfirm(email, password);
 
-    let step = (await signIn({ username: email.toLowerCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })).nextStep;
-    if (step.signInStep === 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION') step = (await confirmSignIn({ challengeResponse: 'TOTP' })).nextStep;
-    expect(step.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
-    secret = (step as { totpSetupDetails: { sharedSecret: string } }).totpSetupDetails.sharedSecret;
-    expect(await errorOf(confirmSignIn({ challengeResponse: '000000' === totpFor(secret).generate() ? '111111' : '000000' }))).toMatchObject({ name: 'CodeMismatchException' });
+    const first = (await signIn({ username: email.toLowerCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })).nextStep;
+    expect(first.signInStep).toBe('DONE');
+    const unenrolledSub = String(decodeJwt((await fetchAuthSession()).tokens!.accessToken.toString()).sub);
+    // The pre-token trigger marked the new owner's membership: no factor yet.
+    expect((await dynamo().send(new GetCommand({ TableName: 'portal-local-Directory', Key: membershipKey(unenrolledSub) }))).Item?.mfaEnrolled).toBe(false);
+    secret = (await setUpTOTP()).sharedSecret;
+    expect(await errorOf(verifyTOTPSetup({ code: '000000' === totpFor(secret).generate() ? '111111' : '000000' }))).toMatchObject({ name: 'CodeMismatchException' });
+    await verifyTOTPSetup({ code: await unusedTotpCode(totpFor(secret)) });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+    await signOut();
+    const step = (await signIn({ username: email.toLowerCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })).nextStep;
+    expect(step.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
     const done = await confirmSignIn({ challengeResponse: await unusedTotpCode(totpFor(secret)) });
     expect(done.nextStep.signInStep).toBe('DONE');
 
@@ -138,7 +145,7 @@ describe('local Cognito through Amplify v6', () => {
 
     // post-confirmation made the owner membership and joined Therapists.
     const item = (await dynamo().send(new GetCommand({ TableName: 'portal-local-Directory', Key: membershipKey(String(id.sub)) }))).Item;
-    expect(item).toMatchObject({ practiceId: id.sub, roles: ['owner'], plan: 'basic', planName: 'ESSENTIALS', email: email.toLowerCase(), GSI1PK: `P#${id.sub}` });
+    expect(item).toMatchObject({ practiceId: id.sub, roles: ['owner'], plan: 'basic', planName: 'ESSENTIALS', email: email.toLowerCase(), GSI1PK: `P#${id.sub}`, mfaEnrolled: true });
     expect((await cognito.admin.getUser(email))?.groups).toEqual(['Therapists']);
 
     const openid = await (await fetch(`${base}/${POOL_ID}/.well-known/openid-configuration`)).json();
@@ -300,11 +307,16 @@ describe('local Cognito API edges', () => {
     expect(next.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });
 
-  it('a user with a verified phone and no MFA enrolled gets an SMS challenge', async () => {
+  it('a user with a verified phone but no MFA enabled gets tokens (the pool is MFA OPTIONAL); once SMS MFA is enabled, an SMS challenge', async () => {
     const phoneUser = 'phone.user@example.com';
     const phone = '+15555550199';
-    await cognito.admin.createUser({ email: phoneUser, password, givenName: 'Pho', familyName: 'Ne', phoneNumber: phone, groups: ['Therapists'] });
-    const first = await idp.send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: phoneUser, PASSWORD: password } }));
+    const { sub } = await cognito.admin.createUser({ email: phoneUser, password, givenName: 'Pho', familyName: 'Ne', phoneNumber: phone, groups: ['Therapists'] });
+    const signIn = () => idp.send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: phoneUser, PASSWORD: password } }));
+    const passwordOnly = await signIn();
+    expect(passwordOnly.ChallengeName).toBeUndefined();
+    expect(passwordOnly.AuthenticationResult?.AccessToken).toBeTruthy();
+    await idp.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: POOL_ID, Username: sub, SMSMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    const first = await signIn();
     expect(first.ChallengeName).toBe('SMS_MFA');
     expect(first.ChallengeParameters?.CODE_DELIVERY_DESTINATION).toBe('+*******0199');
     const code = outbox.latestTo(phone, 'sms')!.code!;

@@ -6,16 +6,15 @@
  * becomes the owner of a new practice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssociateSoftwareTokenCommand, ConfirmSignUpCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, SignUpCommand, VerifySoftwareTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { LOCAL_USER_POOL_CLIENT_ID as CLIENT_ID } from '../../domain/identity.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import type { SignupProviderInput } from '../../domain/signup.ts';
-import { cognitoClient } from '../support/cognito-sdk.ts';
+import { cognitoClient, firstSignInWithAuthenticator } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
-import { totpFor, unusedTotpCode } from '../support/totp-code.ts';
 
 let runtime: Runtime;
 const password = 'Clinician9';
@@ -43,15 +42,9 @@ async function stage(body: unknown) {
   const res = await fetch(`${runtime.url}/api/stageProvider`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
 }
-/** First sign-in of a confirmed account through MFA setup (password → authenticator → tokens). */
+/** First sign-in of a confirmed account: password, an authenticator enrolled, its code → the ID token. */
 async function signInWithNewAuthenticator(email: string): Promise<string> {
-  const idp = cognitoClient(runtime.url);
-  const first = await idp.send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
-  expect(first.ChallengeName).toBe('MFA_SETUP');
-  const assoc = await idp.send(new AssociateSoftwareTokenCommand({ Session: first.Session }));
-  const verified = await idp.send(new VerifySoftwareTokenCommand({ Session: assoc.Session, UserCode: await unusedTotpCode(totpFor(assoc.SecretCode!)) }));
-  const done = await idp.send(new RespondToAuthChallengeCommand({ ClientId: CLIENT_ID, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }));
-  return done.AuthenticationResult!.IdToken!;
+  return (await firstSignInWithAuthenticator(runtime.url, email, password)).idToken;
 }
 
 /** What a signed-in account without a practice gets: `me` and changePlan refused. */

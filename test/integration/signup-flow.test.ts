@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { Amplify } from 'aws-amplify';
-import { confirmSignIn, confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { confirmSignIn, confirmSignUp, fetchAuthSession, setUpTOTP, signIn, signOut, signUp, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { generateClient } from 'aws-amplify/api';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { unusedTotpCode } from '../support/totp-code.ts';
 import { LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../domain/identity.ts';
+import { MFA_REQUIRED_MESSAGE } from '../../domain/mfa.ts';
 
 let runtime: Runtime;
 const email = 'new.clinician@example.com';
@@ -46,11 +47,19 @@ describe('sign-up to first GraphQL query through Amplify v6', () => {
     const confirmed = await confirmSignUp({ username: email, confirmationCode: code! });
     expect(confirmed.isSignUpComplete).toBe(true);
 
-    let step = (await signIn({ username: email.toUpperCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })).nextStep;
-    if (step.signInStep === 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION') step = (await confirmSignIn({ challengeResponse: 'TOTP' })).nextStep;
-    expect(step.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
-    const secret = (step as { totpSetupDetails: { sharedSecret: string } }).totpSetupDetails.sharedSecret;
-    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+    // The pool is MFA OPTIONAL: the password alone signs in, and the API refuses the clinician
+    // until an authenticator is enrolled (with the access token, as the console's sign-in does).
+    const unenrolled = (await signIn({ username: email.toUpperCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })).nextStep;
+    expect(unenrolled.signInStep).toBe('DONE');
+    const refused = await (generateClient().graphql({ query: '{ me { id } }' }) as Promise<unknown>).then(() => null, (e: { errors?: { errorType?: string; message: string }[] }) => e.errors?.[0]);
+    expect(refused).toMatchObject({ errorType: 'Unauthorized', message: MFA_REQUIRED_MESSAGE });
+    const setup = await setUpTOTP();
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.sharedSecret), digits: 6, period: 30 });
+    await verifyTOTPSetup({ code: await unusedTotpCode(totp) });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+    await signOut();
+    const step = (await signIn({ username: email.toUpperCase(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } })).nextStep;
+    expect(step.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
     const done = await confirmSignIn({ challengeResponse: await unusedTotpCode(totp) });
     expect(done.nextStep.signInStep).toBe('DONE');
 
@@ -65,7 +74,7 @@ describe('sign-up to first GraphQL query through Amplify v6', () => {
     expect(result.data.me.practiceId).toBe(result.data.me.id);
 
     await signOut({ global: true });
-    // A second sign-in now asks for the TOTP code, not setup: MFA stays enforced.
+    // A second sign-in asks for the TOTP code again: MFA stays enforced.
     const again = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     expect(again.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
   });

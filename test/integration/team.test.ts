@@ -5,13 +5,13 @@
  * removal makes the next request Unauthorized.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssociateSoftwareTokenCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, VerifySoftwareTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
-import * as OTPAuth from 'otpauth';
+import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../domain/identity.ts';
 import { graphql } from '../support/graphql.ts';
-import { cognitoClient, signInSeeded } from '../support/cognito-sdk.ts';
+import { cognitoClient, enrolAuthenticator, signInSeeded, signInWithTotp } from '../support/cognito-sdk.ts';
+import { MFA_REQUIRED_MESSAGE } from '../../domain/mfa.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -33,7 +33,11 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-/** First sign-in of an invited user: temporary password → new password → TOTP setup → tokens. */
+/**
+ * First sign-in of an invited user: temporary password → new password → tokens without a factor
+ * (the pool is MFA OPTIONAL), which the API refuses, with either token kind, until an authenticator
+ * is enrolled; then the sign-in with its code.
+ */
 async function firstSignIn(email: string, temporary: string, password: string) {
   const client = cognitoClient(runtime.url);
   const first = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: LOCAL_USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD: temporary } }));
@@ -41,14 +45,19 @@ async function firstSignIn(email: string, temporary: string, password: string) {
   const second = await client.send(new RespondToAuthChallengeCommand({
     ClientId: LOCAL_USER_POOL_CLIENT_ID, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: first.Session, ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
   }));
-  expect(second.ChallengeName).toBe('MFA_SETUP');
-  const assoc = await client.send(new AssociateSoftwareTokenCommand({ Session: second.Session }));
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(assoc.SecretCode!), digits: 6, period: 30 });
-  const verified = await client.send(new VerifySoftwareTokenCommand({ Session: assoc.Session, UserCode: totp.generate() }));
-  expect(verified.Status).toBe('SUCCESS');
-  const done = await client.send(new RespondToAuthChallengeCommand({ ClientId: LOCAL_USER_POOL_CLIENT_ID, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }));
-  expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
-  return done.AuthenticationResult!;
+  expect(second.ChallengeName).toBeUndefined();
+  const unenrolled = second.AuthenticationResult!;
+  for (const token of [unenrolled.AccessToken!, unenrolled.IdToken!]) {
+    for (const query of ['{ me { id } }', '{ getClients { nextToken } }']) {
+      const refused = await call(token, query);
+      expect(refused.errors?.[0]).toMatchObject({ errorType: 'Unauthorized', message: MFA_REQUIRED_MESSAGE });
+    }
+  }
+  const totp = await enrolAuthenticator(runtime.url, unenrolled.AccessToken!);
+  // The tokens from before the enrolment are refused still: the mark comes with the next token.
+  expect((await call(unenrolled.AccessToken!, '{ me { id } }')).errors?.[0].message).toBe(MFA_REQUIRED_MESSAGE);
+  const done = await signInWithTotp(runtime.url, email, password, totp);
+  return { AccessToken: done.accessToken, IdToken: done.idToken };
 }
 
 describe('team members', () => {
@@ -91,10 +100,10 @@ describe('team members', () => {
     for (const line of [practice, `${runtime.url}/signin`, `Username: ${EMAIL}`, `Temporary password: ${invite!.code}`]) expect(invite!.body).toContain(line);
     expect(invite!.body).not.toContain('Bea');
     const session = await firstSignIn(EMAIL, invite!.code!, 'NewBiller1x');
-    billerToken = session.AccessToken!;
+    billerToken = session.AccessToken;
     const me = await call(billerToken, '{ me { id roles practiceId groups } }');
     expect(me.data.me).toMatchObject({ id: billerId, roles: ['biller'], practiceId: runtime.seed!.practiceId });
-    const idClaims = JSON.parse(Buffer.from(session.IdToken!.split('.')[1], 'base64url').toString());
+    const idClaims = JSON.parse(Buffer.from(session.IdToken.split('.')[1], 'base64url').toString());
     expect(idClaims['custom:teamRoles']).toBe('biller');
     expect(idClaims['cognito:groups']).toContain('TeamMembers');
   });

@@ -1,10 +1,7 @@
 /** Client portal helpers for tests (issue 12): the invitation link from the outbox, a new client's first sign-in. */
-import { AssociateSoftwareTokenCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, VerifySoftwareTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { LOCAL_USER_POOL_CLIENT_ID } from '../../domain/identity.ts';
 import type { Runtime } from '../../local/runtime.ts';
-import { cognitoClient } from './cognito-sdk.ts';
+import { firstSignInWithAuthenticator } from './cognito-sdk.ts';
 import { graphql } from './graphql.ts';
-import { totpFor, unusedTotpCode } from './totp-code.ts';
 
 /** The token of the latest invitation e-mailed to `email` (the fragment of its /portal/invite# link), or null. */
 export function invitationTokenFor(runtime: Runtime, email: string): string | null {
@@ -29,15 +26,11 @@ export async function publicCall(runtime: Runtime, path: string, body: unknown):
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-/** First sign-in of a new client account: the pool requires MFA, so it sets up an authenticator; the access token. */
+/**
+ * First sign-in of a new client account with an authenticator added (the pool is MFA OPTIONAL: the
+ * password alone signs a client in; this enrols one with the access token, then signs in with its
+ * code, as the portal's Security page leads to); the access token.
+ */
 export async function firstClientSignIn(runtime: Runtime, email: string, password: string): Promise<string> {
-  const client = cognitoClient(runtime.url);
-  const first = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: LOCAL_USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD: password } }));
-  if (first.ChallengeName !== 'MFA_SETUP') throw new Error(`expected MFA_SETUP, got ${first.ChallengeName}`);
-  const assoc = await client.send(new AssociateSoftwareTokenCommand({ Session: first.Session }));
-  const verified = await client.send(new VerifySoftwareTokenCommand({ Session: assoc.Session, UserCode: await unusedTotpCode(totpFor(assoc.SecretCode!)) }));
-  const done = await client.send(new RespondToAuthChallengeCommand({ ClientId: LOCAL_USER_POOL_CLIENT_ID, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }));
-  const token = done.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('no tokens');
-  return token;
+  return (await firstSignInWithAuthenticator(runtime.url, email, password)).accessToken;
 }

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { handler as postConfirmation } from '../../../functions/post-confirmation/index.ts';
 import { handler as preTokenGeneration } from '../../../functions/pre-token-generation/index.ts';
 
@@ -136,6 +136,11 @@ describe('post-confirmation trigger', () => {
 });
 
 describe('pre-token-generation trigger', () => {
+  beforeEach(() => {
+    idp.on(AdminGetUserCommand).resolves({ Username: SUB, UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
+    ddb.on(UpdateCommand).resolves({});
+  });
+
   it('adds practice, roles and billing claims from the membership', async () => {
     ddb.on(GetCommand).resolves({
       Item: { PK: `USER#${SUB}`, SK: 'MEMBERSHIP', practiceId: 'owner-sub', roles: ['clinicianAdmin', 'biller'], plan: 'premium', isOnTrial: 1, subscriptionDue: '2030-01-01', customerId: 'cus_1' },
@@ -157,9 +162,35 @@ describe('pre-token-generation trigger', () => {
     expect(out.response.claimsOverrideDetails?.claimsToAddOrOverride).toEqual({ 'custom:teamRoles': 'owner', 'custom:teamOwnerId': SUB });
   });
 
-  it('adds nothing when the user has no membership', async () => {
+  it('adds nothing when the user has no membership (a client): no MFA mark is read or written', async () => {
     ddb.on(GetCommand).resolves({});
     const out = await preTokenGeneration(tokenEvent());
     expect(out.response.claimsOverrideDetails).toBeNull();
+    expect(idp.commandCalls(AdminGetUserCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it("marks the membership with the user's factors from Cognito (issue 12: MFA optional in the pool, required for clinicians)", async () => {
+    ddb.on(GetCommand).resolves({ Item: { practiceId: SUB, roles: ['owner'] } });
+    await preTokenGeneration(tokenEvent());
+    expect(idp.commandCalls(AdminGetUserCommand)[0].args[0].input).toEqual({ UserPoolId: 'us-east-1_PortalLocal', Username: SUB });
+    expect(ddb.commandCalls(UpdateCommand)[0].args[0].input).toMatchObject({
+      TableName: 'portal-test-Directory',
+      Key: { PK: `USER#${SUB}`, SK: 'MEMBERSHIP' },
+      UpdateExpression: 'SET mfaEnrolled = :enrolled',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':enrolled': true },
+    });
+  });
+
+  it('clears the mark when the factor is gone (turned off with the raw API), and writes nothing when it is unchanged', async () => {
+    ddb.on(GetCommand).resolves({ Item: { practiceId: SUB, roles: ['owner'], mfaEnrolled: true } });
+    idp.on(AdminGetUserCommand).resolves({ Username: SUB, UserMFASettingList: [] });
+    await preTokenGeneration(tokenEvent());
+    expect(ddb.commandCalls(UpdateCommand)[0].args[0].input.ExpressionAttributeValues).toEqual({ ':enrolled': false });
+    ddb.resetHistory();
+    idp.on(AdminGetUserCommand).resolves({ Username: SUB, MFAOptions: [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] });
+    await preTokenGeneration(tokenEvent());
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 });

@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, loadResolverEntry } from '../../../local/appsync/evaluate.ts';
 import type { ResolverCode } from '../../../local/appsync/loader.ts';
 import { FUNCTIONS, PIPELINE_ENTRY } from '../../../resolvers/map.ts';
+import { MFA_REQUIRED_MESSAGE } from '../../../domain/mfa.ts';
 
 const NOW = new Date('2025-03-04T05:06:07.089Z');
 const SUB = '11111111-2222-3333-4444-555555555555';
 const identity = { sub: SUB, issuer: 'https://issuer', username: 'u', claims: { email: 'claims@example.com' }, sourceIp: ['127.0.0.1'], defaultAuthStrategy: 'ALLOW', groups: ['Therapists'] };
-const membership = { PK: `USER#${SUB}`, SK: 'MEMBERSHIP', practiceId: 'practice-1', roles: ['owner'], plan: 'premium', email: 'owner@example.com' };
+const membership = { PK: `USER#${SUB}`, SK: 'MEMBERSHIP', practiceId: 'practice-1', roles: ['owner'], plan: 'premium', email: 'owner@example.com', mfaEnrolled: true };
 const caller = { sub: SUB, practiceId: 'practice-1', roles: ['owner'], plan: 'premium', groups: ['Therapists'], email: 'owner@example.com' };
 
 const code: Record<string, ResolverCode> = {};
@@ -48,6 +49,16 @@ describe('authorize', () => {
     const out = evaluate(code.authorize, 'response', { identity, info, result: membership });
     expect(out.error).toBeNull();
     expect(out.ctx.stash.caller).toEqual(caller);
+  });
+
+  it('refuses every field to a member whose account has no second factor (the MFA mark absent or false), saying so', () => {
+    for (const m of [{ ...membership, mfaEnrolled: undefined }, { ...membership, mfaEnrolled: false }, { ...membership, mfaEnrolled: 'true' }]) {
+      for (const field of [info, { parentTypeName: 'Query', fieldName: 'getClients' }]) {
+        const out = evaluate(code.authorize, 'response', { identity, info: field, result: m });
+        expect(out.error).toMatchObject({ errorType: 'Unauthorized', message: MFA_REQUIRED_MESSAGE });
+        expect(out.ctx.stash.caller).toBeUndefined();
+      }
+    }
   });
 
   it('denies a field missing from the permission table (fail closed)', () => {

@@ -11,7 +11,7 @@ const NOW_S = Math.floor(NOW.getTime() / 1000);
 const SUB = '11111111-2222-3333-4444-555555555555';
 const JTI = 'aaaaaaaa-0000-4000-8000-000000000001';
 const OTHER_JTI = 'bbbbbbbb-0000-4000-8000-000000000002';
-const membership = { PK: `USER#${SUB}`, SK: 'MEMBERSHIP', practiceId: 'practice-1', roles: ['owner'], groups: ['Therapists'], plan: 'premium', email: 'owner@example.com' };
+const membership = { PK: `USER#${SUB}`, SK: 'MEMBERSHIP', practiceId: 'practice-1', roles: ['owner'], groups: ['Therapists'], plan: 'premium', email: 'owner@example.com', mfaEnrolled: true };
 const identityWith = (claims: Record<string, unknown>) => ({ sub: SUB, issuer: 'https://issuer', username: SUB, claims: { sub: SUB, ...claims }, sourceIp: [], defaultAuthStrategy: 'ALLOW', groups: ['Therapists'] });
 const caller = { sub: SUB, practiceId: 'practice-1', roles: ['owner'], plan: 'premium', groups: ['Therapists'], email: 'owner@example.com' };
 

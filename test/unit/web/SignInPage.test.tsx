@@ -13,6 +13,10 @@ const amplify = vi.hoisted(() => ({
   fetchAuthSession: vi.fn(async () => ({
     tokens: { idToken: { payload: { sub: 'u-1', email: 'jane@clinic.example', 'cognito:groups': ['Therapists'] } } },
   })),
+  fetchMFAPreference: vi.fn(async (): Promise<{ enabled?: string[] }> => ({ enabled: ['TOTP'] })),
+  setUpTOTP: vi.fn(),
+  verifyTOTPSetup: vi.fn(async () => {}),
+  updateMFAPreference: vi.fn(async () => {}),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 const api = vi.hoisted(() => ({ logUserAuthEvent: vi.fn(async () => {}), fetchMe: vi.fn() }));
@@ -144,6 +148,38 @@ describe('SignInPage', () => {
     expect(amplify.signOut).toHaveBeenCalled();
     expect(screen.getByLabelText('Password')).toBeTruthy();
     expect(screen.queryByText('at /app/clients')).toBeNull();
+  });
+
+  it('leads a clinician signed in without a factor (MFA optional in the pool) through authenticator setup with the access token, then asks to log in again', async () => {
+    amplify.signIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    amplify.fetchMFAPreference.mockResolvedValueOnce({});
+    amplify.setUpTOTP.mockResolvedValueOnce({
+      sharedSecret: 'JBSWY3DPEHPK3PXP',
+      getSetupUri: (app: string, account: string) => new URL(`otpauth://totp/${encodeURIComponent(app)}:${account}?secret=JBSWY3DPEHPK3PXP&issuer=${encodeURIComponent(app)}`),
+    });
+    amplify.verifyTOTPSetup.mockRejectedValueOnce(named('EnableSoftwareTokenMFAException'));
+    const auth = renderSignIn();
+    const user = await submitCredentials('jane@clinic.example', 'Secret123');
+    await screen.findByAltText('QR code for your authenticator app');
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(auth.signedIn).not.toHaveBeenCalled();
+    expect(localStorage.getItem('isLoggedin')).toBeNull();
+    const code = screen.getByLabelText('Code');
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Token Entered is Invalid.')).toBeTruthy();
+    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your MFA is setup successfully. Please login again.')).toBeTruthy();
+    expect(amplify.verifyTOTPSetup).toHaveBeenLastCalledWith({ code: '123456' });
+    expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
+    expect(amplify.confirmSignIn).not.toHaveBeenCalled();
+    expect(amplify.signOut).toHaveBeenCalled();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.queryByText('at /app/clients')).toBeNull();
+    expect(auth.signedIn).not.toHaveBeenCalled();
   });
 
   it('lets the user pick SMS when Cognito offers a choice', async () => {

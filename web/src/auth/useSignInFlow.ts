@@ -1,13 +1,13 @@
-import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
+import { confirmSignIn, setUpTOTP, signIn, updateMFAPreference, verifyTOTPSetup, type SignInOutput } from 'aws-amplify/auth';
 import { useCallback, useRef, useState } from 'react';
 import { getRuntimeConfig } from '../platform/config';
 import { logUserAuthEvent } from './auth-events';
-import { clearLocalSession, readSessionUser } from './AuthContext';
+import { clearLocalSession, hasMfa, readSessionUser } from './AuthContext';
 import { codeErrorMessage, errorName, signInErrorMessage } from './errors';
 import { isAllowedUser, type SessionUser } from './identity';
 import { setLoggedInFlag } from './logged-in-flag';
 import { MESSAGES } from '../../../domain/messages';
-import { stepFromNextStep, type MfaChoice, type SignInStep } from './sign-in-steps';
+import { stepFromNextStep, TOTP_ISSUER, type MfaChoice, type SignInStep } from './sign-in-steps';
 import { isOtp, normalizeEmail, validateNewPassword, validateSignIn } from './validation';
 
 export interface SignInFlow {
@@ -31,6 +31,8 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const email = useRef('');
+  /** Enrolling an authenticator while signed in (the pool's MFA is optional; a clinician's is not). */
+  const enrolling = useRef(false);
 
   const finish = useCallback(async () => {
     const user = await readSessionUser();
@@ -39,6 +41,16 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
       await clearLocalSession();
       setStep({ kind: 'credentials' });
       setError(MESSAGES.notConfirmed);
+      return;
+    }
+    // The pool lets an account without a factor in (clients may have none); a clinician must have
+    // one, and the API refuses them until they do (domain/mfa.ts). So first-time MFA setup starts
+    // here, with the access token, and looks as it did as a sign-in challenge (spec part 1 §4.4).
+    if (!(await hasMfa())) {
+      const details = await setUpTOTP();
+      enrolling.current = true;
+      setError(null);
+      setStep({ kind: 'totpSetup', setupUri: details.getSetupUri(TOTP_ISSUER, email.current).toString(), secret: details.sharedSecret });
       return;
     }
     setLoggedInFlag();
@@ -95,6 +107,7 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
 
   /** MFA is set up (authenticator here, or SMS through the setup routes): sign out, log in again. */
   const finishMfaSetup = useCallback(async () => {
+    enrolling.current = false;
     await clearLocalSession();
     setError(null);
     setStep({ kind: 'credentials' });
@@ -106,6 +119,11 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
       const kind = step.kind === 'totpSetup' ? 'totpSetup' : 'mfa';
       if (!isOtp(code)) return setError(kind === 'mfa' ? MESSAGES.invalidOtp : MESSAGES.invalidToken);
       await run(async () => {
+        if (kind === 'totpSetup' && enrolling.current) {
+          await verifyTOTPSetup({ code: code.trim() });
+          await updateMFAPreference({ totp: 'PREFERRED' });
+          return finishMfaSetup();
+        }
         const output = await confirmSignIn({ challengeResponse: code.trim() });
         // Spec part 1 §4.4: after enrolling the authenticator the user signs out and logs in
         // again with a code, which proves the app works before the portal opens.
@@ -137,6 +155,11 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
   );
 
   const restart = useCallback(() => {
+    // Back from an enrolment while signed in: leave no session without a factor behind.
+    if (enrolling.current) {
+      enrolling.current = false;
+      void clearLocalSession();
+    }
     setStep({ kind: 'credentials' });
     setError(null);
     setNotice(null);

@@ -14,9 +14,10 @@ import { QrCode } from './QrCode';
 type Stage = { kind: 'loading' } | { kind: 'off' } | { kind: 'on' } | { kind: 'setup'; uri: string; secret: string };
 
 /**
- * Two-step verification for a client: whether it is on, and setting up an authenticator app while
- * signed in. Today the shared pool requires MFA, so every client enrols at first sign-in (docs/
- * decisions.md, "MFA for clients"); this page is where an optional enrolment lands once it is not.
+ * Two-step verification for a client: whether it is on, setting up an authenticator app while
+ * signed in, and turning it off again. The pool's MFA is optional (clients sign in with a password
+ * unless they add a factor here; docs/decisions.md, "MFA optional for clients (session 6)"); with
+ * one, every sign-in asks for its code.
  */
 export default function SecurityPage() {
   const { t, tm } = usePortalI18n();
@@ -59,6 +60,13 @@ export default function SecurityPage() {
       setStage({ kind: 'setup', uri: details.getSetupUri(TOTP_ISSUER, email).toString(), secret: details.sharedSecret });
     }, () => MESSAGES.mfaSetupError);
 
+  const turnOff = () =>
+    run(async () => {
+      await updateMFAPreference({ totp: 'DISABLED' });
+      setStage({ kind: 'off' });
+      setNotice('clientPortal.security.turnedOff');
+    }, () => MESSAGES.mfaSetupError);
+
   const verify = () => {
     if (!isOtp(code)) return setError(MESSAGES.invalidToken);
     void run(async () => {
@@ -78,6 +86,10 @@ export default function SecurityPage() {
       {stage.kind === 'on' && (
         <div className="cp-form">
           <p>{t('clientPortal.security.isOn')}</p>
+          {error && <Notice kind="error">{tm(error)}</Notice>}
+          <button type="button" className="cp-button" disabled={busy} onClick={() => void turnOff()}>
+            {t('clientPortal.security.turnOff')}
+          </button>
         </div>
       )}
       {stage.kind === 'off' && (
