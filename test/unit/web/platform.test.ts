@@ -2,50 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../../domain/runtime-config';
 import { amplifyResources } from '../../../web/src/platform/amplify';
 import { parseRuntimeConfig } from '../../../web/src/platform/config';
-import { installLocalWebSocketFix, rewriteLocalWebSocketUrl } from '../../../web/src/platform/local-websocket';
-
-const page = { protocol: 'http:', host: 'localhost:3000' };
-
-describe('local WebSocket rewrite (Amplify turns http:// into wss://)', () => {
-  it('opens wss://<page host> as ws:// when the page is plain http', () => {
-    expect(rewriteLocalWebSocketUrl('wss://localhost:3000/graphql/realtime?header=abc&payload=e30=', page)).toBe(
-      'ws://localhost:3000/graphql/realtime?header=abc&payload=e30=',
-    );
-  });
-
-  it('leaves every other URL alone', () => {
-    const untouched = [
-      'wss://abc.appsync-realtime-api.us-east-1.amazonaws.com/graphql',
-      'wss://localhost:4000/graphql/realtime',
-      'wss://127.0.0.1:3000/graphql/realtime',
-      'ws://localhost:3000/signaling',
-      'not a url',
-    ];
-    for (const url of untouched) expect(rewriteLocalWebSocketUrl(url, page), url).toBe(url);
-    expect(rewriteLocalWebSocketUrl('wss://portal.example/graphql/realtime', { protocol: 'https:', host: 'portal.example' })).toBe(
-      'wss://portal.example/graphql/realtime',
-    );
-  });
-
-  it('installs a WebSocket subclass once, keeping the constants', () => {
-    const opened: Array<[string, unknown]> = [];
-    class FakeSocket {
-      static readonly OPEN = 1;
-      constructor(url: string, protocols?: string | string[]) {
-        opened.push([url, protocols]);
-      }
-    }
-    const host = { WebSocket: FakeSocket as unknown as typeof WebSocket, location: page };
-    installLocalWebSocketFix(host);
-    const installed = host.WebSocket;
-    installLocalWebSocketFix(host);
-    expect(host.WebSocket).toBe(installed);
-    const socket = new host.WebSocket('wss://localhost:3000/graphql/realtime', ['graphql-ws']);
-    expect(socket).toBeInstanceOf(FakeSocket);
-    expect(host.WebSocket.OPEN).toBe(1);
-    expect(opened).toEqual([['ws://localhost:3000/graphql/realtime', ['graphql-ws']]]);
-  });
-});
 
 const local: RuntimeConfig = {
   siteName: 'Practice Portal',

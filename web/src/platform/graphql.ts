@@ -1,15 +1,13 @@
 /**
- * The console's GraphQL client. Queries and mutations are one fetch each, sent as Amplify's
- * generateClient() sends them with authMode 'userPool' (POST {query, variables} to the AppSync
- * endpoint, the Cognito access token as Authorization) and answered the same way: `{ data }`, or
- * a rejection with the whole result (`{ data, errors }`) when AppSync reports errors. Amplify's
- * client (about 34 KB of gzip JS) then loads only where a page subscribes (subscribe() below),
- * with its realtime protocol unchanged; the local ws:// rewrite (platform/local-websocket.ts) is
- * installed there, before that client loads, instead of on every page.
+ * The console's and the client portal's GraphQL client. Queries and mutations are one fetch each,
+ * sent as Amplify's generateClient() sent them with authMode 'userPool' (POST {query, variables}
+ * to the AppSync endpoint, the Cognito access token as Authorization) and answered the same way:
+ * `{ data }`, or a rejection with the whole result (`{ data, errors }`) when AppSync reports
+ * errors. Subscriptions speak AppSync's realtime protocol (platform/realtime.ts). Amplify's GraphQL
+ * client (about 34 KB of gzip JS) is not used anywhere; Amplify Auth keeps the token fresh.
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { ensureAmplifyConfigured } from './amplify';
-import { installLocalWebSocketFix } from './local-websocket';
 
 export interface GraphQLRequest {
   query: string;
@@ -54,34 +52,4 @@ export async function graphqlRequest({ query, variables }: GraphQLRequest): Prom
   return result as GraphQLResult;
 }
 
-export interface Subscription {
-  unsubscribe(): void;
-}
-
-/**
- * A live subscription through Amplify's realtime client, loaded on first use. `next` gets each
- * message's data; `error` a failure to load or to connect.
- */
-export function subscribe(query: string, observer: { next: (data: Record<string, unknown>) => void; error: (error: unknown) => void }): Subscription {
-  let closed = false;
-  let inner: Subscription | undefined;
-  // Local runtime: its plain-http realtime endpoint through the ws:// rewrite, installed before
-  // Amplify's realtime client is first loaded (it is the only socket that needs it).
-  if (ensureAmplifyConfigured().backend === 'local') installLocalWebSocketFix();
-  import('aws-amplify/api').then(
-    ({ generateClient }) => {
-      if (closed) return;
-      const operation = (generateClient() as unknown as { graphql(options: { query: string }): unknown }).graphql({ query }) as {
-        subscribe(observer: { next: (message: { data: Record<string, unknown> }) => void; error: (error: unknown) => void }): Subscription;
-      };
-      inner = operation.subscribe({ next: (message) => observer.next(message.data), error: observer.error });
-    },
-    (error: unknown) => observer.error(error),
-  );
-  return {
-    unsubscribe() {
-      closed = true;
-      inner?.unsubscribe();
-    },
-  };
-}
+export { subscribe, type Subscription, type SubscriptionObserver } from './realtime';

@@ -1,5 +1,5 @@
-/** The clinician's ticket: GraphQL getVideoToken(roomId), which also opens the room (signed-in pages only). */
-import { generateClient } from 'aws-amplify/api';
+/** The clinician's ticket: GraphQL getVideoToken(roomId), which also opens the room (signed-in pages only), through the platform client. */
+import { graphqlRequest } from '../platform/graphql';
 import type { VideoTicket } from './session.ts';
 import { isTicket, TicketError } from './tickets.ts';
 
@@ -9,15 +9,8 @@ const GET_VIDEO_TOKEN = /* GraphQL */ `
   }
 `;
 
-interface GraphQLClient {
-  graphql(options: { query: string; variables?: Record<string, unknown> }): Promise<unknown>;
-}
-let client: GraphQLClient | undefined;
-
 export async function fetchClinicianTicket(roomId: string): Promise<VideoTicket> {
-  client ??= generateClient() as unknown as GraphQLClient;
-  const result = (await client.graphql({ query: GET_VIDEO_TOKEN, variables: { roomId } })) as { data?: { getVideoToken?: unknown } };
-  const ticket = result.data?.getVideoToken;
+  const ticket = (await graphqlRequest({ query: GET_VIDEO_TOKEN, variables: { roomId } })).data.getVideoToken;
   if (!isTicket(ticket)) throw new TicketError('No ticket', 500);
   return ticket;
 }
