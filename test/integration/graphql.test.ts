@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import WebSocket from 'ws';
 import { DeleteItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { MFA_REQUIRED_MESSAGE } from '../../domain/mfa.ts';
 import { createTables, startDynamoDb, type LocalDynamoDb } from '../../local/dynamodb.ts';
 import { createJwtVerifier, createLocalAppSync, type LocalAppSync } from '../../local/appsync/index.ts';
 import { tableName } from '../../domain/tables.ts';
@@ -45,10 +46,14 @@ async function token(sub: string, opts: { key?: Key; iss?: string; exp?: number;
 
 const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
-async function seedMember(sub: string, practiceId: string, roles = ['owner'], plan = 'premium') {
+/** A member as the pre-token trigger leaves one who has a second factor (`mfaEnrolled`, domain/mfa.ts), unless `mfa` is false. */
+async function seedMember(sub: string, practiceId: string, roles = ['owner'], plan = 'premium', mfa = true) {
   await db.client.send(new PutItemCommand({
     TableName: DIRECTORY,
-    Item: { PK: { S: `USER#${sub}` }, SK: { S: 'MEMBERSHIP' }, GSI1PK: { S: `P#${practiceId}` }, GSI1SK: { S: `USER#${sub}` }, practiceId: { S: practiceId }, roles: { L: roles.map((r) => ({ S: r })) }, plan: { S: plan }, email: { S: `${sub}@example.com` } },
+    Item: {
+      PK: { S: `USER#${sub}` }, SK: { S: 'MEMBERSHIP' }, GSI1PK: { S: `P#${practiceId}` }, GSI1SK: { S: `USER#${sub}` }, practiceId: { S: practiceId },
+      roles: { L: roles.map((r) => ({ S: r })) }, plan: { S: plan }, email: { S: `${sub}@example.com` }, ...(mfa ? { mfaEnrolled: { BOOL: true } } : {}),
+    },
   }));
 }
 
@@ -122,6 +127,16 @@ describe('GraphQL over HTTP', () => {
     expect(denied.body.errors).toEqual([
       { path: ['me'], data: null, errorType: 'Unauthorized', errorInfo: null, locations: [{ line: 1, column: 12, sourceName: null }], message: 'Not Authorized to access me on type Query' },
     ]);
+  });
+
+  it('refuses a member without the MFA mark every field, with either token kind, saying so', async () => {
+    const sub = randomUUID();
+    await seedMember(sub, 'practice-A', ['owner'], 'premium', false);
+    for (const jwt of [await token(sub), await token(sub, { use: 'id' })]) {
+      const res = await gql(ME, null, jwt);
+      expect(res.body.data).toBeNull();
+      expect(res.body.errors?.[0]).toMatchObject({ errorType: 'Unauthorized', message: MFA_REQUIRED_MESSAGE });
+    }
   });
 
   it('accepts an ID token for the app client too', async () => {
