@@ -1580,6 +1580,10 @@ export type Query = {
   getNoteCosign: NoteCosign;
   /** Clients summary (issue 18): practice-wide (ClientsSummary, or a summaries holder who reads every client) or the caller's own; months 1-24 (12), inactiveDays 7-365 (30). */
   getClientsSummary: ClientsSummary;
+  /** Data export (issue 18; owner, clinicianAdmin): one export's status and progress; when DONE, a download link valid 15 minutes. */
+  getDataExport: DataExport;
+  /** Data export: the practice's latest ten exports, newest first. */
+  listDataExports: Array<DataExport>;
   /** Homework (issue 14): the apps' exercises and worksheets to assign. */
   getHomeworkLibrary: Array<HomeworkLibraryItem>;
   /** Homework list: assigned / done / overdue in the caller's reach, latest due first, 20 a page. */
@@ -1885,6 +1889,11 @@ export type QueryGetClientsSummaryArgs = {
 };
 
 
+export type QueryGetDataExportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryListHomeworkArgs = {
   clientId?: InputMaybe<Scalars['ID']['input']>;
   groupId?: InputMaybe<Scalars['ID']['input']>;
@@ -2014,6 +2023,8 @@ export type Mutation = {
   stopAssessment: AssessmentAssignment;
   /** Resolves an open risk alert with a note of what was done (contacted, safety plan, referred…). */
   resolveRiskAlert: RiskAlert;
+  /** Internal (IAM only, no console caller): the assessments Lambdas announce a raised risk alert to onRiskAlert. Ids only. */
+  publishRiskAlert?: Maybe<RiskAlertEvent>;
   /** The client portal: saves answers of an open assessment as the client goes. */
   saveClientAssessmentAnswers: ClientAssessment;
   /** The client portal: submits an open assessment (immutable; the crisis-line text comes back when it raised an alert). */
@@ -2046,6 +2057,8 @@ export type Mutation = {
   cosignProgressNote: SupervisedNote;
   /** Supervision: return the version read to its clinician with a comment (the note is unsigned again). */
   returnProgressNote: SupervisedNote;
+  /** Data export (issue 18; owner, clinicianAdmin): the practice's data, or with clientId one client's complete record, zipped in the background. */
+  startDataExport: DataExport;
   /** Homework (issue 14): Assign or Schedule for a client or a group. */
   assignHomework: HomeworkAssignment;
   createGroup: Group;
@@ -2456,6 +2469,14 @@ export type MutationResolveRiskAlertArgs = {
 };
 
 
+export type MutationPublishRiskAlertArgs = {
+  practiceId: Scalars['ID']['input'];
+  therapistId: Scalars['ID']['input'];
+  alertId: Scalars['ID']['input'];
+  raisedAt: Scalars['AWSDateTime']['input'];
+};
+
+
 export type MutationSaveClientAssessmentAnswersArgs = {
   practiceId: Scalars['ID']['input'];
   assignmentId: Scalars['ID']['input'];
@@ -2542,6 +2563,11 @@ export type MutationReturnProgressNoteArgs = {
 };
 
 
+export type MutationStartDataExportArgs = {
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
 export type MutationAssignHomeworkArgs = {
   input: HomeworkInput;
 };
@@ -2571,6 +2597,8 @@ export type Subscription = {
   onSecureMessage?: Maybe<SecureMessage>;
   /** The client portal: new and retracted messages of the client's own conversations (filter set by the server from their links). */
   onClientMessage?: Maybe<SecureMessage>;
+  /** A risk alert raised in the subscriber's reach (the practice with client.all, else their own clients' alerts; filter set by the server). Ids only. */
+  onRiskAlert?: Maybe<RiskAlertEvent>;
 };
 
 
@@ -2807,6 +2835,14 @@ export type RiskAlert = {
 export type RiskAlertPage = {
   items: Array<RiskAlert>;
   nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** A raised risk alert as the live event carries it: ids and the time, no PHI (the console reads the alert itself). */
+export type RiskAlertEvent = {
+  practiceId: Scalars['ID']['output'];
+  therapistId: Scalars['ID']['output'];
+  alertId: Scalars['ID']['output'];
+  raisedAt: Scalars['AWSDateTime']['output'];
 };
 
 /** Counts of the population page (domain/assessments/population.ts). current: each client's latest vs baseline; months and clinicians: the responses of the range. */
@@ -3472,4 +3508,34 @@ export type ClientsSummary = {
   byClinician: Array<SummaryClinician>;
   byPayer: Array<SummaryPayer>;
   inactive: Array<SummaryInactiveClient>;
+};
+
+export type DataExportStatus =
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'DONE'
+  | 'FAILED';
+
+export type DataExportCount = {
+  entity: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+};
+
+export type DataExport = {
+  id: Scalars['ID']['output'];
+  status: DataExportStatus;
+  /** null: the whole practice; else the client of a records request */
+  clientId?: Maybe<Scalars['ID']['output']>;
+  requestedBy: Scalars['ID']['output'];
+  createdAt: Scalars['AWSDateTime']['output'];
+  finishedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** records written so far (progress) or in all (DONE) */
+  records: Scalars['Int']['output'];
+  /** the file being written */
+  current?: Maybe<Scalars['String']['output']>;
+  bytes?: Maybe<Scalars['Int']['output']>;
+  counts: Array<DataExportCount>;
+  /** DONE only: a presigned link to the zip, valid until expiresAt */
+  downloadUrl?: Maybe<Scalars['String']['output']>;
+  expiresAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };

@@ -321,6 +321,10 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   // Clients summary (issue 18): ClientsSummary (owner, clinicianAdmin) practice-wide; the summaries
   // holders (the dashboard's clinicians and scheduler) their scope (functions/summary). Every plan.
   'Query.getClientsSummary': { anyOf: [P.clientsSummary, P.summaries], feature: F.clients },
+  // Data export (issue 18): DataExport — clinicianAdmin, and the owner ("everything"). Every plan.
+  'Mutation.startDataExport': { permission: P.dataExport },
+  'Query.getDataExport': { permission: P.dataExport },
+  'Query.listDataExports': { permission: P.dataExport },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -92,6 +92,8 @@ export const ROUTES: RouteRule[] = [
   // Practice administration (issue 18; the spec names no routes): the clients summary (ClientsSummary
   // practice-wide, summaries their scope; every plan).
   { path: '/app/clients-summary', anyOf: [P.clientsSummary, P.summaries], feature: F.clients },
+  // The data export (DataExport: owner, clinicianAdmin; every plan).
+  { path: '/app/data-export', anyOf: [P.dataExport], feature: F.core },
   { path: '/app/settings/practice-details', anyOf: [P.practiceDetails], feature: F.settings },
   { path: '/app/settings/documents', anyOf: [P.documents], feature: F.settings },
   { path: '/app/settings/notifications', anyOf: [P.notifications], feature: F.settings },
@@ -257,6 +259,7 @@ export const MENU: { title: string | null; entries: MenuEntry[] }[] = [
           { label: 'Subscription', path: '/app/subscription' },
           { label: 'Team Members', path: '/app/team_members' },
           { label: 'Account Activity', path: '/app/account-activity' },
+          { label: 'Data Export', path: '/app/data-export' },
         ],
       },
     ],

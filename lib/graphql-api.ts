@@ -26,6 +26,7 @@ import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
 import { grantAppsyncPublish } from './appsync-publish-access.ts';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PortalFunction, ROOT } from './portal-function.ts';
+import { DataExport } from './data-export.ts';
 import { appsyncName, checkResolverMap, lambdaFolder } from './resolver-map-check.ts';
 
 export interface GraphqlApiProps {
@@ -127,6 +128,8 @@ export class GraphqlApi extends Construct {
       // assessments (issue 13): a portal submit that raises a risk alert publishes the live event (IAM-only mutation).
       if (folder === 'assessments') grantAppsyncPublish(fn.fn, this.api, ['publishRiskAlert']);
       if (folder === 'profile-photo' && props.profileImages) grantProfileImages(fn.fn, props.profileImages);
+      // export (issue 18): starts the export-worker Lambda and presigns the zip under exports/ of the media bucket.
+      if (folder === 'export' && props.profileImages) new DataExport(this, 'DataExport', { config, tables, logKey: props.logKey, bucket: props.profileImages, starter: fn.fn });
       // messaging: the client's new-message notification (SMS or e-mail) and the attachments (issue 12).
       if (folder === 'messaging' && props.profileImages) grantMessageAttachments(fn.fn, props.profileImages);
       // plans (plan changes) and billing (client card payments, refunds) share the card processor's secret.

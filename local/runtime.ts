@@ -45,6 +45,7 @@ import { seedDemoPractice, type SeedResult } from './seed.ts';
 import { createVideoSignalRelay } from './video-signal.ts';
 import { newAdminCredentials } from './cognito/admin-auth.ts';
 import { createCardCheckout } from './card-checkout.ts';
+import { createLambdaInvoke } from './lambda-invoke.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -163,6 +164,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     // Plans (functions/plans): the local payment adapter records plan changes instead of charging a card.
     // Client card payments (issue 15): the local test-card page (/_local/pay) signs its webhook with a per-run secret.
+    // Data export (issue 18): functions/export starts functions/export-worker through Lambda's Invoke
+    // API (InvocationType Event); locally that is this stand-in, at a path only the in-process Lambdas know.
+    const lambdaSecret = randomBytes(16).toString('hex');
+    const lambdaInvoke = createLambdaInvoke(lambdaSecret);
+    Object.assign(process.env, { LAMBDA_ENDPOINT: `http://127.0.0.1:${port}/_local/lambda/${lambdaSecret}`, EXPORT_WORKER: 'export-worker' });
+
     process.env.PAYMENT_PROVIDER = 'local';
     const paymentWebhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`;
     process.env.PAYMENT_WEBHOOK_SECRET = paymentWebhookSecret;
@@ -253,6 +260,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       { prefix: '/_local/ses', handle: createLocalSes(outbox) },
       { prefix: '/_local/s3', handle: s3.handle },
       { prefix: '/_local/nppes', handle: nppesFixtureHandler },
+      { prefix: '/_local/lambda', handle: lambdaInvoke.handle },
       { prefix: '/_local/pay', handle: createCardCheckout({ origin: url, secret: paymentWebhookSecret }).handle },
     );
     upgrades.push({ prefix: '/graphql/realtime', handle: appsync.handleRealtime });

@@ -119,6 +119,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Supervision.invoke', dataSource: 'Lambda:supervision', entry: 'resolvers/functions/invokeSupervision.ts' },
   // Practice administration (issue 18): the clients summary Lambda (per-practice Queries, no Scan).
   { name: 'Summary.invoke', dataSource: 'Lambda:summary', entry: 'resolvers/functions/invokeSummary.ts' },
+  // The data export (issue 18): jobs and download links; the export-worker Lambda writes the zip.
+  { name: 'Export.invoke', dataSource: 'Lambda:export', entry: 'resolvers/functions/invokeExport.ts' },
   // Secure messaging (issue 12): the conversation's access for both principals, reads as Queries, writes through the messaging Lambda.
   { name: 'Messaging.access', dataSource: 'PracticeTable', entry: 'resolvers/functions/messagingAccess.ts' },
   { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
@@ -244,6 +246,9 @@ export const RESOLVERS: ResolverDef[] = [
   ...['setSupervisors', 'cosignProgressNote', 'returnProgressNote'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
   // Clients summary (issue 18): FIELD_RULES gates the field; the Lambda scopes it (practice or own).
   { typeName: 'Query', fieldName: 'getClientsSummary', pipeline: ['authorize', 'Summary.invoke', 'audit'] },
+  // Data export (issue 18): DataExport (owner, clinicianAdmin); every call audited.
+  ...['getDataExport', 'listDataExports'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Export.invoke', 'audit'] })),
+  { typeName: 'Mutation', fieldName: 'startDataExport', pipeline: ['authorize', 'Export.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'listConversations', pipeline: ['authorize', 'Query.listConversations', 'audit'] },
   { typeName: 'Query', fieldName: 'unreadMessageCount', pipeline: ['authorize', 'Query.listConversations'] },
   { typeName: 'Query', fieldName: 'listMessages', pipeline: ['authorize', 'Messaging.access', 'Query.listMessages', 'audit'] },

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
+import { unzipSync } from 'fflate';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -112,5 +113,80 @@ describe('clients summary', () => {
     expect(entry.entityType).toBe('Client');
     expect(JSON.stringify(trail)).not.toContain('Taylor');
     expect(s.inactive.every((r: any) => typeof r.clientId === 'string')).toBe(true);
+  });
+});
+
+describe('data export', () => {
+  const START = 'mutation ($c: ID) { startDataExport(clientId: $c) { id status clientId } }';
+  const GET = 'query ($id: ID!) { getDataExport(id: $id) { id status records current counts { entity count } downloadUrl expiresAt } }';
+
+  /** The job once the worker has finished it (the local worker runs in process; each read is one request). */
+  async function finished(who: string, id: string): Promise<any> {
+    for (let i = 0; i < 200; i++) {
+      const job = (await call(who, GET, { id })).data!.getDataExport;
+      if (job.status === 'DONE' || job.status === 'FAILED') return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('export did not finish');
+  }
+
+  it('an admin exports the practice: the zip holds every entity as JSON Lines, the tabular ones as CSV, and its counts equal the API\'s', async () => {
+    const started = (await call('admin', START)).data!.startDataExport;
+    expect(started.status).toBe('QUEUED');
+    const job = await finished('admin', started.id);
+    expect(job.status).toBe('DONE');
+    expect(Date.parse(job.expiresAt) - Date.now()).toBeGreaterThan(10 * 60_000);
+    const response = await fetch(job.downloadUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const lines = (name: string) => new TextDecoder().decode(files[name]).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const clients = lines('clients.jsonl');
+    const listedIds = [...(await listed('owner')), ...(await listed('owner', 'archived'))].map((c) => c.id).sort();
+    expect(clients.map((c: any) => c.id).sort()).toEqual(listedIds);
+    expect(clients.every((c: any) => !('PK' in c) && !('GSI1PK' in c))).toBe(true);
+    // The demo practice's appointments lie within the year around today: the API's widest range (400 days) reads them all.
+    const ids: string[] = [];
+    let token: string | null = null;
+    do {
+      const page: any = (await call('owner', 'query ($f: AWSDateTime!, $t: AWSDateTime!, $n: String) { listAppointments(from: $f, to: $t, nextToken: $n) { items { id } nextToken } }', { f: new Date(Date.now() - 200 * 86400000).toISOString(), t: new Date(Date.now() + 199 * 86400000).toISOString(), n: token })).data!.listAppointments;
+      ids.push(...page.items.map((a: any) => a.id));
+      token = page.nextToken;
+    } while (token);
+    expect(ids.length).toBeGreaterThan(5);
+    expect(lines('appointments.jsonl').map((a: any) => a.id).sort()).toEqual(ids.sort());
+    const csv = new TextDecoder().decode(files['clients.csv']).trim().split('\r\n');
+    expect(csv[0].startsWith('id,status,therapistId,personalDetail.first')).toBe(true);
+    expect(csv).toHaveLength(listedIds.length + 1);
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['progress-notes.jsonl', 'audit.jsonl', 'manifest.json', 'appointments.csv']));
+    const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
+    expect(manifest.counts.clients).toBe(listedIds.length);
+    expect(job.counts.find((c: any) => c.entity === 'clients').count).toBe(listedIds.length);
+    // Audited: started and downloaded, ids only; the owner is e-mailed without PHI.
+    const trail = (await call('owner', '{ listAuditTrail { items { action entityId } } }')).data!.listAuditTrail.items.map((e: any) => e.action);
+    expect(trail).toEqual(expect.arrayContaining(['data.export.start', 'data.export.download', 'data.export.complete']));
+    const mail = (await (await fetch(`${runtime.url}/_local/outbox`)).json()) as { to: string; subject?: string; body?: string; text?: string }[];
+    const sent = mail.filter((m) => JSON.stringify(m).includes('data export is ready'));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(JSON.stringify(sent)).not.toMatch(/Avery|Lane|Taylor|clients/);
+  });
+
+  it('a records request: one client\'s complete record and nothing of any other client', async () => {
+    const client = (await listed('owner'))[0];
+    const job = await finished('owner', (await call('owner', START, { c: client.id })).data!.startDataExport.id);
+    const files = unzipSync(new Uint8Array(await (await fetch(job.downloadUrl)).arrayBuffer()));
+    const lines = (name: string) => (files[name] ? new TextDecoder().decode(files[name]).split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+    expect(lines('clients.jsonl').map((c: any) => c.id)).toEqual([client.id]);
+    expect(lines('appointments.jsonl').every((a: any) => a.clientId === client.id)).toBe(true);
+  });
+
+  it('only clinicianAdmin and the owner export; another practice\'s client or export is not found', async () => {
+    for (const w of ['basicbilling', 'scheduler', 'biller', 'basic']) expect(errorType(await call(w, START))).toBe('Unauthorized');
+    const client = (await listed('owner'))[0];
+    expect(errorType(await call('other', START, { c: client.id }))).toBe('NotFound');
+    const mine = (await call('owner', '{ listDataExports { id } }')).data!.listDataExports;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(errorType(await call('other', GET, { id: mine[0].id }))).toBe('NotFound');
+    expect((await call('other', '{ listDataExports { id } }')).data!.listDataExports).toEqual([]);
   });
 });

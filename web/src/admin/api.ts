@@ -1,10 +1,19 @@
 /**
  * Practice administration's API (issue 18): the clients summary (practice-wide or own, the server
- * decides from the caller's roles).
+ * decides from the caller's roles); the data export (start, follow, download; owner and clinicianAdmin).
  */
 import { call } from '../settings/graphql';
 import type { TypedDocument } from '../platform/typed-document';
-import type { GetClientsSummaryQuery, GetClientsSummaryQueryVariables } from '../platform/operations.generated';
+import type {
+  GetClientsSummaryQuery,
+  GetClientsSummaryQueryVariables,
+  GetDataExportQuery,
+  GetDataExportQueryVariables,
+  ListDataExportsQuery,
+  ListDataExportsQueryVariables,
+  StartDataExportMutation,
+  StartDataExportMutationVariables,
+} from '../platform/operations.generated';
 
 export type ClientsSummary = GetClientsSummaryQuery['getClientsSummary'];
 
@@ -22,3 +31,27 @@ const SUMMARY_DOC = (/* GraphQL */ `
 `) as TypedDocument<GetClientsSummaryQuery, GetClientsSummaryQueryVariables>;
 
 export const getClientsSummary = (months: number, inactiveDays: number) => call(SUMMARY_DOC, { months, inactiveDays }, (d) => d.getClientsSummary);
+
+export type DataExport = GetDataExportQuery['getDataExport'];
+
+const START_EXPORT = (/* GraphQL */ `
+  mutation StartDataExport($clientId: ID) {
+    startDataExport(clientId: $clientId) { id status clientId requestedBy createdAt finishedAt records current bytes counts { entity count } downloadUrl expiresAt }
+  }
+`) as TypedDocument<StartDataExportMutation, StartDataExportMutationVariables>;
+
+const GET_EXPORT = (/* GraphQL */ `
+  query GetDataExport($id: ID!) {
+    getDataExport(id: $id) { id status clientId requestedBy createdAt finishedAt records current bytes counts { entity count } downloadUrl expiresAt }
+  }
+`) as TypedDocument<GetDataExportQuery, GetDataExportQueryVariables>;
+
+const LIST_EXPORTS = (/* GraphQL */ `
+  query ListDataExports {
+    listDataExports { id status clientId requestedBy createdAt finishedAt records current bytes counts { entity count } downloadUrl expiresAt }
+  }
+`) as TypedDocument<ListDataExportsQuery, ListDataExportsQueryVariables>;
+
+export const startDataExport = (clientId: string | null) => call(START_EXPORT, { clientId }, (d) => d.startDataExport);
+export const getDataExport = (id: string) => call(GET_EXPORT, { id }, (d) => d.getDataExport);
+export const listDataExports = () => call(LIST_EXPORTS, {}, (d) => d.listDataExports);

@@ -287,6 +287,12 @@ export type SummaryPayerType =
   | 'SELF_PAY'
   | 'INSURANCE';
 
+export type DataExportStatus =
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'DONE'
+  | 'FAILED';
+
 export type GetClientsSummaryQueryVariables = Exact<{
   months?: number | null | undefined;
   inactiveDays?: number | null | undefined;
@@ -294,6 +300,25 @@ export type GetClientsSummaryQueryVariables = Exact<{
 
 
 export type GetClientsSummaryQuery = { getClientsSummary: { scope: SummaryScope, from: string, to: string, timezone: string, inactiveDays: number, totals: { active: number, new: number, archived: number, sessions: number, noShows: number, lateCancels: number, noShowRate: number, lateCancelRate: number }, months: Array<{ month: string, clientsSeen: number, sessionsPerClient: number, active: number, new: number, archived: number, sessions: number, noShows: number, lateCancels: number, noShowRate: number, lateCancelRate: number }>, byClinician: Array<{ clinicianId: string, clinicianName: string, active: number, new: number, archived: number, sessions: number, noShows: number, lateCancels: number, noShowRate: number, lateCancelRate: number }>, byPayer: Array<{ payerType: SummaryPayerType, active: number, new: number, archived: number, sessions: number, noShows: number, lateCancels: number, noShowRate: number, lateCancelRate: number }>, inactive: Array<{ clientId: string, clientName: string, clinicianId: string, clinicianName: string, lastSession: string | null, daysSince: number | null }> } };
+
+export type StartDataExportMutationVariables = Exact<{
+  clientId?: string | null | undefined;
+}>;
+
+
+export type StartDataExportMutation = { startDataExport: { id: string, status: DataExportStatus, clientId: string | null, requestedBy: string, createdAt: string, finishedAt: string | null, records: number, current: string | null, bytes: number | null, downloadUrl: string | null, expiresAt: string | null, counts: Array<{ entity: string, count: number }> } };
+
+export type GetDataExportQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetDataExportQuery = { getDataExport: { id: string, status: DataExportStatus, clientId: string | null, requestedBy: string, createdAt: string, finishedAt: string | null, records: number, current: string | null, bytes: number | null, downloadUrl: string | null, expiresAt: string | null, counts: Array<{ entity: string, count: number }> } };
+
+export type ListDataExportsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListDataExportsQuery = { listDataExports: Array<{ id: string, status: DataExportStatus, clientId: string | null, requestedBy: string, createdAt: string, finishedAt: string | null, records: number, current: string | null, bytes: number | null, downloadUrl: string | null, expiresAt: string | null, counts: Array<{ entity: string, count: number }> }> };
 
 export type AppointmentFieldsFragment = { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null };
 

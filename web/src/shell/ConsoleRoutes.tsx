@@ -27,6 +27,7 @@ const CommunicationPage = lazy(() => import('../communication/CommunicationPage'
 const CoveragePage = lazy(() => import('../insurance/CoveragePage'));
 const SupervisionPage = lazy(() => import('../supervision/SupervisionPage'));
 const ClientsSummaryPage = lazy(() => import('../admin/ClientsSummaryPage'));
+const DataExportPage = lazy(() => import('../admin/DataExportPage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
 const BillingPage = lazy(() => import('../billing/BillingPage'));
 const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
@@ -64,6 +65,7 @@ export default function ConsoleRoutes() {
         <Route path="billings" element={page(<BillingPage />)} />
         <Route path="supervision" element={page(<SupervisionPage />)} />
         <Route path="clients-summary" element={page(<ClientsSummaryPage />)} />
+        <Route path="data-export" element={page(<DataExportPage />)} />
         <Route path="settings/insurance-payer" element={page(<InsurancePayerPage />)} />
         <Route path="dbt-coach" element={page(<AppEntriesPage />)} />
         <Route path="cbt-companion" element={page(<AppEntriesPage />)} />

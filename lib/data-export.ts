@@ -1,0 +1,62 @@
+/**
+ * The data export in AWS (issue 18): the export-worker Lambda (functions/export-worker) that writes
+ * a practice's zip in the background — up to 15 minutes, 1 GB, streaming to S3 by multipart
+ * upload under exports/ of the media bucket — started asynchronously (InvocationType Event) by the
+ * export data-source Lambda, which also presigns the download (exports/ read only). The worker
+ * reads the Practice and Audit partitions, updates the job, writes the audit entry and e-mails
+ * the owner (SES). One Lambda is enough for a practice's size (a Step Function would add nothing
+ * but a retry boundary; an export that fails is marked FAILED and started again).
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { PortalConfig } from './config.ts';
+import type { PortalTables } from './data-stack.ts';
+import type { LogKey } from './log-key.ts';
+import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
+import { suppress } from './nag.ts';
+import { PortalFunction } from './portal-function.ts';
+
+/** functions/export (domain/admin/export.ts exportObjectKey). */
+export const EXPORT_PREFIX = 'exports/';
+
+export interface DataExportProps {
+  config: PortalConfig;
+  tables: PortalTables;
+  logKey: LogKey;
+  bucket: s3.IBucket;
+  /** The export data-source Lambda (starts the worker, presigns the download). */
+  starter: NodejsFunction;
+}
+
+export class DataExport extends Construct {
+  constructor(scope: Construct, id: string, props: DataExportProps) {
+    super(scope, id);
+    const worker = new PortalFunction(this, 'Worker', {
+      config: props.config, logKey: props.logKey, folder: 'export-worker',
+      description: 'Data export: writes a practice\'s zip to S3 in the background (streamed)',
+      timeout: Duration.minutes(15), memorySize: 1024,
+      environment: { ...messagingEnvironment(props.config), BUCKET: props.bucket.bucketName },
+    }).fn;
+    props.tables.Practice.grantReadWriteData(worker);
+    props.tables.Audit.grantReadWriteData(worker);
+    props.tables.Directory.grantReadData(worker);
+    props.bucket.grantReadWrite(worker, `${EXPORT_PREFIX}*`);
+    props.bucket.grantDelete(worker, `${EXPORT_PREFIX}*`);
+    grantMessaging(worker, { sms: false });
+    worker.grantInvoke(props.starter);
+    props.starter.addEnvironment('EXPORT_WORKER', worker.functionName);
+    props.starter.addEnvironment('BUCKET', props.bucket.bucketName);
+    props.bucket.grantRead(props.starter, `${EXPORT_PREFIX}*`);
+    for (const fn of [worker, props.starter]) {
+      suppress(fn.role!, [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Exports are written under exports/<practice>/<export id>.zip; the grant covers that one prefix of the one bucket, the KMS actions CDK grants for its key, and the worker\'s versions (<function ARN>:*) that an asynchronous invoke may name.',
+          appliesTo: [{ regex: '/^Action::s3:.*\\*$/g' }, { regex: '/^Action::kms:.*\\*$/g' }, { regex: '/^Resource::.*exports\\/\\*$/g' }, { regex: '/^Resource::<.*Worker.*\\.Arn>:\\*$/g' }],
+        },
+      ]);
+    }
+  }
+}

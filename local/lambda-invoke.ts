@@ -1,0 +1,32 @@
+/**
+ * The local stand-in for Lambda's Invoke API, for a Lambda that starts another in the background
+ * (issue 18: functions/export → functions/export-worker, InvocationType Event). It answers 202 at
+ * once and runs the handler in process, as AWS queues an asynchronous invocation. Mounted at
+ * /_local/lambda/<per-run secret>: only the in-process Lambdas know the path (LAMBDA_ENDPOINT), and
+ * only the functions named here can be started this way.
+ */
+import type { RequestHandler } from './http.ts';
+import { readBody } from './http.ts';
+import { invokeLambda } from './lambdas.ts';
+
+const ASYNC_FUNCTIONS = new Set(['export-worker']);
+const INVOKE = /^\/2015-03-31\/functions\/([a-z0-9-]+)\/invocations$/;
+
+export function createLambdaInvoke(secret: string, log: (line: string) => void = console.error): { handle: RequestHandler; running: Set<Promise<unknown>> } {
+  const running = new Set<Promise<unknown>>();
+  const handle: RequestHandler = async (req, res, path) => {
+    const prefix = `/${secret}`;
+    const rest = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+    const name = INVOKE.exec(rest)?.[1];
+    if (req.method !== 'POST' || !name || !ASYNC_FUNCTIONS.has(name) || req.headers['x-amz-invocation-type'] !== 'Event') {
+      res.writeHead(404).end();
+      return;
+    }
+    const event: unknown = JSON.parse((await readBody(req)).toString('utf8') || '{}');
+    res.writeHead(202, { 'content-type': 'application/json' }).end('{}');
+    const run = invokeLambda(name, event).catch((err: unknown) => log(`local lambda ${name} failed ${(err as Error)?.name ?? 'Error'}`));
+    running.add(run);
+    void run.finally(() => running.delete(run));
+  };
+  return { handle, running };
+}
