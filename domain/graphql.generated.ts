@@ -1452,6 +1452,12 @@ export type Query = {
   getInvoicePdf: BillingPdf;
   clientInvoices: Array<ClientPracticeInvoices>;
   clientInvoicePdf: BillingPdf;
+  /** Billing documents (issue 15): every sent invoice, superbill and statement, newest first, 20 a page; one kind, one client, generated from/to (YYYY-MM-DD). */
+  listBillingDocuments: BillingDocumentPage;
+  /** A billing document's PDF again (an invoice as it stands; a superbill or statement as generated). */
+  getBillingDocumentPdf: BillingPdf;
+  /** The client portal: one of the client's statements or superbills as a PDF. */
+  clientBillingDocumentPdf: BillingPdf;
   me: Me;
   /** Active clients by name, 20 a page; search matches the start of "first last" (case-insensitive). status: active (default) or archived (listed by name, without search). */
   getClients: ClientPage;
@@ -1625,6 +1631,26 @@ export type QueryGetInvoicePdfArgs = {
 
 
 export type QueryClientInvoicePdfArgs = {
+  practiceId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryListBillingDocumentsArgs = {
+  kind?: InputMaybe<BillingDocumentKind>;
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  from?: InputMaybe<Scalars['AWSDate']['input']>;
+  to?: InputMaybe<Scalars['AWSDate']['input']>;
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetBillingDocumentPdfArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryClientBillingDocumentPdfArgs = {
   practiceId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
 };
@@ -1918,6 +1944,8 @@ export type Mutation = {
   refundPayment: Payment;
   /** The client portal: pays the chosen invoices (or every open one) by card — the amount is what they owe; answers the checkout page to open. */
   clientPayInvoices: CardCheckout;
+  /** A superbill or statement of one client and month (YYYY-MM; default last month); send: e-mail the client a link to their portal (no document attached). */
+  generateBillingDocument: BillingDocument;
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
   endSession: Scalars['Boolean']['output'];
@@ -2127,6 +2155,15 @@ export type MutationClientPayInvoicesArgs = {
   practiceId: Scalars['ID']['input'];
   invoiceIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   requestId: Scalars['ID']['input'];
+};
+
+
+export type MutationGenerateBillingDocumentArgs = {
+  clientId: Scalars['ID']['input'];
+  kind: BillingDocumentKind;
+  month?: InputMaybe<Scalars['String']['input']>;
+  requestId: Scalars['ID']['input'];
+  send?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -3353,6 +3390,36 @@ export type ClientPracticeInvoices = {
   balanceCents: Scalars['Int']['output'];
   creditCents: Scalars['Int']['output'];
   invoices: Array<Invoice>;
+  /** statements and superbills, newest first */
+  documents: Array<BillingDocument>;
+};
+
+export type BillingDocumentKind =
+  | 'INVOICE'
+  | 'SUPERBILL'
+  | 'STATEMENT';
+
+/** A generated invoice (once sent), superbill or statement: who generated and who sent it. from/to: the period of a superbill or statement. */
+export type BillingDocument = {
+  id: Scalars['ID']['output'];
+  kind: BillingDocumentKind;
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  from?: Maybe<Scalars['AWSDate']['output']>;
+  to?: Maybe<Scalars['AWSDate']['output']>;
+  invoiceId?: Maybe<Scalars['ID']['output']>;
+  generatedAt: Scalars['AWSDateTime']['output'];
+  generatedBy?: Maybe<Scalars['ID']['output']>;
+  generatedByName?: Maybe<Scalars['String']['output']>;
+  sentAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  sentBy?: Maybe<Scalars['ID']['output']>;
+  sentByName?: Maybe<Scalars['String']['output']>;
+};
+
+export type BillingDocumentPage = {
+  items: Array<BillingDocument>;
+  nextToken?: Maybe<Scalars['String']['output']>;
 };
 
 /** The client portal: a card payment's checkout page (the card processor's hosted page; locally the test-card page). */

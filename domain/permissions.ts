@@ -196,6 +196,11 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getProgressNote': { permission: P.notesOwn, feature: F.appointments },
   'Mutation.createProgressNote': { permission: P.notesOwn, feature: F.appointments },
   'Mutation.clientPayInvoices': { permission: P.clientSelf, feature: F.billing },
+  'Query.clientBillingDocumentPdf': { permission: P.clientSelf, feature: F.billing },
+  // Billing documents (issue 15): the client-billing rights; how far they reach is the Lambda's (billingScope).
+  'Query.listBillingDocuments': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Query.getBillingDocumentPdf': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  'Mutation.generateBillingDocument': { anyOf: BILLING_RIGHTS, feature: F.billing },
   'Mutation.editProgressNote': { permission: P.notesOwn, feature: F.appointments },
   // Consent documents (issue 12): the Documents settings page — owner and clinicianAdmin
   // (settings.documents); settings pages are Professional (settings). Intake forms and their

@@ -117,9 +117,9 @@ export class GraphqlApi extends Construct {
       // client-documents e-mails a client that documents were shared to their portal (the practice and the link only).
       // assessments (issue 13) sends the single-use link (e-mail, else SMS) and the clinician's risk-alert notice (no PHI).
       // companion (issue 14) sends a client's invitation to share app entries (the code and a link; e-mail or text, no PHI).
-      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging' || folder === 'client-documents' || folder === 'assessments' || folder === 'companion';
-      // billing (issue 15) needs the console's origin for the card checkout's return pages.
-      const environment = sends || folder === 'client-self' || folder === 'billing' ? messagingEnvironment(config) : undefined;
+      // billing (issue 15) e-mails a client a link to a new statement or superbill in their portal (no PHI), and needs the console's origin for the card checkout's return pages.
+      const sends = folder === 'appointments' || folder === 'team-members' || folder === 'client-access' || folder === 'messaging' || folder === 'client-documents' || folder === 'assessments' || folder === 'companion' || folder === 'billing';
+      const environment = sends || folder === 'client-self' ? messagingEnvironment(config) : undefined;
       const fn = new PortalFunction(this, `Lambda-${folder}`, { config, logKey: props.logKey, folder, description: `AppSync data source ${folder}`, timeout: folder === 'claims' ? Duration.seconds(25) : timeout, memorySize, environment });
       // The confirmation may be a text; the invitation is always an e-mail.
       if (sends) grantMessaging(fn.fn, { sms: folder === 'appointments' || folder === 'messaging' || folder === 'assessments' || folder === 'companion' });

@@ -10,6 +10,7 @@
  *   counter       SK = BILLSEQ                 (invoice numbers)
  *   card payment  SK = CPAY#<id>               (a client's card payment: pending → succeeded / failed)
  *   processor evt SK = PEVT#<eventId>          (a card-processor webhook event already handled)
+ *   document      SK = BDOC#<id>               (a generated invoice, superbill or statement: /app/billings/documents)
  *
  * The billing list never scans: each entry sits in one "bucket" (kind × state) and is indexed
  * three ways, newest first by date — GSI3 for the whole practice, GSI1 for one client, GSI2 for
@@ -43,6 +44,11 @@ export const clientFeesKey = (practiceId: string, clientId: string) => ({ PK: pk
 export const requestKey = (practiceId: string, requestId: string) => ({ PK: pk(practiceId), SK: 'BREQ#' + requestId });
 export const counterKey = (practiceId: string) => ({ PK: pk(practiceId), SK: 'BILLSEQ' });
 export const cardPaymentKey = (practiceId: string, id: string) => ({ PK: pk(practiceId), SK: 'CPAY#' + id });
+export const billingDocKey = (practiceId: string, id: string) => ({ PK: pk(practiceId), SK: 'BDOC#' + id });
+/** Billing documents by generation time, three ways (the practice, one client, one clinician's clients). */
+export const practiceDocs = (practiceId: string) => `P#${practiceId}#BDOC`;
+export const clientDocs = (practiceId: string, clientId: string) => `P#${practiceId}#C#${clientId}#BDOC`;
+export const clinicianDocs = (practiceId: string, clinicianId: string) => `P#${practiceId}#U#${clinicianId}#BDOC`;
 export const processorEventKey = (practiceId: string, eventId: string) => ({ PK: pk(practiceId), SK: 'PEVT#' + eventId });
 
 export const practiceBucket = (practiceId: string, bucket: Bucket) => `P#${practiceId}#BILL#${bucket}`;

@@ -12,6 +12,8 @@
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { editBillingCatalog, editClientBillingProfile, getBillingCatalog, getClientBilling } from './client.ts';
 import { clientPayInvoices } from './card.ts';
+import { clientBillingDocumentPdf, getBillingDocumentPdf, listBillingDocuments } from './document-items.ts';
+import { generateBillingDocument } from './statements.ts';
 import { clientInvoicePdf, clientInvoices, invoicePdf } from './documents.ts';
 import { createInvoice, getInvoice, sendInvoice, voidInvoice } from './invoices.ts';
 import { listBilling } from './list.ts';
@@ -26,6 +28,7 @@ export const handler: (event: BillingRequest) => Promise<BillingResult> = appsyn
     if (event.field === 'clientInvoices') return clientInvoices(event.client);
     if (event.field === 'clientInvoicePdf') return clientInvoicePdf(event.client, event.args ?? {});
     if (event.field === 'clientPayInvoices') return clientPayInvoices(event.client, event.args ?? {});
+    if (event.field === 'clientBillingDocumentPdf') return clientBillingDocumentPdf(event.client, event.args ?? {});
     throw new Refusal('Unknown field', 'BadRequest');
   }
   const caller = event?.caller;
@@ -42,6 +45,12 @@ export const handler: (event: BillingRequest) => Promise<BillingResult> = appsyn
       return editClientBillingProfile(caller, args);
     case 'listBilling':
       return listBilling(caller, args, event.cursor);
+    case 'listBillingDocuments':
+      return listBillingDocuments(caller, args, event.cursor);
+    case 'getBillingDocumentPdf':
+      return getBillingDocumentPdf(caller, args);
+    case 'generateBillingDocument':
+      return generateBillingDocument(caller, args);
     case 'getInvoiceById':
       return getInvoice(caller, args);
     case 'getInvoicePdf':

@@ -10,7 +10,9 @@ import { dueDateOf, invoiceTotal, type InvoiceStatus } from '../../domain/billin
 import { readText } from '../../domain/field-readers.ts';
 import type { FieldProblem } from '../../domain/client.ts';
 import { priorResult, requestIdOf, requestRecord } from './idempotency.ts';
+import { docItem } from './document-items.ts';
 import { lineItem } from './lines.ts';
+import { memberName } from './statements.ts';
 import { billableClient, nameOf, practiceBilling, responsibleClinician } from './practice.ts';
 import { BILLING_MESSAGES, conflict, invalid, isId, notFound, type BillingAnswer, type Caller, type Item } from './request.ts';
 import { getItem, getItems, nextNumber, put, transact, update } from './store.ts';
@@ -84,7 +86,10 @@ export async function sendInvoice(caller: Caller, args: Item, now = new Date()):
   const practice = await practiceBilling(caller.practiceId, now);
   const stamp = now.toISOString();
   const next = { ...inv, status: 'SENT', issueDate: practice.today, dueDate: dueDateOf(practice.today, (practice.settings.invoicePastDue as Item)?.days), version: inv.version + 1, sentAt: stamp, updatedAt: stamp, updatedBy: caller.sub };
-  const out = await transact([guarded(caller.practiceId, inv, next), update(ledgerKey(caller.practiceId, client.id), 'ADD invoicedCents :t', { ':t': inv.totalCents })]);
+  // The sent invoice is a billing document (/app/billings/documents): who made it, who sent it.
+  const [madeBy, sentBy] = await Promise.all([memberName(inv.createdBy), memberName(caller.sub)]);
+  const doc = { id: randomUUID(), kind: 'INVOICE', invoiceId: inv.id, clientId: client.id, clientName: inv.clientName, filedUnder: inv.filedUnder, title: `Invoice ${inv.number}`, generatedAt: inv.createdAt, generatedBy: inv.createdBy, generatedByName: madeBy, sentAt: stamp, sentBy: caller.sub, sentByName: sentBy };
+  const out = await transact([guarded(caller.practiceId, inv, next), update(ledgerKey(caller.practiceId, client.id), 'ADD invoicedCents :t', { ':t': inv.totalCents }), put(docItem(caller.practiceId, doc), 'attribute_not_exists(PK)')]);
   if (!out.ok) throw conflict();
   return { data: toInvoice(next, practice.today), audit: { action: 'invoice.send', entityType: 'Invoice', entityId: inv.id } };
 }

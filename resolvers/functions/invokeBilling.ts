@@ -12,12 +12,18 @@ import { openPageToken, pageBinding, sealPageToken } from '../shared/page-token.
 import type { AnyArgs, ResolverContext } from '../shared/context.ts';
 
 function listFilter(ctx: ResolverContext<AnyArgs>): unknown[] {
+  if (ctx.info.fieldName === 'listBillingDocuments') return [ctx.args.kind, ctx.args.from, ctx.args.to, ctx.args.clientId];
   return [ctx.args.filter, ctx.args.from, ctx.args.to, ctx.args.clientId, ctx.args.clinicianId];
+}
+
+/** The paged fields: their cursor is sealed to the caller, the field and the filter. */
+function isPaged(ctx: ResolverContext<AnyArgs>): boolean {
+  return ctx.info.fieldName === 'listBilling' || ctx.info.fieldName === 'listBillingDocuments';
 }
 
 export function request(ctx: ResolverContext<AnyArgs>): LambdaRequest {
   const caller = ctx.stash.caller;
-  const isList = ctx.info.fieldName === 'listBilling';
+  const isList = isPaged(ctx);
   const cursor = isList ? openPageToken(ctx.args.nextToken, pageBinding(ctx, listFilter(ctx))) : undefined;
   return {
     operation: 'Invoke',
@@ -35,7 +41,7 @@ export function response(ctx: ResolverContext<AnyArgs>): unknown {
   if (answer.audit) {
     ctx.stash.audit = answer.audit as never;
   }
-  if (ctx.info.fieldName === 'listBilling') {
+  if (isPaged(ctx)) {
     return { items: answer.data.items, nextToken: sealPageToken(answer.nextToken, pageBinding(ctx, listFilter(ctx))) };
   }
   return answer.data;

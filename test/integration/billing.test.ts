@@ -303,3 +303,67 @@ describe('card payments in the client portal', () => {
     expect(billing.balance.creditCents).toBe(creditBefore);
   });
 });
+
+describe('statements, superbills and the billing documents', () => {
+  const GENERATE = 'mutation ($c: ID!, $k: BillingDocumentKind!, $m: String, $r: ID!, $s: Boolean) { generateBillingDocument(clientId: $c, kind: $k, month: $m, requestId: $r, send: $s) { id kind title from to clientId generatedByName sentAt sentByName } }';
+  const DOCS = 'query ($k: BillingDocumentKind, $c: ID, $n: String) { listBillingDocuments(kind: $k, clientId: $c, nextToken: $n) { items { id kind title clientId invoiceId generatedByName sentByName sentAt } nextToken } }';
+  const PDF = 'query ($id: ID!) { getBillingDocumentPdf(id: $id) { fileName contentType base64 } }';
+
+  it('a statement and a superbill of a month, kept with who generated them; a sent invoice is a document too; double submit stores one', async () => {
+    const month = today.slice(0, 7);
+    const r = randomUUID();
+    const statement = (await data('biller', GENERATE, { c: clientId, k: 'STATEMENT', m: month, r })).generateBillingDocument;
+    expect((await data('biller', GENERATE, { c: clientId, k: 'STATEMENT', m: month, r })).generateBillingDocument.id).toBe(statement.id);
+    expect(statement).toMatchObject({ kind: 'STATEMENT', title: `Statement ${month}`, from: `${month}-01`, clientId, sentAt: null, generatedByName: expect.any(String) });
+    const firstLine = (await data('biller', BILLING, { c: clientId })).getClientBilling.lines.map((l: any) => l.date).sort()[0];
+    const superbill = (await data('owner', GENERATE, { c: clientId, k: 'SUPERBILL', m: firstLine.slice(0, 7), r: randomUUID() })).generateBillingDocument;
+    expect(superbill).toMatchObject({ kind: 'SUPERBILL', title: `Superbill ${firstLine.slice(0, 7)}` });
+    const mine = (await data('biller', DOCS, { c: clientId })).listBillingDocuments.items;
+    expect(mine.map((d: any) => d.id)).toEqual(expect.arrayContaining([statement.id, superbill.id]));
+    // The invoice sent earlier in this file: who made it and who sent it.
+    expect(mine.find((d: any) => d.kind === 'INVOICE')).toMatchObject({ invoiceId: expect.any(String), sentAt: expect.any(String), sentByName: expect.any(String) });
+    expect((await data('biller', DOCS, { k: 'SUPERBILL', c: clientId })).listBillingDocuments.items.map((d: any) => d.id)).toEqual([superbill.id]);
+    for (const id of [statement.id, superbill.id]) {
+      const pdf = (await data('scheduler', PDF, { id })).getBillingDocumentPdf;
+      expect(pdf.contentType).toBe('application/pdf');
+      expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.fileName).not.toContain('Payer');
+    }
+    // Bad input and other callers: clear errors, nothing stored.
+    expect((await call('biller', GENERATE, { c: clientId, k: 'INVOICE', r: randomUUID() })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Choose a superbill or a statement.' });
+    expect((await call('biller', GENERATE, { c: clientId, k: 'STATEMENT', m: '2999-01', r: randomUUID() })).errors?.[0].message).toBe('Choose a month (YYYY-MM) that has begun.');
+    expect((await call('biller', GENERATE, { c: clientId, k: 'STATEMENT', s: true, r: randomUUID() })).errors?.[0].message).toBe('Invite the client to the client portal before sending them documents.');
+    expect((await call('fullclient', PDF, { id: statement.id })).errors?.[0].errorType).toBe('NotFound');
+    expect((await call('other', PDF, { id: statement.id })).errors?.[0].errorType).toBe('NotFound');
+    expect((await data('biller', DOCS, { c: clientId })).listBillingDocuments.items).toHaveLength(mine.length);
+  });
+
+  it('sent to the client as a portal link only; the client reads their own statement in the portal', async () => {
+    const { practiceId, invoices } = (await data('client', '{ clientInvoices { practiceId invoices { clientId } } }')).clientInvoices[0];
+    const demoClientId = invoices[0].clientId;
+    const sent = (await data('biller', GENERATE, { c: demoClientId, k: 'STATEMENT', r: randomUUID(), s: true })).generateBillingDocument;
+    expect(sent).toMatchObject({ sentAt: expect.any(String), sentByName: expect.any(String) });
+    const mail = runtime.outbox.latestTo(DEMO_CLIENT.email, 'email');
+    expect(mail?.body).toContain(`${runtime.url}/portal/billing`);
+    expect(mail?.body).not.toMatch(/\$|Statement \d|Brooks/);
+    const portal = (await data('client', '{ clientInvoices { practiceId documents { id kind title } } }')).clientInvoices[0];
+    expect(portal.documents.map((d: any) => d.id)).toContain(sent.id);
+    expect(portal.documents.every((d: any) => d.kind !== 'INVOICE')).toBe(true);
+    const pdf = (await data('client', 'query ($p: ID!, $id: ID!) { clientBillingDocumentPdf(practiceId: $p, id: $id) { fileName base64 } }', { p: practiceId, id: sent.id })).clientBillingDocumentPdf;
+    expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const others = (await data('biller', DOCS, { c: clientId })).listBillingDocuments.items[0];
+    expect((await call('client', 'query ($p: ID!, $id: ID!) { clientBillingDocumentPdf(practiceId: $p, id: $id) { fileName } }', { p: practiceId, id: others.id })).errors?.[0]).toMatchObject({ errorType: 'NotFound' });
+  });
+
+  it('the documents list: 20 a page, newest first, its token bound to the caller and the filter', async () => {
+    for (let i = 0; i < 21; i++) await data('biller', GENERATE, { c: clientId, k: 'STATEMENT', r: randomUUID() });
+    const first = (await data('biller', DOCS, { c: clientId })).listBillingDocuments;
+    expect(first.items).toHaveLength(20);
+    expect(first.nextToken).toEqual(expect.any(String));
+    const second = (await data('biller', DOCS, { c: clientId, n: first.nextToken })).listBillingDocuments;
+    expect(second.items.length).toBeGreaterThan(0);
+    expect(second.items.some((d: any) => first.items.some((f: any) => f.id === d.id))).toBe(false);
+    expect((await call('scheduler', DOCS, { c: clientId, n: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
+    expect((await call('biller', DOCS, { c: clientId, k: 'STATEMENT', n: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
+  });
+});

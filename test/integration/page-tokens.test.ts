@@ -50,6 +50,8 @@ const PINNED_ELSEWHERE: Record<string, string> = {
   getConsentDocuments: 'test/integration/documents.test.ts',
   // Another caller's token and another filter's (issue 15).
   listBilling: 'test/integration/billing.test.ts',
+  // Another caller's token and another kind's (issue 15).
+  listBillingDocuments: 'test/integration/billing.test.ts',
   // Another caller's token and another stage's (issue 16).
   listClaims: 'test/integration/claims.test.ts',
   // Another client's token (issue 14).

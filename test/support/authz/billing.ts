@@ -31,6 +31,8 @@ async function draftOf(target: string): Promise<string> {
   return out.data.createInvoice.id;
 }
 
+const GENERATE = 'mutation ($c: ID!, $r: ID!) { generateBillingDocument(clientId: $c, kind: STATEMENT, requestId: $r) { id } }';
+
 const PAY = 'mutation ($c: ID!, $r: ID!) { recordPayment(clientId: $c, requestId: $r, amountCents: 10000, method: CASH, date: "2026-01-05") { id } }';
 
 export const billing: AuthzDomain = {
@@ -53,6 +55,10 @@ export const billing: AuthzDomain = {
     'Query.clientInvoices':              [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Query.clientInvoicePdf':            [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Mutation.clientPayInvoices':        [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+    'Query.clientBillingDocumentPdf':    [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+    'Query.listBillingDocuments':        [A,    A,    A,    A,    U,    U,    A,    A,    U,    A],
+    'Query.getBillingDocumentPdf':       [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    'Mutation.generateBillingDocument':  [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
   },
   operations: {
     'Query.getBillingCatalog': async (who) => outcomeOf(await call(who, '{ getBillingCatalog { version } }'), 'Query.getBillingCatalog'),
@@ -89,8 +95,20 @@ export const billing: AuthzDomain = {
       const mine = (await call('client', '{ clientInvoices { practiceId } }')).data.clientInvoices[0];
       return outcomeOf(await call(who, 'mutation ($p: ID!, $r: ID!) { clientPayInvoices(practiceId: $p, requestId: $r) { url } }', { p: mine.practiceId, r: randomUUID() }), 'Mutation.clientPayInvoices');
     },
+    'Query.clientBillingDocumentPdf': async (who) => {
+      // A statement the owner generates for the demo client, asked for by whoever calls.
+      const mine = (await call('client', '{ clientInvoices { practiceId invoices { clientId } } }')).data.clientInvoices[0];
+      const doc = (await call('owner', GENERATE, { c: mine.invoices[0].clientId, r: randomUUID() })).data.generateBillingDocument.id;
+      return outcomeOf(await call(who, 'query ($p: ID!, $id: ID!) { clientBillingDocumentPdf(practiceId: $p, id: $id) { fileName } }', { p: mine.practiceId, id: doc }), 'Query.clientBillingDocumentPdf');
+    },
+    'Query.listBillingDocuments': async (who) => outcomeOf(await call(who, '{ listBillingDocuments { items { id } nextToken } }'), 'Query.listBillingDocuments'),
+    'Query.getBillingDocumentPdf': async (who, target) => {
+      const doc = (await call('owner', GENERATE, { c: target, r: randomUUID() })).data.generateBillingDocument.id;
+      return outcomeOf(await call(who, 'query ($id: ID!) { getBillingDocumentPdf(id: $id) { fileName } }', { id: doc }), 'Query.getBillingDocumentPdf');
+    },
+    'Mutation.generateBillingDocument': async (who, target) => outcomeOf(await call(who, GENERATE, { c: target, r: randomUUID() }), 'Mutation.generateBillingDocument'),
   },
-  // Client billing (issue 15), the client's own invoices and paying them by card.
-  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf', 'Mutation.clientPayInvoices'],
+  // Client billing (issue 15), the client's own invoices, statements and superbills, and paying them by card.
+  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf', 'Mutation.clientPayInvoices', 'Query.clientBillingDocumentPdf'],
   exclusive: ['Mutation.editBillingCatalog'],
 };
