@@ -170,6 +170,25 @@ export type CompanionChannel =
   | 'EMAIL'
   | 'SMS';
 
+/** A claim's stage (domain/insurance/claim-stages.ts): the spec's stages, and partiallyPaid, denied, voided. */
+export type ClaimStage =
+  | 'scrub'
+  | 'prepared'
+  | 'created'
+  | 'submitted'
+  | 'received'
+  | 'accepted'
+  | 'paymentReport'
+  | 'paid'
+  | 'partiallyPaid'
+  | 'denied'
+  | 'rejected'
+  | 'voided';
+
+export type ClaimFileFormat =
+  | 'X12'
+  | 'CMS1500';
+
 export type ClientInsuranceInput = {
   billingType?: string | null | undefined;
   autoGenerateBillingDocuments?: boolean | null | undefined;
@@ -821,6 +840,100 @@ export type EnrollProviderToPayerListMutationVariables = Exact<{
 
 
 export type EnrollProviderToPayerListMutation = { enrollProviderToPayerList: { payerId: string, payerName: string, eligibleId: string, claims: string, era: string, requestedAt: string, updatedAt: string } };
+
+export type ClaimFieldsFragment = { id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> };
+
+export type EraFieldsFragment = { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }> };
+
+export type ListClaimsQueryVariables = Exact<{
+  stage: ClaimStage;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListClaimsQuery = { listClaims: { nextToken: string | null, items: Array<{ id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> }> } };
+
+export type ListClaimableSessionsQueryVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+
+export type ListClaimableSessionsQuery = { listClaimableSessions: Array<{ id: string, clientId: string, clientName: string, clinicianName: string | null, date: string, serviceCode: string, amountCents: number, placeOfService: string, payerName: string }> };
+
+export type CreateClaimsMutationVariables = Exact<{
+  ids: Array<string> | string;
+}>;
+
+
+export type CreateClaimsMutation = { createClaims: Array<{ id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> }> };
+
+export type SubmitClaimsMutationVariables = Exact<{
+  ids: Array<string> | string;
+}>;
+
+
+export type SubmitClaimsMutation = { submitClaims: Array<{ id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> }> };
+
+export type RefreshClaimStatusMutationVariables = Exact<{
+  ids?: Array<string> | string | null | undefined;
+}>;
+
+
+export type RefreshClaimStatusMutation = { refreshClaimStatus: Array<{ id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> }> };
+
+export type RescrubClaimMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RescrubClaimMutation = { rescrubClaim: { id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> } };
+
+export type CorrectClaimMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type CorrectClaimMutation = { correctClaim: { id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> } };
+
+export type VoidClaimMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type VoidClaimMutation = { voidClaim: { id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> } };
+
+export type GetClaimFileQueryVariables = Exact<{
+  id: string;
+  format: ClaimFileFormat;
+}>;
+
+
+export type GetClaimFileQuery = { getClaimFile: { fileName: string, contentType: string, base64: string } };
+
+export type ListErasQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListErasQuery = { listEras: Array<{ id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }> }> };
+
+export type RetrieveErasMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RetrieveErasMutation = { retrieveEras: Array<{ id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }> }> };
+
+export type UploadEraMutationVariables = Exact<{
+  x12: string;
+}>;
+
+
+export type UploadEraMutation = { uploadEra: { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }> } };
+
+export type PostEraMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type PostEraMutation = { postEra: { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }> } };
 
 export type ProviderPlanFieldsFragment = { id: string, name: string, amount: number, interval: string, videoFeatureAmount: number, additionalClinicianAmount: number | null, summary: string | null, includes: Array<string> };
 

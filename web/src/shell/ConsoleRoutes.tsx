@@ -25,6 +25,8 @@ const AppointmentPage = lazy(() => import('../appointments/AppointmentPage'));
 const AppointmentStatusPage = lazy(() => import('../appointments/AppointmentStatusPage'));
 const CommunicationPage = lazy(() => import('../communication/CommunicationPage'));
 const CoveragePage = lazy(() => import('../insurance/CoveragePage'));
+const ClaimsPage = lazy(() => import('../insurance/claims/ClaimsPage'));
+const EraPage = lazy(() => import('../insurance/era/EraPage'));
 const SupervisionPage = lazy(() => import('../supervision/SupervisionPage'));
 const ClientsSummaryPage = lazy(() => import('../admin/ClientsSummaryPage'));
 const DataExportPage = lazy(() => import('../admin/DataExportPage'));
@@ -63,6 +65,8 @@ export default function ConsoleRoutes() {
         <Route path="settings/notifications" element={page(<NotificationsPage />)} />
         <Route path="coverage" element={page(<CoveragePage />)} />
         <Route path="billings" element={page(<BillingPage />)} />
+        <Route path="billings/insurance" element={page(<ClaimsPage />)} />
+        <Route path="billings/insurance_payments/new" element={page(<EraPage />)} />
         <Route path="supervision" element={page(<SupervisionPage />)} />
         <Route path="clients-summary" element={page(<ClientsSummaryPage />)} />
         <Route path="data-export" element={page(<DataExportPage />)} />

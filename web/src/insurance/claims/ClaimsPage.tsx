@@ -1,0 +1,120 @@
+/**
+ * /app/billings/insurance (issue 16): the claims by stage (tabs), 20 at a time; create claims from a
+ * week's insured sessions; what the scrubber found, with a link to where it is fixed; submit the
+ * selected prepared claims; read the acknowledgements (277CA); a claim's detail (ClaimDetail).
+ * The server keeps clinicianBasicBilling to their own claims.
+ */
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import Tabs from '@cloudscape-design/components/tabs';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatMoney } from '../../../../domain/billing/money';
+import { useT } from '../../i18n/I18nProvider';
+import '../../i18n/portal-messages';
+import '../../i18n/features/claims';
+import { reportApiError } from '../../shell/banners';
+import { listClaims, refreshClaimStatus, STAGE_TABS, submitClaims, type Claim, type ClaimStage } from './api';
+import ClaimDetail, { ProblemList } from './ClaimDetail';
+import CreateClaims from './CreateClaims';
+
+const MONEY = { decimals: 2, currency: 'USD' };
+
+export default function ClaimsPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [stage, setStage] = useState<ClaimStage>('scrub');
+  const [rows, setRows] = useState<Claim[]>([]);
+  const [nextToken, setNextToken] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<Claim[]>([]);
+  const [open, setOpen] = useState<Claim | null>(null);
+
+  const load = useCallback(async (token: string | null) => {
+    setLoading(true);
+    try {
+      const page = await listClaims(stage, token);
+      setRows((before) => (token ? [...before, ...page.items] : page.items));
+      setNextToken(page.nextToken ?? null);
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setLoading(false);
+    }
+  }, [stage]);
+  useEffect(() => {
+    setSelected([]);
+    void load(null);
+  }, [load]);
+
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+      setSelected([]);
+      await load(null);
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const go = (path: string) => (e: { preventDefault: () => void }) => {
+    e.preventDefault();
+    void navigate(path);
+  };
+
+  return (
+    <ContentLayout header={<Header variant="h1" description={t('claims.intro')} actions={<Link href="/app/billings/insurance_payments/new" onFollow={go('/app/billings/insurance_payments/new')}>{t('claims.eraLink')}</Link>}>{t('claims.title')}</Header>}>
+      <SpaceBetween size="l">
+        <CreateClaims onCreated={() => { if (stage === 'scrub') void load(null); else setStage('scrub'); }} />
+        <Tabs
+          activeTabId={stage}
+          onChange={(e) => setStage(e.detail.activeTabId as ClaimStage)}
+          tabs={STAGE_TABS.map((s) => ({ id: s, label: t(`claims.stage.${s}`) }))}
+        />
+        <Table
+          items={rows}
+          loading={loading && rows.length === 0}
+          loadingText={t('claims.loading')}
+          selectionType={stage === 'prepared' || stage === 'submitted' ? 'multi' : undefined}
+          selectedItems={selected}
+          onSelectionChange={(e) => setSelected(e.detail.selectedItems)}
+          trackBy="id"
+          empty={<Box textAlign="center">{t('claims.empty')}</Box>}
+          header={
+            <Header
+              counter={`(${rows.length}${nextToken ? '+' : ''})`}
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  {stage === 'prepared' && <Button variant="primary" disabled={selected.length === 0} loading={busy} onClick={() => void act(() => submitClaims(selected.map((c) => c.id)))}>{t('claims.submit')}</Button>}
+                  {stage === 'submitted' && <Button loading={busy} onClick={() => void act(() => refreshClaimStatus(selected.length > 0 ? selected.map((c) => c.id) : null))}>{t('claims.refresh')}</Button>}
+                </SpaceBetween>
+              }
+            >
+              {t(`claims.stage.${stage}`)}
+            </Header>
+          }
+          columnDefinitions={[
+            { id: 'id', header: t('era.claim'), cell: (c) => <Link href="#" onFollow={(e) => (e.preventDefault(), setOpen(c))}>{c.id}</Link> },
+            { id: 'client', header: t('claims.client'), cell: (c) => c.clientName },
+            { id: 'date', header: t('claims.date'), cell: (c) => c.serviceDate },
+            { id: 'service', header: t('claims.service'), cell: (c) => c.lines.map((l) => [l.procedureCode, ...l.modifiers].join('-')).join(', ') },
+            { id: 'payer', header: t('claims.payer'), cell: (c) => c.payerName },
+            { id: 'charge', header: t('claims.charge'), cell: (c) => formatMoney(c.chargeCents, MONEY) },
+            { id: 'problems', header: t('claims.problems'), cell: (c) => (stage === 'rejected' ? c.rejectionReason ?? '' : <ProblemList claim={c} />) },
+          ]}
+          footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('claims.loadMore')}</Button></Box> : undefined}
+        />
+      </SpaceBetween>
+      {open && <ClaimDetail claim={open} onClose={() => setOpen(null)} onChanged={(c) => (setOpen(c), void load(null))} />}
+    </ContentLayout>
+  );
+}
