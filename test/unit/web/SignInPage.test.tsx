@@ -182,6 +182,16 @@ describe('SignInPage', () => {
     expect(auth.signedIn).not.toHaveBeenCalled();
   });
 
+  it('does not take a failed read of the factors for "no factor": the error shows, no new authenticator is started', async () => {
+    amplify.signIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    amplify.fetchMFAPreference.mockRejectedValueOnce(Object.assign(new Error('Service unavailable'), { name: 'InternalErrorException' }));
+    const auth = renderSignIn();
+    await submitCredentials('jane@clinic.example', 'Secret123');
+    expect(await screen.findByText('Service unavailable')).toBeTruthy();
+    expect(amplify.setUpTOTP).not.toHaveBeenCalled();
+    expect(auth.signedIn).not.toHaveBeenCalled();
+  });
+
   it('lets the user pick SMS when Cognito offers a choice', async () => {
     amplify.signIn.mockResolvedValueOnce({
       isSignedIn: false,

@@ -63,7 +63,7 @@ export async function clearLocalSession(): Promise<void> {
 }
 
 /** Whether the user has an MFA method (authenticator app or SMS) enabled; false when it can't be read. */
-export async function hasMfa(): Promise<boolean> {
+async function hasMfa(): Promise<boolean> {
   try {
     const preference = await fetchMFAPreference();
     return (preference.enabled ?? []).some((method) => method === 'TOTP' || method === 'SMS');

@@ -1,8 +1,8 @@
-import { confirmSignIn, setUpTOTP, signIn, updateMFAPreference, verifyTOTPSetup, type SignInOutput } from 'aws-amplify/auth';
+import { confirmSignIn, fetchMFAPreference, setUpTOTP, signIn, updateMFAPreference, verifyTOTPSetup, type SignInOutput } from 'aws-amplify/auth';
 import { useCallback, useRef, useState } from 'react';
 import { getRuntimeConfig } from '../platform/config';
 import { logUserAuthEvent } from './auth-events';
-import { clearLocalSession, hasMfa, readSessionUser } from './AuthContext';
+import { clearLocalSession, readSessionUser } from './AuthContext';
 import { codeErrorMessage, errorName, signInErrorMessage } from './errors';
 import { isAllowedUser, type SessionUser } from './identity';
 import { setLoggedInFlag } from './logged-in-flag';
@@ -33,6 +33,8 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
   const email = useRef('');
   /** Enrolling an authenticator while signed in (the pool's MFA is optional; a clinician's is not). */
   const enrolling = useRef(false);
+  /** Whether this sign-in was asked for an MFA code (so the account has a factor). */
+  const challenged = useRef(false);
 
   const finish = useCallback(async () => {
     const user = await readSessionUser();
@@ -46,7 +48,10 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
     // The pool lets an account without a factor in (clients may have none); a clinician must have
     // one, and the API refuses them until they do (domain/mfa.ts). So first-time MFA setup starts
     // here, with the access token, and looks as it did as a sign-in challenge (spec part 1 §4.4).
-    if (!(await hasMfa())) {
+    // A sign-in that answered an MFA code has a factor; otherwise ask Cognito (a failure is shown,
+    // never taken for "no factor", which would start a new authenticator over the enrolled one).
+    const factors = challenged.current ? ['answered'] : ((await fetchMFAPreference()).enabled ?? []);
+    if (!factors.length) {
       const details = await setUpTOTP();
       enrolling.current = true;
       setError(null);
@@ -61,6 +66,7 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
   const advance = useCallback(
     async (output: SignInOutput) => {
       const next = stepFromNextStep(output.nextStep, email.current);
+      if (next.kind === 'code') challenged.current = true;
       if (next.kind === 'done') return finish();
       setError(null);
       setStep(next);
@@ -87,6 +93,7 @@ export function useSignInFlow(onDone: (user: SessionUser) => void): SignInFlow {
       setNotice(null);
       if (invalid) return setError(invalid);
       email.current = normalizeEmail(rawEmail);
+      challenged.current = false;
       const attempt = () =>
         signIn({ username: email.current, password, options: { authFlowType: getRuntimeConfig().authFlowType } });
       await run(async () => {
