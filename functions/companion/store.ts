@@ -3,34 +3,18 @@
  * Directory table (keyed by the client's sub), the practice's shares in the Practice table
  * (domain/companion/sharing.ts layout). Queries and GetItems only — never a Scan.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, table } from '../shared/aws.ts';
+import { batchGetAll, getItem, queryAll, type Item } from '../shared/dynamo-read.ts';
 import { clientKey } from '../../domain/client.ts';
 import type { CompanionApp } from '../../domain/companion/apps.ts';
 import { companionPartition, practiceShareKey, practiceSharePrefix, type ShareState } from '../../domain/companion/sharing.ts';
 import type { StoredEntry } from '../../domain/companion/stats.ts';
 
-export type Item = Record<string, unknown>;
+export { getItem, queryAll, type Item };
 
 export const PRACTICE = () => table('PRACTICE_TABLE');
 export const DIRECTORY = () => table('DIRECTORY_TABLE');
-
-export async function getItem(tableName: string, key: { PK: string; SK: string }): Promise<Item | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-  return (out.Item as Item | undefined) ?? null;
-}
-
-/** Every item of a Query (following LastEvaluatedKey; the callers' partitions are bounded). */
-export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as Item[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
 
 export interface PracticeShare {
   practiceId: string;
@@ -71,17 +55,8 @@ export async function sharesOfApp(practiceId: string, app: CompanionApp): Promis
 
 /** Client records by id, 100 keys a BatchGetItem (names and clinician for the app page). */
 export async function clientRecords(practiceId: string, ids: string[]): Promise<Map<string, Item>> {
-  const out = new Map<string, Item>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Item[] | undefined = ids.slice(i, i + 100).map((id) => clientKey(practiceId, id));
-    for (let attempt = 0; keys && keys.length > 0; attempt++) {
-      if (attempt > 5) throw new Error('client records not read');
-      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [PRACTICE()]: { Keys: keys, ConsistentRead: true } } }));
-      ((res.Responses?.[PRACTICE()] ?? []) as Item[]).forEach((item) => out.set(item.id as string, item));
-      keys = res.UnprocessedKeys?.[PRACTICE()]?.Keys as Item[] | undefined;
-    }
-  }
-  return out;
+  const records = await batchGetAll(PRACTICE(), ids.map((id) => clientKey(practiceId, id)), { consistent: true });
+  return new Map(records.map((item) => [item.id as string, item]));
 }
 
 /** The client's copies of their shares (every practice and app): one Query on their partition. */

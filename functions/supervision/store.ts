@@ -3,28 +3,18 @@
  * table, members in the Directory table (the practice's GSI1 partition), a supervisee's
  * appointments on GSI2 (one clinician by start). Queries, GetItems and BatchGets only — never a Scan.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, table } from '../shared/aws.ts';
+import { batchGetAll, getItem, queryAll, type Item } from '../shared/dynamo-read.ts';
 import { clinicianPartition } from '../../domain/appointment/keys.ts';
 import { noteKey } from '../../domain/progress-note.ts';
 import { SUPERVISION_PREFIX } from '../../domain/supervision.ts';
 import { practicePartition } from '../../domain/tables.ts';
 
-export type Item = Record<string, unknown>;
+export type { Item };
 
 const PRACTICE = () => table('PRACTICE_TABLE');
 const DIRECTORY = () => table('DIRECTORY_TABLE');
-
-async function queryAll(input: QueryCommandInput): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as Item[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
 
 export interface Member {
   sub: string;
@@ -66,8 +56,7 @@ export async function putItem(item: Item, condition?: { expression: string; valu
 }
 
 export async function getNote(practiceId: string, appointmentId: string): Promise<Item | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: PRACTICE(), Key: noteKey(practiceId, appointmentId), ConsistentRead: true }));
-  return (out.Item as Item | undefined) ?? null;
+  return getItem(PRACTICE(), noteKey(practiceId, appointmentId));
 }
 
 /** A clinician's appointments that carry a note (GSI2, the clinician's partition). */
@@ -82,15 +71,5 @@ export async function appointmentsWithNotes(practiceId: string, clinicianId: str
 
 /** Notes by appointment id, 100 keys a BatchGet (unprocessed keys retried). */
 export async function notesOf(practiceId: string, appointmentIds: string[]): Promise<Item[]> {
-  const out: Item[] = [];
-  for (let i = 0; i < appointmentIds.length; i += 100) {
-    let keys: Item[] = appointmentIds.slice(i, i + 100).map((id) => noteKey(practiceId, id));
-    for (let round = 0; keys.length > 0 && round < 5; round++) {
-      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [PRACTICE()]: { Keys: keys } } }));
-      out.push(...((res.Responses?.[PRACTICE()] ?? []) as Item[]));
-      keys = (res.UnprocessedKeys?.[PRACTICE()]?.Keys ?? []) as Item[];
-    }
-    if (keys.length > 0) throw new Error('BatchGet left keys unprocessed');
-  }
-  return out;
+  return batchGetAll(PRACTICE(), appointmentIds.map((id) => noteKey(practiceId, id)));
 }

@@ -3,46 +3,30 @@
  * roles: their clients'), each with its client, payer, status and the client's estimated share.
  */
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import Table from '@cloudscape-design/components/table';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { loadMoreFooter } from '../common/LoadMoreFooter';
+import { usePagedList } from '../common/usePagedList';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
 import '../i18n/features/insurance';
-import { reportApiError } from '../shell/banners';
-import { getCoverage, type CoverageRow } from './api';
+import { getCoverage } from './api';
 import { CheckStatus } from './CheckSummary';
 
 export default function CoveragePage() {
   const { t, formatMoney } = useI18n();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<CoverageRow[]>([]);
-  const [nextToken, setNextToken] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const load = async (token: string | null) => {
-    setLoading(true);
-    try {
-      const page = await getCoverage(token);
-      setRows((current) => (token ? [...current, ...page.items] : page.items));
-      setNextToken(page.nextToken ?? null);
-    } catch (error) {
-      reportApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  };
-  useEffect(() => void load(null), []);
+  const list = usePagedList(getCoverage);
   const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : formatMoney(cents / 100, { decimals: 2 }));
   return (
     <ContentLayout header={<Header variant="h1" description={t('coverage.intro')}>{t('coverage.title')}</Header>}>
       <Table
-        items={rows}
-        loading={loading && rows.length === 0}
+        items={list.rows}
+        loading={list.loading && list.rows.length === 0}
         loadingText={t('coverage.loading')}
         empty={<Box textAlign="center">{t('coverage.empty')}</Box>}
         columnDefinitions={[
@@ -54,7 +38,7 @@ export default function CoveragePage() {
           { id: 'copay', header: t('insurance.copay'), cell: (r) => money(r.mentalHealth.copayCents) },
           { id: 'estimate', header: t('insurance.estimate'), cell: (r) => money(r.estimate?.clientCents) },
         ]}
-        footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('coverage.loadMore')}</Button></Box> : undefined}
+        footer={loadMoreFooter(list, t('coverage.loadMore'))}
       />
     </ContentLayout>
   );

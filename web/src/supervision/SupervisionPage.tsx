@@ -18,6 +18,8 @@ import { useI18n } from '../i18n/I18nProvider';
 import { formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
 import '../i18n/features/supervision';
+import { loadMoreFooter } from '../common/LoadMoreFooter';
+import { usePagedList } from '../common/usePagedList';
 import { reportApiError } from '../shell/banners';
 import { cosignNote, getSupervisedNote, listAwaiting, returnNote, type AwaitingRow, type SupervisedNote } from './api';
 
@@ -79,37 +81,22 @@ function NoteReader({ row, onDone }: { row: AwaitingRow; onDone: (message: strin
 
 export default function SupervisionPage() {
   const { t } = useI18n();
-  const [rows, setRows] = useState<AwaitingRow[]>([]);
-  const [nextToken, setNextToken] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const list = usePagedList(listAwaiting);
   const [selected, setSelected] = useState<AwaitingRow | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const load = async (token: string | null) => {
-    setLoading(true);
-    try {
-      const page = await listAwaiting(token);
-      setRows((current) => (token ? [...current, ...page.items] : page.items));
-      setNextToken(page.nextToken ?? null);
-    } catch (error) {
-      reportApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  };
-  useEffect(() => void load(null), []);
   return (
     <ContentLayout header={<Header variant="h1" description={t('supervision.intro')}>{t('supervision.title')}</Header>}>
       <SpaceBetween size="l">
         {done ? <StatusIndicator type="success">{done}</StatusIndicator> : null}
         <Table
-          items={rows}
-          loading={loading && rows.length === 0}
+          items={list.rows}
+          loading={list.loading && list.rows.length === 0}
           loadingText={t('supervision.loading')}
           selectionType="single"
           selectedItems={selected ? [selected] : []}
           onSelectionChange={(e) => { setDone(null); setSelected(e.detail.selectedItems[0] ?? null); }}
           trackBy="noteId"
-          header={<Header counter={`(${rows.length})`}>{t('supervision.awaiting')}</Header>}
+          header={<Header counter={`(${list.rows.length})`}>{t('supervision.awaiting')}</Header>}
           empty={<Box textAlign="center">{t('supervision.empty')}</Box>}
           columnDefinitions={[
             { id: 'clinician', header: t('supervision.clinician'), cell: (r) => r.clinicianName ?? '' },
@@ -118,9 +105,9 @@ export default function SupervisionPage() {
             { id: 'signedAt', header: t('supervision.signedAt'), cell: (r) => (r.signedAt ? formatPracticeDateTime(r.signedAt) : '') },
             { id: 'age', header: t('supervision.age'), cell: (r) => t('supervision.days', { count: r.ageDays }) },
           ]}
-          footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('supervision.loadMore')}</Button></Box> : undefined}
+          footer={loadMoreFooter(list, t('supervision.loadMore'))}
         />
-        {selected ? <NoteReader row={selected} onDone={(message) => { setSelected(null); setDone(message); void load(null); }} /> : null}
+        {selected ? <NoteReader row={selected} onDone={(message) => { setSelected(null); setDone(message); list.reload(); }} /> : null}
       </SpaceBetween>
     </ContentLayout>
   );
