@@ -272,6 +272,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.listAssessmentResponses': { permission: P.assessments, feature: F.assessments },
   'Query.listRiskAlerts': { permission: P.assessments, feature: F.assessments },
   'Query.assessmentPopulation': { permission: P.assessments, feature: F.assessments },
+  'Query.assessmentWatchlist': { permission: P.assessments, feature: F.assessments },
   'Subscription.onRiskAlert': { permission: P.assessments, feature: F.assessments },
   // Mutation.publishRiskAlert has no entry: IAM only (the assessments Lambdas), never a member.
   'Mutation.assignAssessments': { permission: P.assessments, feature: F.assessments },

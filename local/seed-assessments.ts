@@ -14,7 +14,7 @@ import { scoreResponse, type Answers } from '../domain/assessments/scoring.ts';
 import { outcomeOf } from '../domain/assessments/outcome.ts';
 import { nthDate } from '../domain/assessments/schedule.ts';
 import { alertKey, assignmentKey, baselineKey, doneKey, responseKey } from '../domain/assessments/items.ts';
-import { applyUpdates, populationUpdates, type Latest } from '../domain/assessments/population.ts';
+import { applyUpdates, populationUpdates, worsenedKeys, type Latest } from '../domain/assessments/population.ts';
 
 const WEEKS = 16;
 const DAY = 86_400_000;
@@ -94,7 +94,11 @@ export async function seedDemoAssessments(db: DynamoDBDocumentClient, practiceTa
         if (w === 0) first = { score, responseId: id, at: submittedAt };
         lastDone = { occurrence, at: submittedAt };
       }
-      await put({ ...baselineKey(practiceId, client.id, instrument.id), entity: 'AssessmentBaseline', ...first, latest, version: answered });
+      const latestScore = first && latest ? first.score + latest.change : null;
+      await put({
+        ...baselineKey(practiceId, client.id, instrument.id), entity: 'AssessmentBaseline', clientId: client.id, instrumentId: instrument.id, therapistId: client.therapistId, ...first,
+        latest, latestScore, latestAt: lastDone?.at, version: answered, ...(latest?.direction === 'worse' && lastDone ? worsenedKeys(practiceId, client.id, instrument.id, lastDone.at) : {}),
+      });
       await put({
         ...assignmentKey(practiceId, client.id, assignmentId), entity: 'AssessmentAssignment', id: assignmentId, practiceId, clientId: client.id, therapistId: client.therapistId, instrumentId: instrument.id, schedule, delivery: 'link',
         createdAt: `${startDate}T09:00:00.000Z`, createdBy: practiceId, version: 1, lastDoneOccurrence: lastDone?.occurrence, lastDoneAt: lastDone?.at,

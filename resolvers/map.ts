@@ -271,6 +271,7 @@ export const RESOLVERS: ResolverDef[] = [
   ...['assignAssessments', 'editAssessmentSchedule', 'stopAssessment'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'ClientAccess.client', 'Assessments.invoke', 'audit'] })),
   { typeName: 'Query', fieldName: 'listRiskAlerts', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'assessmentPopulation', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'assessmentWatchlist', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'resolveRiskAlert', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   // IAM only (schema @aws_iam): no member or client token reaches it, so no `authorize` step.
   { typeName: 'Mutation', fieldName: 'publishRiskAlert', pipeline: ['Mutation.publishRiskAlert'] },

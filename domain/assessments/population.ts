@@ -123,6 +123,15 @@ export function populationUpdates(r: ScoredResponse, previous: Latest | null): {
   return { updates, latest };
 }
 
+/**
+ * The sparse GSI3 keys of a client × instrument item whose latest scored response is reliably worse
+ * than the baseline (the dashboard's list, newest first): written with the item, absent otherwise.
+ */
+export const WORSENED_INDEX = (practiceId: string) => `P#${practiceId}#ASSESSWORSE`;
+export function worsenedKeys(practiceId: string, clientId: string, instrumentId: string, at: string): { GSI3PK: string; GSI3SK: string } {
+  return { GSI3PK: WORSENED_INDEX(practiceId), GSI3SK: `${at}#${clientId}#${instrumentId}` };
+}
+
 /** Adds counter updates into items held in memory (the demo seed; tests). */
 export function applyUpdates(items: Map<string, Record<string, unknown>>, updates: CounterUpdate[]): void {
   for (const u of updates) {

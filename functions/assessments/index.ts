@@ -13,6 +13,7 @@ import type { Notifier } from '../shared/notifier.ts';
 import { INSTRUMENTS } from '../../domain/assessments/instruments.ts';
 import { assign, editSchedule, instrumentView, listAlerts, listAssignments, listResponses, resolveAlert, stop, type MemberEvent } from './member.ts';
 import { population } from './population.ts';
+import { watchlist } from './watchlist.ts';
 import { openAssessments, saveAnswers, submitAnswers, type ClientEvent } from './client.ts';
 
 type Event = (MemberEvent | ClientEvent) & { principal: 'member' | 'client' };
@@ -54,6 +55,8 @@ async function run(event: Event, _context?: unknown, send?: Notifier) {
       return resolveAlert(e, now);
     case 'assessmentPopulation':
       return population(e, now);
+    case 'assessmentWatchlist':
+      return watchlist(e, now);
     default:
       throw new Refusal('Unknown field', 'BadRequest');
   }

@@ -56,6 +56,38 @@ function addInto(row: Row, item: Item, followed?: unknown): Row {
   return row;
 }
 
+/** The practice's (or a clinician's) active assignments: one Query range, stopped ones filtered out, projected. */
+export function activeAssignments(practiceId: string, clinicianId: string | null): Promise<Item[]> {
+  return queryAll({
+    ...range(practiceId, 'Assess#'),
+    FilterExpression: clinicianId ? 'attribute_not_exists(stoppedAt) AND therapistId = :c' : 'attribute_not_exists(stoppedAt)',
+    ExpressionAttributeValues: { ...range(practiceId, 'Assess#').ExpressionAttributeValues, ...(clinicianId ? { ':c': clinicianId } : {}) },
+    ProjectionExpression: 'id, clientId, therapistId, instrumentId, schedule, lastDoneOccurrence',
+  });
+}
+
+/** The overdue ones, oldest first: the first `limit` and how many in all. */
+export function overdueOf(assignments: Item[], instrumentOk: (id: unknown) => boolean, today: string, limit: number) {
+  const all = assignments
+    .filter((a) => instrumentOk(a.instrumentId))
+    .map((a) => ({ a, dueSince: overdueOccurrence(a.schedule as Schedule, (a.lastDoneOccurrence as string | undefined) ?? null, today) }))
+    .filter((x): x is { a: Item; dueSince: string } => x.dueSince !== null)
+    .sort((x, y) => x.dueSince.localeCompare(y.dueSince));
+  return { shown: all.slice(0, limit), total: all.length };
+}
+
+/** Clients' display names: one BatchGet (at most 100 ids), unprocessed keys tried up to three times. */
+export async function clientNames(practiceId: string, clientIds: string[]): Promise<Map<string, string | null>> {
+  const names = new Map<string, string | null>();
+  let keys: Record<string, unknown>[] | undefined = clientIds.slice(0, 100).map((id) => clientKey(practiceId, id));
+  for (let attempt = 0; attempt < 3 && keys?.length; attempt += 1) {
+    const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table('PRACTICE_TABLE')]: { Keys: keys, ProjectionExpression: 'SK, personalDetail' } } }));
+    for (const c of (out.Responses?.[table('PRACTICE_TABLE')] ?? []) as Item[]) names.set((c.SK as string).slice('Client#'.length), clientDisplayName(c));
+    keys = out.UnprocessedKeys?.[table('PRACTICE_TABLE')]?.Keys;
+  }
+  return names;
+}
+
 export function readFilters(args: Record<string, unknown>, thisMonth: string) {
   const to = args.to ?? thisMonth;
   if (typeof to !== 'string' || !MONTH.test(to)) bad('Enter the last month as YYYY-MM.', 'to');
@@ -83,12 +115,7 @@ export async function population(event: MemberEvent, now: Date): Promise<Answer>
   const [counters, states, assignments] = await Promise.all([
     queryAll({ ...range(practiceId, clinicianId ? `${COUNTER_PREFIX}T#${clinicianId}#` : COUNTER_PREFIX) }),
     queryAll({ ...range(practiceId, clinicianId ? `${STATE_PREFIX}T#${clinicianId}#` : STATE_PREFIX) }),
-    queryAll({
-      ...range(practiceId, 'Assess#'),
-      FilterExpression: clinicianId ? 'attribute_not_exists(stoppedAt) AND therapistId = :c' : 'attribute_not_exists(stoppedAt)',
-      ExpressionAttributeValues: { ...range(practiceId, 'Assess#').ExpressionAttributeValues, ...(clinicianId ? { ':c': clinicianId } : {}) },
-      ProjectionExpression: 'id, clientId, therapistId, instrumentId, schedule, lastDoneOccurrence',
-    }),
+    activeAssignments(practiceId, clinicianId),
   ]);
 
   const isClinicianItem = (item: Item) => typeof item.therapistId === 'string' && (item.SK as string).includes('#T#');
@@ -114,26 +141,12 @@ export async function population(event: MemberEvent, now: Date): Promise<Answer>
   }
   months.sort((a, b) => (a.month as string).localeCompare(b.month as string) || a.instrumentId.localeCompare(b.instrumentId));
 
-  const overdueAll = assignments
-    .filter((a) => instrumentOk(a.instrumentId))
-    .map((a) => ({ a, dueSince: overdueOccurrence(a.schedule as Schedule, (a.lastDoneOccurrence as string | undefined) ?? null, today) }))
-    .filter((x): x is { a: Item; dueSince: string } => x.dueSince !== null)
-    .sort((x, y) => x.dueSince.localeCompare(y.dueSince));
-  const shown = overdueAll.slice(0, MAX_OVERDUE_ROWS);
-  const names = new Map<string, string | null>();
+  const { shown, total } = overdueOf(assignments, instrumentOk, today, MAX_OVERDUE_ROWS);
   const clientIds = [...new Set(shown.map((x) => x.a.clientId as string))];
-  if (clientIds.length) {
-    let keys: Record<string, unknown>[] | undefined = clientIds.map((id) => clientKey(practiceId, id));
-    // At most three tries: DynamoDB may hand back unprocessed keys under load (a missing name shows as unknown).
-    for (let attempt = 0; attempt < 3 && keys?.length; attempt += 1) {
-      const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table('PRACTICE_TABLE')]: { Keys: keys, ProjectionExpression: 'SK, personalDetail' } } }));
-      for (const c of (out.Responses?.[table('PRACTICE_TABLE')] ?? []) as Item[]) names.set((c.SK as string).slice('Client#'.length), clientDisplayName(c));
-      keys = out.UnprocessedKeys?.[table('PRACTICE_TABLE')]?.Keys;
-    }
-  }
+  const names = await clientNames(practiceId, clientIds);
   const overdue = shown.map(({ a, dueSince }) => ({ clientId: a.clientId, clientName: names.get(a.clientId as string) ?? null, therapistId: a.therapistId, instrumentId: a.instrumentId, assignmentId: a.id, dueSince }));
   return {
-    data: { from: filters.from, to: filters.to, clinicianId, instrumentId: filters.instrumentId, current, months, clinicians: [...byClinician.values()], overdue, overdueTotal: overdueAll.length },
+    data: { from: filters.from, to: filters.to, clinicianId, instrumentId: filters.instrumentId, current, months, clinicians: [...byClinician.values()], overdue, overdueTotal: total },
     audit: { action: 'assessment.population', entityType: 'Client', entityId: null, entityIds: clientIds },
   };
 }

@@ -18,7 +18,7 @@ import { instrumentById } from '../../domain/assessments/instruments.ts';
 import type { Instrument } from '../../domain/assessments/questionnaire.ts';
 import { answerProblems, scoreResponse, type Answers } from '../../domain/assessments/scoring.ts';
 import { outcomeOf } from '../../domain/assessments/outcome.ts';
-import { latestOf, populationUpdates, type CounterUpdate } from '../../domain/assessments/population.ts';
+import { latestOf, populationUpdates, worsenedKeys, type CounterUpdate } from '../../domain/assessments/population.ts';
 import { currentOccurrence, type Occurrence, type Schedule } from '../../domain/assessments/schedule.ts';
 import {
   ALERT_NOTICE, ASSESSMENT_MESSAGES, CRISIS_TEXT, alertKey, assignmentKey, baselineKey, doneKey, draftKey, responseKey,
@@ -173,7 +173,13 @@ export async function submit(open: OpenAssessment, answers: Answers, submittedBy
     items.push({
       Put: {
         TableName: Practice,
-        Item: { ...baselineKey(practiceId, clientId, instrument.id), entity: 'AssessmentBaseline', score: baselineItem ? baselineItem.score : result.score, responseId: baselineItem ? baselineItem.responseId : id, at: baselineItem ? baselineItem.at : at, latest, version: version + 1 },
+        Item: {
+          ...baselineKey(practiceId, clientId, instrument.id), entity: 'AssessmentBaseline', clientId, instrumentId: instrument.id, therapistId,
+          score: baselineItem ? baselineItem.score : result.score, responseId: baselineItem ? baselineItem.responseId : id, at: baselineItem ? baselineItem.at : at,
+          latest, latestScore: result.score, latestAt: at, version: version + 1,
+          // The dashboard's "scores worsened": a sparse index of the clients whose latest is reliably worse (gone once it is not).
+          ...(latest.direction === 'worse' ? worsenedKeys(practiceId, clientId, instrument.id, at) : {}),
+        },
         ...(baselineItem === null ? { ConditionExpression: 'attribute_not_exists(PK)' } : { ConditionExpression: version ? 'version = :v' : 'attribute_not_exists(version)', ...(version ? { ExpressionAttributeValues: { ':v': version } } : {}) }),
       },
     });

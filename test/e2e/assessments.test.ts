@@ -6,7 +6,7 @@
  * submit shows the 988 crisis-line text; the link is spent. The clinician is e-mailed without PHI,
  * sees the alert arrive live on the Results page they had open, resolves it with a note, and the scored response and
  * its chart show on the client's Measures tab; the population page shows the practice and exports
- * it as CSV. axe finds nothing on the client's pages.
+ * it as CSV; the dashboard lists the worsened client and the overdue measure. axe finds nothing on the client's pages.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -119,5 +119,12 @@ describe('a PHQ-9 by link, with item 9 = 1', () => {
     });
     expect(csv).toContain('Jordan Reyes,GAD-7');
     expect(csv.split('\r\n')).toContainEqual(expect.stringMatching(/^PHQ-9,\d+,\d+,0,\d+%/));
+
+    // The dashboard: the worsened client and the overdue measure, each a link to the client's Measures tab.
+    await owner.goto(`${portal.runtime.url}/app/dashboard`);
+    const worsened = owner.locator('[data-testid="dashboard-worsened"]');
+    await worsened.getByRole('row', { name: /Morgan Ellis PHQ-9 7 → 22/ }).waitFor();
+    await owner.locator('[data-testid="dashboard-overdue"]').getByRole('link', { name: 'Jordan Reyes' }).click();
+    await owner.waitForURL(/\/app\/clients\/[^/?]+\?tab=measures$/);
   });
 });

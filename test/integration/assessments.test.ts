@@ -330,6 +330,24 @@ describe('the population page', () => {
   });
 });
 
+describe('the dashboard watchlist', () => {
+  const WATCH = '{ assessmentWatchlist { overdue { clientName instrumentId dueSince } overdueTotal worsened { clientName instrumentId baseline latest at } } }';
+  it("lists the practice's worsened clients and overdue assessments to the owner, and only their own to clinicianBasic", async () => {
+    const owner = (await call('owner', WATCH)).data.assessmentWatchlist;
+    // Morgan (basic's client) is reliably worse on both; Jordan's GAD-7 is overdue.
+    expect(owner.worsened).toEqual(expect.arrayContaining([
+      expect.objectContaining({ clientName: 'Morgan Ellis', instrumentId: 'PHQ9', baseline: 7, latest: 22 }),
+      expect.objectContaining({ clientName: 'Morgan Ellis', instrumentId: 'GAD7' }),
+    ]));
+    expect(owner.worsened.some((w: { clientName: string }) => w.clientName === 'Avery Lane')).toBe(false);
+    expect(owner.overdue).toContainEqual(expect.objectContaining({ clientName: 'Jordan Reyes', instrumentId: 'GAD7' }));
+    const basic = (await call('basic', WATCH)).data.assessmentWatchlist;
+    expect(basic.worsened.map((w: { clientName: string }) => w.clientName)).toEqual(['Morgan Ellis', 'Morgan Ellis']);
+    expect(basic.overdue.some((o: { clientName: string }) => o.clientName === 'Jordan Reyes')).toBe(false);
+    expect(errorType(await call('biller', WATCH))).toBe('Unauthorized');
+  });
+});
+
 describe('the portal client', () => {
   it('sees only their own open assessments, saves and submits, and cannot name another practice', async () => {
     const links = (await call('client', '{ clientMe { practices { practiceId clientId } } }')).data.clientMe.practices;

@@ -52,6 +52,7 @@ export const assessments: AuthzDomain = {
     'Mutation.resolveRiskAlert':         [A,    A,    A,    N,    N,    U,    U,    U,    U,    N],
     // The population page: everyone with the right reads their reach (own-only roles their own clients).
     'Query.assessmentPopulation':        [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
+    'Query.assessmentWatchlist':         [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
     // The live alert: subscribing needs the right (the filter keeps each to their reach); publishing is
     // IAM only (the assessments Lambdas): every member's token is refused.
     'Subscription.onRiskAlert':          [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
@@ -81,6 +82,7 @@ export const assessments: AuthzDomain = {
     'Subscription.onRiskAlert': (who) => subscribe(who, 'subscription { onRiskAlert { alertId } }'),
     'Mutation.publishRiskAlert': async (who) =>
       outcomeOf(await call(who, 'mutation { publishRiskAlert(practiceId: "p", therapistId: "t", alertId: "a", raisedAt: "2026-01-01T00:00:00Z") { alertId } }'), 'Mutation.publishRiskAlert'),
+    'Query.assessmentWatchlist': async (who) => outcomeOf(await call(who, '{ assessmentWatchlist { overdueTotal worsened { clientId } } }'), 'Query.assessmentWatchlist'),
     'Query.assessmentPopulation': async (who) => outcomeOf(await call(who, '{ assessmentPopulation { from current { clients } overdueTotal } }'), 'Query.assessmentPopulation'),
     'Mutation.resolveRiskAlert': async (who) =>
       outcomeOf(await call(who, 'mutation ($a: ID!) { resolveRiskAlert(alertId: $a, note: "Called the client.") { id state } }', { a: await openAlert(who) }), 'Mutation.resolveRiskAlert'),

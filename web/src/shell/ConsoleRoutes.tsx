@@ -37,6 +37,7 @@ const DemoDesignsPage = lazy(() => import('../companion/DemoDesignsPage'));
 const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
 const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
 const PopulationPage = lazy(() => import('../assessments/PopulationPage'));
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
 
 /** Rendered at /app/*: paths here are relative to /app. */
@@ -46,6 +47,7 @@ export default function ConsoleRoutes() {
       <Route element={page(<PortalLayout />)}>
         <Route index element={<Navigate to={HOME_PATH} replace />} />
         <Route path="clients" element={page(<ClientsPage />)} />
+        <Route path="dashboard" element={page(<DashboardPage />)} />
         <Route path="clients/:id" element={page(<ClientDetailPage />)} />
         <Route path="appointment" element={page(<AppointmentPage />)} />
         <Route path="appointment-status" element={page(<AppointmentStatusPage />)} />

@@ -8,7 +8,6 @@ export interface PlannedPage {
 }
 
 export const PLANNED_PAGES: Record<string, PlannedPage> = {
-  '/app/dashboard': { title: 'Dashboard', holds: 'A summary of your practice: upcoming sessions, recent client activity and outstanding billing.' },
   '/app/communication': { title: 'Telehealth', holds: 'Secure messaging with your clients and the video sessions of your practice.' },
   '/app/act-coach': { title: 'ACT Coach', holds: "Your clients' entries and exercises from the ACT Coach app." },
   '/app/cbt-companion': { title: 'CBT Companion', holds: "Your clients' entries and exercises from the CBT Companion app." },
