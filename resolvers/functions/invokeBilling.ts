@@ -8,7 +8,7 @@
  */
 import { type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
-import { openPageToken, pageBinding, sealPageToken } from '../shared/page-token.ts';
+import { memberInvoke, sealedPage } from '../shared/member-invoke.ts';
 import type { AnyArgs, ResolverContext } from '../shared/context.ts';
 
 function listFilter(ctx: ResolverContext<AnyArgs>): unknown[] {
@@ -22,18 +22,7 @@ function isPaged(ctx: ResolverContext<AnyArgs>): boolean {
 }
 
 export function request(ctx: ResolverContext<AnyArgs>): LambdaRequest {
-  const caller = ctx.stash.caller;
-  const isList = isPaged(ctx);
-  const cursor = isList ? openPageToken(ctx.args.nextToken, pageBinding(ctx, listFilter(ctx))) : undefined;
-  return {
-    operation: 'Invoke',
-    payload: {
-      field: ctx.info.fieldName,
-      caller: { sub: caller.sub, practiceId: caller.practiceId, roles: caller.roles, groups: caller.groups },
-      cursor: cursor || null,
-      args: ctx.args,
-    },
-  };
+  return memberInvoke(ctx, isPaged(ctx) ? listFilter(ctx) : null);
 }
 
 export function response(ctx: ResolverContext<AnyArgs>): unknown {
@@ -42,7 +31,7 @@ export function response(ctx: ResolverContext<AnyArgs>): unknown {
     ctx.stash.audit = answer.audit as never;
   }
   if (isPaged(ctx)) {
-    return { items: answer.data.items, nextToken: sealPageToken(answer.nextToken, pageBinding(ctx, listFilter(ctx))) };
+    return sealedPage(ctx, answer.data.items, answer.nextToken, listFilter(ctx));
   }
   return answer.data;
 }

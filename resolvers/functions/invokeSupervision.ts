@@ -7,7 +7,7 @@
  */
 import { type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
-import { openPageToken, pageBinding, sealPageToken } from '../shared/page-token.ts';
+import { memberInvoke, sealedPage } from '../shared/member-invoke.ts';
 import type { ResolverContext } from '../shared/context.ts';
 
 type Row = Record<string, unknown>;
@@ -24,18 +24,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 export function request(ctx: Ctx): LambdaRequest {
-  const caller = ctx.stash.caller;
-  const paged = ctx.info.fieldName === 'listNotesAwaitingCosign';
-  const cursor = paged ? openPageToken(ctx.args.nextToken, pageBinding(ctx, [])) : undefined;
-  return {
-    operation: 'Invoke',
-    payload: {
-      field: ctx.info.fieldName,
-      caller: { sub: caller.sub, practiceId: caller.practiceId, roles: caller.roles, groups: caller.groups },
-      cursor: cursor || null,
-      args: ctx.args,
-    },
-  };
+  return memberInvoke(ctx, ctx.info.fieldName === 'listNotesAwaitingCosign' ? [] : null);
 }
 
 export function response(ctx: Ctx): unknown {
@@ -44,7 +33,7 @@ export function response(ctx: Ctx): unknown {
   const args = ctx.args;
   if (field === 'listNotesAwaitingCosign') {
     ctx.stash.audit = { action: ACTIONS[field], entityType: 'ProgressNote', entityId: null, entityIds: (result.items as Row[]).map((r) => r.noteId as string) };
-    return { items: result.items, nextToken: sealPageToken(result.nextToken, pageBinding(ctx, [])) };
+    return sealedPage(ctx, result.items, result.nextToken, []);
   }
   if (field === 'listSupervisions' || field === 'setSupervisors') {
     ctx.stash.audit = { action: ACTIONS[field], entityType: 'TeamMember', entityId: field === 'setSupervisors' ? (args.clinicianId as string) : null };
