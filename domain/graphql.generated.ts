@@ -1554,6 +1554,8 @@ export type Query = {
   listRiskAlerts: RiskAlertPage;
   /** Population outcomes (issue 13): the practice's measured clients now, by month and by clinician, and overdue assessments (own-only roles: their own clients). Months YYYY-MM (default the last 12). */
   assessmentPopulation: AssessmentPopulation;
+  /** The dashboard's measures (issue 13): overdue assessments and clients whose latest score is reliably worse than baseline, in the caller's reach (20 of each). */
+  assessmentWatchlist: AssessmentWatchlist;
   /** The client portal: the client's open assessments across their practices. */
   clientOpenAssessments: Array<ClientAssessment>;
   /** Insurance (issue 16): a client's insurance and their latest eligibility checks (10, newest first). */
@@ -2925,6 +2927,23 @@ export type AssessmentPopulation = {
   /** At most 100, oldest first; overdueTotal counts them all. */
   overdue: Array<OverdueAssessment>;
   overdueTotal: Scalars['Int']['output'];
+};
+
+/** A client whose latest score on an instrument is reliably worse than their baseline. */
+export type WorsenedClient = {
+  clientId: Scalars['ID']['output'];
+  clientName?: Maybe<Scalars['String']['output']>;
+  therapistId: Scalars['ID']['output'];
+  instrumentId: Scalars['ID']['output'];
+  baseline: Scalars['Int']['output'];
+  latest: Scalars['Int']['output'];
+  at: Scalars['AWSDateTime']['output'];
+};
+
+export type AssessmentWatchlist = {
+  overdue: Array<OverdueAssessment>;
+  overdueTotal: Scalars['Int']['output'];
+  worsened: Array<WorsenedClient>;
 };
 
 /** An open assessment of the signed-in client (or of a single-use link). */

@@ -22,6 +22,7 @@ import '../i18n/portal-messages';
 import '../i18n/features/billing';
 import { reportApiError, useBanners } from '../shell/banners';
 import type { ChartTabProps } from '../clients/chart-tabs';
+import GenerateDocuments from './GenerateDocuments';
 import { createInvoice, getClientBilling, getInvoicePdf, recordPayment, savePdf, sendInvoice, voidInvoice, type ClientBilling, type PaymentMethod } from './api';
 
 const METHODS: PaymentMethod[] = ['CASH', 'CHECK', 'EXTERNAL'];
@@ -151,6 +152,7 @@ export default function BillingTab({ clientId }: ChartTabProps) {
           { id: 'refunded', header: t('billing.tab.refunded'), cell: (p) => money(p.refundedCents) },
         ]}
       />
+      <GenerateDocuments clientId={clientId} />
     </SpaceBetween>
   );
 }

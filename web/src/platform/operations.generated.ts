@@ -291,6 +291,11 @@ export type BillingEntryKind =
   | 'PAYMENT'
   | 'INSURANCE_PAYMENT';
 
+export type BillingDocumentKind =
+  | 'INVOICE'
+  | 'SUPERBILL'
+  | 'STATEMENT';
+
 export type CosignStatus =
   | 'DRAFT'
   | 'AWAITING'
@@ -539,6 +544,35 @@ export type GetBillingCatalogDecimalsQueryVariables = Exact<{ [key: string]: nev
 
 
 export type GetBillingCatalogDecimalsQuery = { getBillingCatalog: { decimals: number, currency: string } };
+
+export type ListBillingDocumentsQueryVariables = Exact<{
+  kind?: BillingDocumentKind | null | undefined;
+  clientId?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  nextToken?: string | null | undefined;
+}>;
+
+
+export type ListBillingDocumentsQuery = { listBillingDocuments: { nextToken: string | null, items: Array<{ id: string, kind: BillingDocumentKind, clientId: string, clientName: string, title: string, from: string | null, to: string | null, invoiceId: string | null, generatedAt: string, generatedByName: string | null, sentAt: string | null, sentByName: string | null }> } };
+
+export type GetBillingDocumentPdfQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetBillingDocumentPdfQuery = { getBillingDocumentPdf: { fileName: string, contentType: string, base64: string } };
+
+export type GenerateBillingDocumentMutationVariables = Exact<{
+  clientId: string;
+  kind: BillingDocumentKind;
+  month?: string | null | undefined;
+  requestId: string;
+  send?: boolean | null | undefined;
+}>;
+
+
+export type GenerateBillingDocumentMutation = { generateBillingDocument: { id: string, title: string, sentAt: string | null } };
 
 export type ClientAppointmentsQueryVariables = Exact<{
   nextToken?: string | null | undefined;

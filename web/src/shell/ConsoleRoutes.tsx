@@ -32,6 +32,7 @@ const ClientsSummaryPage = lazy(() => import('../admin/ClientsSummaryPage'));
 const DataExportPage = lazy(() => import('../admin/DataExportPage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
 const BillingPage = lazy(() => import('../billing/BillingPage'));
+const BillingDocumentsPage = lazy(() => import('../billing/DocumentsPage'));
 const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
 const DemoDesignsPage = lazy(() => import('../companion/DemoDesignsPage'));
 const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
@@ -67,6 +68,7 @@ export default function ConsoleRoutes() {
         <Route path="settings/notifications" element={page(<NotificationsPage />)} />
         <Route path="coverage" element={page(<CoveragePage />)} />
         <Route path="billings" element={page(<BillingPage />)} />
+        <Route path="billings/documents" element={page(<BillingDocumentsPage />)} />
         <Route path="billings/insurance" element={page(<ClaimsPage />)} />
         <Route path="billings/insurance_payments/new" element={page(<EraPage />)} />
         <Route path="supervision" element={page(<SupervisionPage />)} />

@@ -23,7 +23,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/billings': { title: 'Billing and Insurance', holds: 'Sessions, invoices, payments and statements of your practice.' },
   '/app/billings/insurance': { title: 'Insurance claims', holds: 'Claims from scrub to paid, with eligibility checks and rejections to fix.' },
   '/app/billings/insurance_payments/new': { title: 'New insurance payment', holds: 'Record an insurance payment (ERA) against your claims.' },
-  '/app/billings/documents': { title: 'Billing documents', holds: 'Invoices, superbills and statements to download or send.' },
   '/app/coverage': { title: 'Coverage', holds: "Your clients' insurance coverage and eligibility." },
   '/app/settings/documents': { title: 'Documents', holds: 'Consent documents and the documents you share with clients.' },
   '/app/settings/notesAndForms': { title: 'Notes and forms', holds: 'Progress-note templates and intake forms.' },

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../../../domain/billing/money';
 import { Notice } from '../parts/form';
-import { clientInvoicePdf, clientInvoices, clientPayInvoices, type PracticeInvoices } from './api';
+import { clientBillingDocumentPdf, clientInvoicePdf, clientInvoices, clientPayInvoices, type PracticeInvoices } from './api';
 import { useBillingTexts } from './texts';
 
 function save(pdf: { fileName: string; base64: string }): void {
@@ -82,6 +82,19 @@ export default function BillingPage() {
                   </li>
                 ))}
               </ul>
+            )}
+            {p.documents.length > 0 && (
+              <>
+                <h3>{bt('documents')}</h3>
+                <ul>
+                  {p.documents.map((d) => (
+                    <li key={d.id}>
+                      {d.title}{' '}
+                      <button type="button" onClick={() => void clientBillingDocumentPdf(p.practiceId, d.id).then(save, () => setFailed(true))} aria-label={bt('documentOf', { title: d.title })}>{bt('download')}</button>
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </section>
         );

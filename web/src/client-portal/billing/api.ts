@@ -23,10 +23,12 @@ export interface PracticeInvoices {
   balanceCents: number;
   creditCents: number;
   invoices: PortalInvoice[];
+  /** Statements and superbills, newest first. */
+  documents: { id: string; kind: 'SUPERBILL' | 'STATEMENT' | 'INVOICE'; title: string }[];
 }
 
 export async function clientInvoices(): Promise<PracticeInvoices[]> {
-  const result = await graphqlRequest({ query: 'query ClientInvoices { clientInvoices { practiceId practiceName decimals currency balanceCents creditCents invoices { id number status issueDate dueDate pastDue totalCents balanceCents } } }' });
+  const result = await graphqlRequest({ query: 'query ClientInvoices { clientInvoices { practiceId practiceName decimals currency balanceCents creditCents invoices { id number status issueDate dueDate pastDue totalCents balanceCents } documents { id kind title } } }' });
   return (result.data as { clientInvoices: PracticeInvoices[] }).clientInvoices;
 }
 
@@ -48,4 +50,10 @@ export async function clientPayInvoices(practiceId: string, invoiceIds: string[]
     variables: { practiceId, invoiceIds, requestId },
   });
   return (result.data as { clientPayInvoices: CardCheckout }).clientPayInvoices;
+}
+
+/** One of the client's statements or superbills as a PDF. */
+export async function clientBillingDocumentPdf(practiceId: string, id: string): Promise<{ fileName: string; base64: string }> {
+  const result = await graphqlRequest({ query: 'query ClientBillingDocumentPdf($practiceId: ID!, $id: ID!) { clientBillingDocumentPdf(practiceId: $practiceId, id: $id) { fileName base64 } }', variables: { practiceId, id } });
+  return (result.data as { clientBillingDocumentPdf: { fileName: string; base64: string } }).clientBillingDocumentPdf;
 }

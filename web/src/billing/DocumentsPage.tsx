@@ -1,0 +1,91 @@
+/**
+ * /app/billings/documents (issue 15): every sent invoice, superbill and statement, newest first, 20
+ * at a time — by kind, generation dates and (from a client's billing tab) one client; who
+ * generated and who sent each one; each downloaded again as its PDF.
+ */
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useT } from '../i18n/I18nProvider';
+import '../i18n/portal-messages';
+import '../i18n/features/billing';
+import { reportApiError } from '../shell/banners';
+import { getBillingDocumentPdf, listBillingDocuments, savePdf, type BillingDocument, type BillingDocumentKind } from './documents-api';
+
+const KINDS: Array<BillingDocumentKind | ''> = ['', 'INVOICE', 'SUPERBILL', 'STATEMENT'];
+
+export default function DocumentsPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const clientId = params.get('clientId');
+  const [kind, setKind] = useState<BillingDocumentKind | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [rows, setRows] = useState<BillingDocument[]>([]);
+  const [nextToken, setNextToken] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const load = useCallback(async (token: string | null) => {
+    setLoading(true);
+    try {
+      const page = await listBillingDocuments({ kind: kind || null, clientId, from: from || null, to: to || null, nextToken: token });
+      setRows((before) => (token ? [...before, ...page.items] : page.items));
+      setNextToken(page.nextToken);
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setLoading(false);
+    }
+  }, [kind, clientId, from, to]);
+  useEffect(() => void load(null), [load]);
+
+  const download = (id: string) => {
+    setDownloading(id);
+    getBillingDocumentPdf(id).then(savePdf, reportApiError).finally(() => setDownloading(null));
+  };
+  const kindLabel = (k: BillingDocumentKind | '') => t(k ? `billing.documents.kind.${k}` : 'billing.documents.allKinds');
+  const when = (iso: string | null, name: string | null) => (iso ? `${iso.slice(0, 10)}${name ? ` · ${name}` : ''}` : '—');
+  return (
+    <ContentLayout header={<Header variant="h1" description={t('billing.documents.intro')}>{t('billing.documents.title')}</Header>}>
+      <Table
+        items={rows}
+        loading={loading && rows.length === 0}
+        loadingText={t('billing.documents.loading')}
+        empty={<Box textAlign="center">{t('billing.documents.empty')}</Box>}
+        filter={
+          <SpaceBetween direction="horizontal" size="s">
+            <FormField label={t('billing.documents.kind')}>
+              <Select selectedOption={{ value: kind, label: kindLabel(kind) }} options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))} onChange={({ detail }) => setKind((detail.selectedOption.value ?? '') as BillingDocumentKind | '')} />
+            </FormField>
+            <FormField label={t('billing.from')}>
+              <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} />
+            </FormField>
+            <FormField label={t('billing.to')}>
+              <DatePicker value={to} onChange={({ detail }) => setTo(detail.value)} />
+            </FormField>
+            {clientId && <Button onClick={() => navigate('/app/billings/documents')}>{t('billing.documents.allClients')}</Button>}
+          </SpaceBetween>
+        }
+        columnDefinitions={[
+          { id: 'title', header: t('billing.documents.document'), cell: (d) => `${kindLabel(d.kind)} · ${d.title}` },
+          { id: 'client', header: t('billing.client'), cell: (d) => <Link href={`/app/clients/${d.clientId}?tab=billing`} onFollow={(e) => (e.preventDefault(), navigate(`/app/clients/${d.clientId}?tab=billing`))}>{d.clientName}</Link> },
+          { id: 'generated', header: t('billing.documents.generated'), cell: (d) => when(d.generatedAt, d.generatedByName) },
+          { id: 'sent', header: t('billing.documents.sent'), cell: (d) => when(d.sentAt, d.sentByName) },
+          { id: 'pdf', header: t('billing.documents.pdf'), cell: (d) => <Button variant="inline-link" loading={downloading === d.id} ariaLabel={t('billing.documents.downloadOf', { title: d.title })} onClick={() => download(d.id)}>{t('billing.documents.download')}</Button> },
+        ]}
+        footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('billing.loadMore')}</Button></Box> : undefined}
+      />
+    </ContentLayout>
+  );
+}
