@@ -6,7 +6,7 @@ const stored: ClientInsurance = {
   clientId: 'c1', billingType: 'insurance', autoGenerateBillingDocuments: false, version: 3, updatedAt: null,
   insuranceInfo: { type: 'primary', payerId: '84980', payerName: 'Blue Cross Blue Shield of Texas', memberId: 'SBX100000002', planId: null, groupId: '123456', coPay: 3000, deductible: null, payerPhone: '+18005550100', payerFax: null, employerOrSchool: null, cardOnFile: true, primaryInsured: { relationship: 'child', firstName: 'Maria', lastName: 'Reyes', dateOfBirth: '06/02/1968', gender: null, address: { line1: null, city: null, state: null, zip: null } } },
   authorizationTracking: { required: true, number: 'AUTH-7', startDate: null, endDate: null, visitsAuthorized: 12, visitsUsed: null },
-  additionalClaimInfo: { note: null, relatedToEmployment: false, relatedToAccident: false },
+  additionalClaimInfo: { note: null, relatedToEmployment: false, relatedToAccident: false, diagnoses: ['F41.1', 'Z63.0'] },
   defaultServices: [{ service: '90834', amount: 13000, default: false }, { service: '90837', amount: 16000, default: true }],
   recentChecks: [],
 };
@@ -28,5 +28,12 @@ describe('the Insurance tab\'s form', () => {
     expect(input.defaultServices).toEqual([{ service: '90837', amount: 17500, default: true }, { service: '90834', amount: 13000, default: false }]);
     expect(inputFromForm({ ...form, relationship: 'self' }).insuranceInfo?.primaryInsured).toEqual({ relationship: 'self' });
     expect(input.authorizationTracking).toEqual({ required: true, number: 'AUTH-7', visitsAuthorized: 12 });
+  });
+
+  it('edits the claims\' diagnoses as one text: codes separated by commas or spaces, principal first', () => {
+    const form = formFromInsurance(stored);
+    expect(form.diagnoses).toBe('F41.1, Z63.0');
+    expect(inputFromForm({ ...form, diagnoses: ' f43.23,Z63.0  F41.1 ' }).additionalClaimInfo).toEqual({ note: null, diagnoses: ['f43.23', 'Z63.0', 'F41.1'] });
+    expect(inputFromForm({ ...form, diagnoses: '' }).additionalClaimInfo?.diagnoses).toEqual([]);
   });
 });

@@ -137,6 +137,7 @@ export default function InsuranceTab({ clientId }: ChartTabProps) {
                 {text('authNumber', 'insurance.authNumber')}
                 {text('visitsAuthorized', 'insurance.visitsAuthorized')}
               </ColumnLayout>
+              {text('diagnoses', 'insurance.diagnoses')}
               {text('claimNote', 'insurance.claimNote')}
             </>
           )}

@@ -49,7 +49,7 @@ const INSURANCE_FIELDS = /* GraphQL */ `
       primaryInsured { relationship firstName lastName dateOfBirth gender address { line1 city state zip } }
     }
     authorizationTracking { required number startDate endDate visitsAuthorized visitsUsed }
-    additionalClaimInfo { note relatedToEmployment relatedToAccident }
+    additionalClaimInfo { note relatedToEmployment relatedToAccident diagnoses }
     defaultServices { service amount default }
     recentChecks { ...EligibilityCheckFields }
   }

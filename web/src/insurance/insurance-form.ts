@@ -26,6 +26,8 @@ export interface InsuranceForm {
   authNumber: string;
   visitsAuthorized: string;
   claimNote: string;
+  /** ICD-10-CM codes as typed, separated by commas or spaces (claims, issue 16). */
+  diagnoses: string;
   defaultService: string;
   defaultFee: string;
   /** The client's other services, kept as they are (the tab edits the default one). */
@@ -53,7 +55,7 @@ export function formFromInsurance(i: ClientInsurance): InsuranceForm {
     payerPhone: info.payerPhone ?? '', payerFax: info.payerFax ?? '', employerOrSchool: info.employerOrSchool ?? '', cardOnFile: info.cardOnFile,
     relationship: info.primaryInsured.relationship, insuredFirstName: info.primaryInsured.firstName ?? '', insuredLastName: info.primaryInsured.lastName ?? '', insuredDateOfBirth: info.primaryInsured.dateOfBirth ?? '',
     authRequired: i.authorizationTracking.required, authNumber: i.authorizationTracking.number ?? '', visitsAuthorized: i.authorizationTracking.visitsAuthorized === null ? '' : String(i.authorizationTracking.visitsAuthorized),
-    claimNote: i.additionalClaimInfo.note ?? '', defaultService: service?.service ?? '', defaultFee: dollars(service?.amount),
+    claimNote: i.additionalClaimInfo.note ?? '', diagnoses: (i.additionalClaimInfo.diagnoses ?? []).join(', '), defaultService: service?.service ?? '', defaultFee: dollars(service?.amount),
     otherServices: i.defaultServices.filter((s) => s !== service).map((s) => ({ service: s.service, amount: s.amount, default: false })),
   };
 }
@@ -71,7 +73,7 @@ export function inputFromForm(f: InsuranceForm): ClientInsuranceInput {
       primaryInsured: self ? { relationship: 'self' } : { relationship: f.relationship, firstName: orNull(f.insuredFirstName), lastName: orNull(f.insuredLastName), dateOfBirth: orNull(f.insuredDateOfBirth) },
     },
     authorizationTracking: { required: f.authRequired, number: orNull(f.authNumber), visitsAuthorized: visits === '' ? null : /^\d+$/.test(visits) ? Number(visits) : -1 },
-    additionalClaimInfo: { note: orNull(f.claimNote) },
+    additionalClaimInfo: { note: orNull(f.claimNote), diagnoses: f.diagnoses.split(/[\s,;]+/).filter((d) => d !== '') },
     defaultServices: [...(f.defaultService.trim() ? [{ service: f.defaultService.trim(), amount: fee ?? -1, default: true }] : []), ...f.otherServices],
   };
 }
