@@ -17,6 +17,7 @@ export const PORTAL_NAV: PortalNavEntry[] = [
   { path: '/portal/documents', label: 'clientPortal.nav.documents' },
   { path: '/portal/assessments', label: 'clientPortal.nav.assessments' },
   { path: '/portal/entries', label: 'clientPortal.nav.entries' },
+  { path: '/portal/homework', label: 'clientPortal.nav.homework' },
   { path: '/portal/billing', label: 'clientPortal.nav.billing' },
   { path: PORTAL_PATHS.profile, label: 'clientPortal.nav.profile' },
 ];

@@ -30,6 +30,8 @@ export const SIGNED_IN_PAGES: PortalPage[] = [
   { path: 'assessments', Page: lazy(() => import('./assessments/AssessmentsPage')) },
   // App entries (issue 14): the diary card, the thought record and sharing with practices.
   { path: 'entries', Page: lazy(() => import('./entries/EntriesPage')) },
+  // Homework (issue 14): what the practice assigned, marked done here (an entry linked if the client wishes).
+  { path: 'homework', Page: lazy(() => import('./homework/HomeworkPage')) },
   // Billing (issue 15): the client's invoices and balance per practice, each invoice's PDF.
   { path: 'billing', Page: lazy(() => import('./billing/BillingPage')) },
 ];

@@ -35,6 +35,9 @@ const BillingPage = lazy(() => import('../billing/BillingPage'));
 const BillingDocumentsPage = lazy(() => import('../billing/DocumentsPage'));
 const AppEntriesPage = lazy(() => import('../companion/AppEntriesPage'));
 const DemoDesignsPage = lazy(() => import('../companion/DemoDesignsPage'));
+const HomeworkPage = lazy(() => import('../homework/HomeworkPage'));
+const HomeworkListPage = lazy(() => import('../homework/HomeworkListPage'));
+const GroupsPage = lazy(() => import('../groups/GroupsPage'));
 const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
 const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
 const PopulationPage = lazy(() => import('../assessments/PopulationPage'));
@@ -82,6 +85,9 @@ export default function ConsoleRoutes() {
         <Route path="dbt-daily" element={page(<AppEntriesPage />)} />
         <Route path="ifs-companion" element={page(<AppEntriesPage />)} />
         <Route path="demo-designs" element={page(<DemoDesignsPage />)} />
+        <Route path="homework" element={page(<HomeworkPage />)} />
+        <Route path="homework-list" element={page(<HomeworkListPage />)} />
+        <Route path="groups" element={page(<GroupsPage />)} />
         {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
         <Route path="*" element={page(<PlannedPage />)} />
       </Route>
