@@ -147,7 +147,7 @@ function precompiledMessages(): Plugin {
  * of file names per chunk that imports lazily): the lazy chunk's whole static closure, including
  * the chunks the importing chunk itself imports statically — which are loaded already, since it is
  * running. Those are left out of the list (Vite's preload helper skips them at run time anyway), so
- * only chunks not yet loaded are named: 3–4 KB of gzip JS on the console's first page. CSS files are
+ * only chunks not yet loaded are named: about 1 KB of gzip JS on the console's first page. CSS files are
  * not passed here and keep Vite's list.
  */
 function preloadListsWithoutLoadedChunks(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[], context: { hostId: string; hostType: 'html' | 'js' }) => string[] } {
