@@ -4,7 +4,9 @@
  * the older months paid (cash, check, external), last month's partly paid, one invoice past due,
  * one client with credit left — plus the practice's billing address, tax id and NPI, the policy
  * fees and this month's attended sessions as un-invoiced lines. Written as the billing Lambda
- * writes them (functions/billing: lineItem, invoiceItem, paymentItem), with each client's ledger.
+ * writes them (functions/billing: lineItem, invoiceItem, paymentItem), with each client's ledger;
+ * a card payment among the older months' payments; the billing documents — every sent invoice, the
+ * last two months' statements and last month's superbills.
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -21,6 +23,10 @@ import { fromFloating, localDate, toFloating } from '../domain/wall-clock.ts';
 import { lineItem } from '../functions/billing/lines.ts';
 import { invoiceItem } from '../functions/billing/invoices.ts';
 import { paymentItem } from '../functions/billing/payments.ts';
+import { docItem } from '../functions/billing/document-items.ts';
+import { practiceBilling } from '../functions/billing/practice.ts';
+import { statementSnapshot, superbillSnapshot } from '../functions/billing/statements.ts';
+import { previousMonth } from '../domain/billing/statement.ts';
 import { occurrenceItem } from '../functions/appointments/occurrence.ts';
 import { practicePartition } from '../domain/tables.ts';
 import type { SeededMember } from './seed-appointments.ts';
@@ -33,7 +39,8 @@ export const DEMO_BILLING_SETTINGS = {
 };
 const POLICY = { lateCancelFeeCents: 5000, noShowFeeCents: 7500 };
 const SERVICES = ['90834', '90837', '90834', '90832', '90834'];
-const METHODS = ['CHECK', 'CASH', 'EXTERNAL'];
+// CARD: as a card payment in the client portal would have recorded it (the local processor's intent id).
+const METHODS = ['CHECK', 'CASH', 'EXTERNAL', 'CARD'];
 
 async function batchPut(db: DynamoDBDocumentClient, table: string, items: Item[]): Promise<void> {
   for (let i = 0; i < items.length; i += 25) {
@@ -55,6 +62,7 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
   const stamp = now.toISOString();
   const owner = members.find((m) => m.roles.includes('owner'))!;
   const memberOf = new Map(members.map((m) => [m.sub, m]));
+  const ownerName = `${owner.givenName} ${owner.familyName}`;
   const today = localDate(now.getTime(), DEFAULT_TIMEZONE);
   const items: Item[] = [];
   const billing = validateBillingSettings(DEMO_BILLING_SETTINGS).data;
@@ -107,13 +115,15 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
         issueDate, dueDate: addDays(issueDate, 30), lines: invoiceLines, totalCents, paidCents: paid, note: (billing.invoiceSetting as Item)?.defaultText ?? null, version: 1, createdAt: stamp, createdBy: owner.sub, sentAt: stamp, updatedAt: stamp,
       };
       items.push(invoiceItem(practiceId, invoice));
+      // Each sent invoice is a billing document (/app/billings/documents), made and sent by the owner.
+      items.push(docItem(practiceId, { id: randomUUID(), kind: 'INVOICE', invoiceId: id, clientId: client.id, clientName: name, filedUnder: client.therapistId, title: `Invoice ${invoice.number}`, generatedAt: stamp, generatedBy: owner.sub, generatedByName: ownerName, sentAt: stamp, sentBy: owner.sub, sentByName: ownerName }));
       for (const l of lines) items.push({ ...lineItem(practiceId, { ...l, status: 'INVOICED', invoiceId: id }, client.therapistId, stamp), createdAt: stamp });
       ledger.invoicedCents += totalCents;
       if (paid > 0) {
         const pid = randomUUID();
         const date = addDays(issueDate, 12 + ci) < today ? addDays(issueDate, 12 + ci) : today;
         items.push(paymentItem(practiceId, {
-          id: pid, clientId: client.id, clientName: name, filedUnder: client.therapistId, date, method: METHODS[(ci + mi) % METHODS.length], reference: null,
+          id: pid, clientId: client.id, clientName: name, filedUnder: client.therapistId, date, method: METHODS[(ci + mi) % METHODS.length], reference: METHODS[(ci + mi) % METHODS.length] === 'CARD' ? `pi_local_seed${pid.replaceAll('-', '').slice(0, 16)}` : null,
           amountCents: paid + overpay, appliedCents: paid, refundedCents: 0, applications: [{ invoiceId: id, invoiceNumber: invoice.number, amountCents: paid }], version: 1, createdAt: stamp, createdBy: owner.sub,
         }));
         ledger.paidCents += paid;
@@ -134,4 +144,32 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
   items.push({ ...counterKey(practiceId), seq });
   await batchPut(db, table, items);
   await db.send(new PutCommand({ TableName: table, Item: { ...counterKey(practiceId), seq } }));
+  await seedStatementsAndSuperbills(db, table, practiceId, clients.filter((c) => c.status !== 'archived'), owner.sub, ownerName, now);
+}
+
+/**
+ * The last two months' statements and last month's superbill of each client, generated by the
+ * owner the day after each month ended (the last month's statements sent as a portal link), as
+ * generateBillingDocument keeps them — from the billing items written above.
+ */
+async function seedStatementsAndSuperbills(db: DynamoDBDocumentClient, table: string, practiceId: string, clients: Item[], ownerSub: string, ownerName: string, now: Date): Promise<void> {
+  const practice = await practiceBilling(practiceId, now);
+  const last = previousMonth(practice.today);
+  const before = previousMonth(last.from);
+  const docs: Item[] = [];
+  for (const client of clients) {
+    const name = [client.personalDetail?.first, client.personalDetail?.last].filter(Boolean).join(' ');
+    const base = { clientId: client.id, clientName: name, filedUnder: client.therapistId, generatedBy: ownerSub, generatedByName: ownerName };
+    for (const period of [before, last]) {
+      const at = `${addDays(period.to, 1)}T16:00:00.000Z`;
+      const sent = period === last;
+      docs.push(docItem(practiceId, {
+        ...base, id: randomUUID(), kind: 'STATEMENT', from: period.from, to: period.to, title: `Statement ${period.from.slice(0, 7)}`, generatedAt: at,
+        snapshot: { statement: await statementSnapshot(practiceId, client.id, practice, period.from, period.to) }, sentAt: sent ? at : null, sentBy: sent ? ownerSub : null, sentByName: sent ? ownerName : null,
+      }));
+    }
+    const at = `${addDays(last.to, 1)}T16:05:00.000Z`;
+    docs.push(docItem(practiceId, { ...base, id: randomUUID(), kind: 'SUPERBILL', from: last.from, to: last.to, title: `Superbill ${last.from.slice(0, 7)}`, generatedAt: at, snapshot: await superbillSnapshot(practiceId, client, last.from, last.to), sentAt: null, sentBy: null, sentByName: null }));
+  }
+  await batchPut(db, table, docs);
 }
