@@ -130,6 +130,10 @@ export class AuthStack extends Stack {
         id: 'AwsSolutions-COG1',
         reason: 'The password policy is the product requirement (8+ characters, upper, lower, digit; spec part 1 §5); MFA is required of every clinician (the pool is OPTIONAL for clients, the API refuses a clinician without a factor), which outweighs a symbol rule (NIST SP 800-63B discourages composition rules).',
       },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'MFA is per pool in Cognito and clients may choose not to add a factor (issue 12), so the pool is OPTIONAL; every clinician still needs one: the pre-token trigger marks the membership from the user\'s factors and the API refuses every clinician field until the mark is set (docs/decisions.md "MFA optional for clients (session 6)").',
+      },
       ...(config.threatProtection
         ? []
         : [{ id: 'AwsSolutions-COG3', reason: `Threat protection needs the billed Plus plan; it is ENFORCED in prod and off in ${config.envName}, which holds no real users.` }]),

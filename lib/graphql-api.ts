@@ -10,7 +10,6 @@ import { Construct } from 'constructs';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { API_LIMITS } from '../domain/api-limits.ts';
-import { bundleResolverSync } from '../resolvers/bundle.ts';
 import { FUNCTIONS, PIPELINE_ENTRY, RESOLVERS, type FunctionDef, type ResolverDef } from '../resolvers/map.ts';
 import type { PortalConfig } from './config.ts';
 import type { PortalTables } from './data-stack.ts';
@@ -27,6 +26,7 @@ import { grantAppsyncPublish } from './appsync-publish-access.ts';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PortalFunction, ROOT } from './portal-function.ts';
 import { DataExport } from './data-export.ts';
+import { ResolverStack } from './resolver-stack.ts';
 import { appsyncName, checkResolverMap, lambdaFolder } from './resolver-map-check.ts';
 
 export interface GraphqlApiProps {
@@ -41,11 +41,11 @@ export interface GraphqlApiProps {
   resolvers?: ResolverDef[];
 }
 
-const RUNTIME = appsync.FunctionRuntime.JS_1_0_0;
-
 export class GraphqlApi extends Construct {
   readonly api: appsync.GraphqlApi;
   readonly lambdas: PortalFunction[] = [];
+  /** The nested stack holding the pipeline functions and resolvers. */
+  readonly resolvers: ResolverStack;
 
   constructor(scope: Construct, id: string, props: GraphqlApiProps) {
     super(scope, id);
@@ -157,29 +157,6 @@ export class GraphqlApi extends Construct {
       ]);
     }
 
-    const appsyncFunctions = new Map<string, appsync.AppsyncFunction>();
-    for (const def of functions) {
-      appsyncFunctions.set(
-        def.name,
-        new appsync.AppsyncFunction(this, `Fn-${def.name}`, {
-          api: this.api,
-          name: appsyncName(def.name),
-          dataSource: dataSources.get(def.dataSource)!,
-          runtime: RUNTIME,
-          code: appsync.Code.fromInline(bundleResolverSync(def.entry)),
-        }),
-      );
-    }
-    const pipelineCode = appsync.Code.fromInline(bundleResolverSync(PIPELINE_ENTRY));
-    for (const r of resolvers) {
-      new appsync.Resolver(this, `Resolver-${r.typeName}.${r.fieldName}`, {
-        api: this.api,
-        typeName: r.typeName,
-        fieldName: r.fieldName,
-        runtime: RUNTIME,
-        code: pipelineCode,
-        pipelineConfig: r.pipeline.map((name) => appsyncFunctions.get(name)!),
-      });
-    }
+    this.resolvers = new ResolverStack(this, 'Resolvers', { api: this.api, dataSources, functions, resolvers });
   }
 }

@@ -5,8 +5,8 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { SynthesisMessageLevel, type CloudAssembly } from 'aws-cdk-lib/cx-api';
-import type { Stack } from 'aws-cdk-lib';
-import { readFileSync, rmSync } from 'node:fs';
+import type { NestedStack, Stack } from 'aws-cdk-lib';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildPortal, type PortalStacks } from '../../lib/portal-app.ts';
@@ -22,6 +22,10 @@ export interface Synthesized {
   assembly: CloudAssembly;
   outdir: string;
   template(stack: Stack): Template;
+  /** A nested stack's template (its file in the assembly). */
+  nestedTemplate(stack: NestedStack): Template;
+  /** Every template of the assembly, nested stacks' included, by file name. */
+  allTemplates(): Map<string, { Resources?: Record<string, unknown> }>;
   /** cdk-nag findings (errors and warnings) and any other error annotation of a stack. */
   findings(stack: Stack): string[];
   cleanup(): void;
@@ -45,6 +49,13 @@ export function synthPortal(env: string, options: Parameters<typeof buildPortal>
         templates.set(stack.artifactId, template);
       }
       return template;
+    },
+    nestedTemplate(stack) {
+      return Template.fromJSON(JSON.parse(readFileSync(join(outdir, stack.templateFile), 'utf8')));
+    },
+    allTemplates() {
+      const files = readdirSync(outdir).filter((f) => f.endsWith('.template.json') || f.endsWith('.nested.template.json'));
+      return new Map(files.map((f) => [f, JSON.parse(readFileSync(join(outdir, f), 'utf8'))]));
     },
     findings(stack) {
       return assembly
