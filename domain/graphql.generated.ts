@@ -1444,6 +1444,12 @@ export type GroupOverview = {
   members: Array<GroupMemberOverview>;
 };
 
+/** The EMDR hand-off (issue 14): the external app's address with a single-use, 60-second code in the fragment. */
+export type EmdrHandoff = {
+  url: Scalars['String']['output'];
+  expiresAt: Scalars['AWSDateTime']['output'];
+};
+
 export type Query = {
   getBillingCatalog: BillingCatalog;
   listBilling: BillingPage;
@@ -2095,6 +2101,8 @@ export type Mutation = {
   editGroup: Group;
   /** The client marks homework done, optionally linking one of their entries. */
   completeHomework: ClientHomework;
+  /** The EMDR menu item: a single-use code (60 s) for the external EMDR app, exchanged by its server (POST /api/emdrHandoff). */
+  createEmdrHandoff: EmdrHandoff;
 };
 
 

@@ -144,6 +144,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   // The client's homework (companion-app API and client portal): authorizeClient alone, as the companion fields.
   'Query.myHomework': { permission: P.clientSelf },
   'Mutation.completeHomework': { permission: P.clientSelf },
+  // The EMDR item (spec: /app/emdr in the permission tables): the Apps gate, the coach apps.
+  'Mutation.createEmdrHandoff': { permission: P.apps, feature: F.coachApps },
   'Query.myCompanionEntries': { permission: P.clientSelf },
   'Query.myCompanionSharing': { permission: P.clientSelf },
   'Mutation.postCompanionEntry': { permission: P.clientSelf },

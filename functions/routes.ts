@@ -30,4 +30,6 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'POST', path: '/submitAssessmentLink', handler: 'assessment-link' },
   // The card processor's webhook (issue 15): Stripe's signed events about client card payments (no sign-in; the signature is the proof).
   { method: 'POST', path: '/paymentWebhook', handler: 'payment-webhook' },
+  // The EMDR hand-off (issue 14): the external EMDR app's server exchanges a single-use code, with its own secret.
+  { method: 'POST', path: '/emdrHandoff', handler: 'emdr-handoff' },
 ];

@@ -48,6 +48,18 @@ export interface PortalConfig {
    * (ClearinghouseUnavailable) — nothing is ever answered without a payer.
    */
   clearinghouse?: ClearinghouseConfig;
+  /**
+   * The external EMDR web app (issue 14): its address (the console opens it with a single-use code in
+   * the fragment) and the Secrets Manager secret's name holding the secret its server shows to
+   * exchange the code. Absent: the EMDR item answers "not available".
+   */
+  emdr?: EmdrConfig;
+}
+
+export interface EmdrConfig {
+  appUrl: string;
+  /** Name of the Secrets Manager secret (plain string, or JSON with field `secret`); never the secret itself. */
+  secretName: string;
 }
 
 export interface ClearinghouseConfig {
@@ -108,6 +120,16 @@ function clearinghouseConfig(envName: string, raw: unknown): ClearinghouseConfig
   return { secretName: c.secretName, ...(c.apiBase ? { apiBase: c.apiBase } : {}), ...(c.secretKmsKeyArn ? { secretKmsKeyArn: c.secretKmsKeyArn } : {}) };
 }
 
+/** Checks `environments.<env>.emdr`: an https address and a secret's name. */
+function emdrConfig(envName: string, raw: unknown): EmdrConfig | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const where = `environments.${envName}.emdr`;
+  const e = raw as Partial<EmdrConfig>;
+  if (typeof e.appUrl !== 'string' || !/^https:\/\/[\w.-]+(:\d+)?(\/[\w./-]*)?$/.test(e.appUrl)) throw new Error(`${where}.appUrl must be an https URL`);
+  if (typeof e.secretName !== 'string' || !/^[\w/+=.@-]{1,60}$/.test(e.secretName)) throw new Error(`${where}.secretName must be the name of a Secrets Manager secret (never the secret itself)`);
+  return { appUrl: e.appUrl, secretName: e.secretName };
+}
+
 const LANGUAGES = ['en', 'zh', 'es', 'fr', 'it'] as const;
 
 function language(envName: string, raw: unknown): RuntimeConfig['defaultLanguage'] {
@@ -157,6 +179,7 @@ export function loadConfig(node: Node): PortalConfig {
     defaultLanguage: language(envName, raw.defaultLanguage),
     payments: paymentsConfig(envName, raw.payments),
     clearinghouse: clearinghouseConfig(envName, raw.clearinghouse),
+    emdr: emdrConfig(envName, raw.emdr),
   };
 }
 

@@ -136,6 +136,8 @@ export class GraphqlApi extends Construct {
       if ((folder === 'plans' || folder === 'billing') && config.payments) configurePayments(fn, fn.fn, config.payments);
       // eligibility (issue 16): the clearinghouse (Stedi) when the environment names its key's secret; else it refuses every check.
       if (folder === 'eligibility') configureClearinghouse(fn, fn.fn, config.clearinghouse);
+      // homework (issue 14) also issues the EMDR hand-off code: the external app's address per environment.
+      if (folder === 'homework' && config.emdr) fn.fn.addEnvironment('EMDR_APP_URL', config.emdr.appUrl);
       // claims (issue 16, 25 s like eligibility): the same clearinghouse for 837P, 277CA and 835; the claim files in the media bucket (claims/, KMS).
       if (folder === 'claims') {
         configureClearinghouse(fn, fn.fn, config.clearinghouse);

@@ -8,6 +8,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { PUBLIC_ROUTES, type PublicRoute } from '../functions/routes.ts';
 import type { PortalConfig } from './config.ts';
@@ -48,6 +49,8 @@ type TableAccess = Partial<Record<keyof PortalTables, 'read' | 'readWrite'>>;
  * (verify-npi only calls the NPPES registry).
  */
 const TABLE_ACCESS: Record<string, TableAccess> = {
+  // The hand-off record (spent in one conditional write), the member's name and roles; the exchange is audited.
+  'emdr-handoff': { Directory: 'readWrite', Audit: 'readWrite' },
   'check-therapist': { Directory: 'read' },
   // Its per-address call counter (functions/shared/address-limit.ts) lives in Directory.
   'does-user-exist': { Directory: 'readWrite' },
@@ -137,6 +140,12 @@ export class PublicApi extends Construct {
         if (route.handler === 'sms-mfa-setup') grantSmsMfaSetup(handler, props);
         // Its signing secret is the card processor's secret (field webhookSecret); without payments configured it answers 503.
         if (route.handler === 'payment-webhook' && config.payments) configurePayments(handler, handler.fn, config.payments);
+        // The EMDR hand-off exchange (issue 14): the app's secret from Secrets Manager by name; without config it answers 503.
+        if (route.handler === 'emdr-handoff' && config.emdr) {
+          const secret = secretsmanager.Secret.fromSecretNameV2(handler, 'EmdrSecret', config.emdr.secretName);
+          handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [`${secret.secretArn}-??????`] }));
+          handler.fn.addEnvironment('EMDR_SECRET_ID', config.emdr.secretName);
+        }
         if (route.handler === 'reuse-account') {
           handler.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [props.userPool.userPoolArn] }));
         }

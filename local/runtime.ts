@@ -178,6 +178,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // per member id (README "Clearinghouse sandbox"); CLEARINGHOUSE=stedi with a secret is AWS's.
     process.env.CLEARINGHOUSE = 'sandbox';
 
+    // EMDR hand-off (issue 14): the external EMDR app's address (EMDR_APP_URL; none runs locally) and the
+    // secret its server shows to exchange a code — made per run unless given (AWS: Secrets Manager by name).
+    Object.assign(process.env, { EMDR_APP_URL: process.env.EMDR_APP_URL || 'https://emdr.local.practiceportal.test/', EMDR_APP_SECRET: process.env.EMDR_APP_SECRET || randomBytes(24).toString('hex') });
+
     // Video (issue 6): functions/video-join signs local room tokens with a secret made fresh at
     // every start; the signaling relay at /_local/video-signal checks them.
     const videoSecret = randomBytes(32).toString('base64url');

@@ -238,7 +238,7 @@ export const RESOLVERS: ResolverDef[] = [
   // Homework and groups (issue 14): FIELD_RULES gates the member fields (plan and right); the Lambda
   // keeps each caller to their reach. The client's side needs no portal link (authorizeClient alone).
   ...['getHomeworkLibrary', 'listHomework', 'listGroups', 'getGroupOverview'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Homework.invoke', 'audit'] })),
-  ...['assignHomework', 'createGroup', 'editGroup'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Homework.invoke', 'audit'] })),
+  ...['assignHomework', 'createGroup', 'editGroup', 'createEmdrHandoff'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Homework.invoke', 'audit'] })),
   { typeName: 'Query', fieldName: 'myHomework', pipeline: ['authorizeClient', 'Homework.invoke'] },
   { typeName: 'Mutation', fieldName: 'completeHomework', pipeline: ['authorizeClient', 'Homework.invoke'] },
   // Supervision (issue 18): FIELD_RULES gates each field; the Lambda keeps a supervisor to their supervisees' notes.

@@ -3,7 +3,7 @@
  *
  * Member (after authorize; payload {field, caller: {sub, practiceId, roles, groups}, cursor, args}):
  * getHomeworkLibrary, assignHomework, listHomework (assign.ts); listGroups, createGroup, editGroup,
- * getGroupOverview (groups.ts) — answers {data, audit} for the pipeline's audit step.
+ * getGroupOverview (groups.ts), createEmdrHandoff (emdr.ts) — answers {data, audit} for the pipeline's audit step.
  * Client principal (after authorizeClient; payload {field, client: {sub}, args}): myHomework,
  * completeHomework (client.ts; audited by the Lambda in each practice's trail).
  * Payload: resolvers/functions/invokeHomework.ts. Logs carry error names only.
@@ -11,6 +11,7 @@
 import { appsyncHandler } from '../shared/refusal.ts';
 import { assign, libraryView, list } from './assign.ts';
 import { complete, myHomework } from './client.ts';
+import { createHandoff } from './emdr.ts';
 import { createGroup, editGroup, groupOverview, listGroups } from './groups.ts';
 import type { MemberCaller } from './reach.ts';
 import type { Item } from './store.ts';
@@ -41,6 +42,7 @@ export async function run(request: HomeworkRequest, now = new Date()): Promise<u
       case 'createGroup': return createGroup(caller, args.input, now);
       case 'editGroup': return editGroup(caller, args.groupId, args.input, now);
       case 'getGroupOverview': return groupOverview(caller, args.groupId, now);
+      case 'createEmdrHandoff': return createHandoff(caller, now);
     }
   }
   throw new Error(`homework: unknown field ${request.field}`);

@@ -5,7 +5,8 @@
  * and invites them again (a code by e-mail); the client opens the e-mailed link (the code prefilled),
  * accepts, fills a diary card — an out-of-range rating is refused with the API's words first — and the
  * owner finds today's card on /app/dbt-coach with the urge chart, then /app/demo-designs' sample charts.
- * axe finds nothing on the portal page.
+ * axe finds nothing on the portal page. Homework: the owner assigns Taylor a task on /app/homework, she
+ * marks it done on the portal's Homework page, and /app/homework-list shows it done.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -93,6 +94,40 @@ describe('companion apps: invite, accept in the portal, a diary card, the app pa
     await owner.getByRole('heading', { name: 'Demo designs', level: 1 }).waitFor();
     await owner.locator('[aria-label="Urges (0–5)"]').first().waitFor();
     await owner.locator('[aria-label="Thought records: intensity before and after"]').first().waitFor();
+    await client.context().close();
+    await owner.context().close();
+  });
+
+  it('homework: the owner assigns a task to Taylor, she marks it done in the portal, the homework list shows it done', async () => {
+    const base = portal.runtime.url;
+    const title = `Paced breathing, five minutes ${Date.now() % 100000}`;
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'US/Pacific' });
+    const owner = await (await portal.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signedInBrowser(owner, base, DEMO_OWNER.email);
+    await owner.goto(`${base}/app/homework`);
+    await owner.getByRole('heading', { name: 'Assign or schedule homework', level: 1 }).waitFor();
+    await owner.getByRole('combobox', { name: 'Client', exact: true }).fill(DEMO_CLIENT.givenName);
+    await owner.getByRole('option', { name: `${DEMO_CLIENT.givenName} ${DEMO_CLIENT.familyName}` }).click();
+    await owner.getByText('A task of my own').click();
+    await owner.getByLabel('Task', { exact: true }).fill(title);
+    await owner.getByLabel('Due date').fill(today);
+    await owner.getByRole('button', { name: 'Assign' }).click();
+    await owner.getByText(`Assigned 1 time: first due ${today}`, { exact: false }).waitFor();
+
+    const client = await (await portal.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
+    await clientSignsIn(client, base);
+    await client.getByRole('link', { name: 'Homework' }).first().click();
+    await client.getByRole('heading', { name: 'Homework', level: 1 }).waitFor();
+    const item = client.getByRole('listitem').filter({ has: client.getByRole('heading', { name: title }) });
+    await item.getByRole('button', { name: 'Mark as done' }).click();
+    await client.getByText(`“${title}” is marked done.`).waitFor();
+    await client.getByText(`${title} — done`, { exact: false }).waitFor();
+    const axe = await new AxeBuilder({ page: client }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    await owner.goto(`${base}/app/homework-list`);
+    await owner.getByRole('heading', { name: 'Homework list', level: 1 }).waitFor();
+    await owner.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Done' }).waitFor();
     await client.context().close();
     await owner.context().close();
   });

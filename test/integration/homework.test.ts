@@ -3,8 +3,10 @@
  * the groups they facilitate only; a Basic practice is refused; a clinician assigns (once and on a
  * schedule, to a client and to a group); the client sees it through the companion-app API and marks
  * it done with their entry linked; another client's ids reach nothing; bad input stores nothing; the
- * list's page tokens are bound to the caller and the filters.
+ * list's page tokens are bound to the caller and the filters. The EMDR hand-off code works once, for
+ * 60 seconds, and only for the app's server with its secret.
  */
+import { createHash } from 'node:crypto';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipKey, tableName } from '../../domain/tables.ts';
@@ -167,5 +169,40 @@ describe('the homework list pages', () => {
     expect(second.items.some((i: { id: string }) => first.items.some((f: { id: string }) => f.id === i.id))).toBe(false);
     expect((await call('owner', LIST, { c: taylor, n: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
     expect((await call('coordinator', LIST, { c: robin, n: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
+  });
+});
+
+describe('the EMDR hand-off', () => {
+  const exchange = async (code: string, secret = process.env.EMDR_APP_SECRET!) => {
+    const res = await fetch(`${runtime.url}/api/emdrHandoff`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-emdr-app-secret': secret }, body: JSON.stringify({ code }) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const handoff = async (who = 'owner') => {
+    const out = await call(who, 'mutation { createEmdrHandoff { url expiresAt } }');
+    return out.data?.createEmdrHandoff as { url: string; expiresAt: string };
+  };
+
+  it('the code is in the fragment only, no token or e-mail; the app\'s server exchanges it once with its secret', async () => {
+    const { url, expiresAt } = await handoff();
+    const code = /#handoff=([A-Za-z0-9_-]{43})$/.exec(url)![1];
+    expect(url.split('#')[0]).toBe(process.env.EMDR_APP_URL);
+    expect(url).not.toContain('@');
+    expect(url).not.toContain(tokens.owner.slice(0, 20));
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
+    expect((await exchange(code, 'not-the-secret')).status).toBe(401);
+    const first = await exchange(code);
+    expect(first).toMatchObject({ status: 200, body: { userId: subs.owner, practiceId } });
+    expect(JSON.stringify(first.body)).not.toContain('@');
+    expect(await exchange(code)).toMatchObject({ status: 410, body: { message: 'This hand-off code has already been used.' } });
+    expect((await exchange('A'.repeat(43))).status).toBe(404);
+  });
+
+  it('a code older than 60 seconds is refused; the Apps right is needed to get one', async () => {
+    const { url } = await handoff();
+    const code = /#handoff=(.+)$/.exec(url)![1];
+    const key = { PK: { S: 'EMDRHANDOFF#' + createHash('sha256').update(code).digest('hex') }, SK: { S: 'HANDOFF' } };
+    await runtime.dynamo.client.send(new UpdateItemCommand({ TableName: tableName('local', 'Directory'), Key: key, UpdateExpression: 'SET validUntil = :t', ExpressionAttributeValues: { ':t': { S: new Date(Date.now() - 1000).toISOString() } } }));
+    expect(await exchange(code)).toMatchObject({ status: 410, body: { message: 'This hand-off code has expired. Open EMDR again from the portal.' } });
+    expect((await call('coordinator', 'mutation { createEmdrHandoff { url } }')).errors?.[0].errorType).toBe('Unauthorized');
   });
 });

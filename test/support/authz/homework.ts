@@ -40,6 +40,8 @@ export const homework: AuthzDomain = {
     'Mutation.createGroup':           [A,    A,    A,    A,    A,    U,    U,    U,    A,    A],
     'Mutation.editGroup':             [A,    A,    A,    N,    N,    U,    U,    U,    N,    N],
     'Query.getGroupOverview':         [A,    A,    A,    N,    N,    U,    U,    U,    N,    N],
+    // The EMDR item (/app/emdr in the spec's tables): the Apps right, the coach apps (every plan).
+    'Mutation.createEmdrHandoff':     [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
     // The client's homework: the client principal only (see clientAllowed).
     'Query.myHomework':               [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Mutation.completeHomework':      [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
@@ -56,6 +58,7 @@ export const homework: AuthzDomain = {
       outcomeOf(await call(who, 'mutation ($g: ID!, $i: GroupInput!) { editGroup(groupId: $g, input: $i) { id } }', { g: await ownersGroup(), i: { ...group(subOf('owner')), name: 'Matrix group, renamed' } }), 'Mutation.editGroup'),
     'Query.getGroupOverview': async (who) =>
       outcomeOf(await call(who, 'query ($g: ID!) { getGroupOverview(groupId: $g) { groupId } }', { g: await ownersGroup() }), 'Query.getGroupOverview'),
+    'Mutation.createEmdrHandoff': async (who) => outcomeOf(await call(who, 'mutation { createEmdrHandoff { url } }'), 'Mutation.createEmdrHandoff'),
     'Query.myHomework': async (who) => outcomeOf(await call(who, '{ myHomework { id } }'), 'Query.myHomework'),
     'Mutation.completeHomework': async (who) => {
       const target = who === 'client' ? await clientHomework() : { practiceId: 'none', id: '2026-01-01.abcdefabcdef' };

@@ -8,6 +8,7 @@ import { HOMEWORK_LIBRARY, libraryItem } from '../../../domain/companion/homewor
 import { completeHomework, homeworkState, isItemId, newItemId, occurrencesOf, readHomeworkInput, type HomeworkPlan } from '../../../domain/companion/homework.ts';
 import { coordinatorEditRefusal, nextMeeting, readGroupInput, type GroupData } from '../../../domain/companion/groups.ts';
 import { APP_ENTRY_TYPES } from '../../../domain/companion/apps.ts';
+import { EMDR_HANDOFF_SECONDS, handoffState, handoffUrl, isHandoffCode } from '../../../domain/companion/emdr.ts';
 
 const TODAY = '2026-11-26';
 const plan = (input: Record<string, unknown>): HomeworkPlan => {
@@ -115,5 +116,20 @@ describe('groups', () => {
     expect(coordinatorEditRefusal(before, group({ facilitators: ['u1'], members: ['c1'] }))).toBeNull();
     expect(coordinatorEditRefusal(before, group({ facilitators: ['u1'], members: ['c1', 'c3'] }))).toBe('coordinatorMembers');
     expect(coordinatorEditRefusal(before, group({ facilitators: ['u1', 'u2'], members: ['c1'] }))).toBe('coordinatorFacilitators');
+  });
+});
+
+describe('the EMDR hand-off code', () => {
+  it('opens once, for 60 seconds; the code rides in the fragment of the app\'s address', () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    expect(handoffState({ state: 'open', validUntil: '2026-11-26T10:00:59Z' }, now)).toBe('open');
+    expect(handoffState({ state: 'open', validUntil: '2026-11-26T10:00:00Z' }, now)).toBe('expired');
+    expect(handoffState({ state: 'used', validUntil: '2026-11-26T10:00:59Z' }, now)).toBe('used');
+    expect(handoffState(null, now)).toBe('unknown');
+    expect(EMDR_HANDOFF_SECONDS).toBe(60);
+    expect(handoffUrl('https://emdr.example.test/start#old', 'c'.repeat(43))).toBe('https://emdr.example.test/start#handoff=' + 'c'.repeat(43));
+    expect(isHandoffCode('a'.repeat(43))).toBe(true);
+    expect(isHandoffCode('a'.repeat(42) + '#')).toBe(false);
+    expect(isHandoffCode(undefined)).toBe(false);
   });
 });
