@@ -20,6 +20,7 @@ import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
 import { seedDemoBilling } from './seed-billing.ts';
 import { seedDemoInsurance } from './seed-insurance.ts';
+import { seedDemoClaims } from './seed-claims.ts';
 import { signupCarryItems } from '../domain/signup-carry.ts';
 
 /** The demo owner's sign-up facts (made up): organization and phone for Practice details and Profile. */
@@ -95,6 +96,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await seedDemoMessaging(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // Insurance: the billing provider, four clients' insurance with sandbox member ids, a few eligibility checks (issue 16).
   await seedDemoInsurance(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId);
+  // Claims in every stage, one rejected with its reason, one paid by a posted ERA (issue 16).
+  await seedDemoClaims(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // Measurement-based care: months of weekly PHQ-9 and GAD-7, one open risk alert (issue 13).
   await seedDemoAssessments(db, tableName(LOCAL_ENV, 'Practice'), practiceId);
   // Companion apps: months of daily diary cards and thought records for three clients, sharing on (issue 14).
