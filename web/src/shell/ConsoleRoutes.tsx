@@ -38,6 +38,7 @@ const DemoDesignsPage = lazy(() => import('../companion/DemoDesignsPage'));
 const HomeworkPage = lazy(() => import('../homework/HomeworkPage'));
 const HomeworkListPage = lazy(() => import('../homework/HomeworkListPage'));
 const GroupsPage = lazy(() => import('../groups/GroupsPage'));
+const EmdrPage = lazy(() => import('../emdr/EmdrPage'));
 const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
 const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
 const PopulationPage = lazy(() => import('../assessments/PopulationPage'));
@@ -88,6 +89,7 @@ export default function ConsoleRoutes() {
         <Route path="homework" element={page(<HomeworkPage />)} />
         <Route path="homework-list" element={page(<HomeworkListPage />)} />
         <Route path="groups" element={page(<GroupsPage />)} />
+        <Route path="emdr" element={page(<EmdrPage />)} />
         {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
         <Route path="*" element={page(<PlannedPage />)} />
       </Route>
