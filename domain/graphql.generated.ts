@@ -1598,6 +1598,8 @@ export type Query = {
   getDataExport: DataExport;
   /** Data export: the practice's latest ten exports, newest first. */
   listDataExports: Array<DataExport>;
+  /** Demo data (issue 18; owner): whether the demo data set is loaded. */
+  getDemoData: DemoData;
   /** Homework (issue 14): the apps' exercises and worksheets to assign. */
   getHomeworkLibrary: Array<HomeworkLibraryItem>;
   /** Homework list: assigned / done / overdue in the caller's reach, latest due first, 20 a page. */
@@ -2095,6 +2097,10 @@ export type Mutation = {
   returnProgressNote: SupervisedNote;
   /** Data export (issue 18; owner, clinicianAdmin): the practice's data, or with clientId one client's complete record, zipped in the background. */
   startDataExport: DataExport;
+  /** Demo data (issue 18; owner): loads the demo data set (clients, insurance, six months of sessions; marked demo) into a practice without clients. */
+  loadDemoData: DemoData;
+  /** Demo data: removes every demo item still marked demo, nothing else. */
+  removeDemoData: DemoData;
   /** Homework (issue 14): Assign or Schedule for a client or a group. */
   assignHomework: HomeworkAssignment;
   createGroup: Group;
@@ -3632,4 +3638,11 @@ export type DataExport = {
   /** DONE only: a presigned link to the zip, valid until expiresAt */
   downloadUrl?: Maybe<Scalars['String']['output']>;
   expiresAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+export type DemoData = {
+  loaded: Scalars['Boolean']['output'];
+  loadedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  clients: Scalars['Int']['output'];
+  appointments: Scalars['Int']['output'];
 };

@@ -333,6 +333,10 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.startDataExport': { permission: P.dataExport },
   'Query.getDataExport': { permission: P.dataExport },
   'Query.listDataExports': { permission: P.dataExport },
+  // Demo data (issue 18): DemoData — the owner (and clinicianAdmin, "as owner"). Every plan.
+  'Query.getDemoData': { permission: P.demoData },
+  'Mutation.loadDemoData': { permission: P.demoData },
+  'Mutation.removeDemoData': { permission: P.demoData },
 };
 
 /** Looks a key up in a record without touching its prototype ("constructor", "__proto__"...). */

@@ -94,6 +94,8 @@ export const ROUTES: RouteRule[] = [
   { path: '/app/clients-summary', anyOf: [P.clientsSummary, P.summaries], feature: F.clients },
   // The data export (DataExport: owner, clinicianAdmin; every plan).
   { path: '/app/data-export', anyOf: [P.dataExport], feature: F.core },
+  // The demo data set (DemoData: the owner, clinicianAdmin as owner; every plan).
+  { path: '/app/demo-data', anyOf: [P.demoData], feature: F.core },
   { path: '/app/settings/practice-details', anyOf: [P.practiceDetails], feature: F.settings },
   { path: '/app/settings/documents', anyOf: [P.documents], feature: F.settings },
   { path: '/app/settings/notifications', anyOf: [P.notifications], feature: F.settings },
@@ -260,6 +262,7 @@ export const MENU: { title: string | null; entries: MenuEntry[] }[] = [
           { label: 'Team Members', path: '/app/team_members' },
           { label: 'Account Activity', path: '/app/account-activity' },
           { label: 'Data Export', path: '/app/data-export' },
+          { label: 'Demo Data', path: '/app/demo-data' },
         ],
       },
     ],

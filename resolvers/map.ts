@@ -121,6 +121,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Summary.invoke', dataSource: 'Lambda:summary', entry: 'resolvers/functions/invokeSummary.ts' },
   // The data export (issue 18): jobs and download links; the export-worker Lambda writes the zip.
   { name: 'Export.invoke', dataSource: 'Lambda:export', entry: 'resolvers/functions/invokeExport.ts' },
+  // The demo data set (issue 18): load into a practice without clients, remove in one action.
+  { name: 'DemoData.invoke', dataSource: 'Lambda:demo-data', entry: 'resolvers/functions/invokeDemoData.ts' },
   // Secure messaging (issue 12): the conversation's access for both principals, reads as Queries, writes through the messaging Lambda.
   { name: 'Messaging.access', dataSource: 'PracticeTable', entry: 'resolvers/functions/messagingAccess.ts' },
   { name: 'Query.listMessages', dataSource: 'PracticeTable', entry: 'resolvers/Query.listMessages.ts' },
@@ -249,6 +251,9 @@ export const RESOLVERS: ResolverDef[] = [
   // Data export (issue 18): DataExport (owner, clinicianAdmin); every call audited.
   ...['getDataExport', 'listDataExports'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Export.invoke', 'audit'] })),
   { typeName: 'Mutation', fieldName: 'startDataExport', pipeline: ['authorize', 'Export.invoke', 'audit'] },
+  // Demo data (issue 18): DemoData (owner; clinicianAdmin as owner); loading and removing audited.
+  { typeName: 'Query', fieldName: 'getDemoData', pipeline: ['authorize', 'DemoData.invoke', 'audit'] },
+  ...['loadDemoData', 'removeDemoData'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'DemoData.invoke', 'audit'] })),
   { typeName: 'Query', fieldName: 'listConversations', pipeline: ['authorize', 'Query.listConversations', 'audit'] },
   { typeName: 'Query', fieldName: 'unreadMessageCount', pipeline: ['authorize', 'Query.listConversations'] },
   { typeName: 'Query', fieldName: 'listMessages', pipeline: ['authorize', 'Messaging.access', 'Query.listMessages', 'audit'] },

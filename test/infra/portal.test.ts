@@ -323,8 +323,9 @@ describe('Api', () => {
       .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:') && /Put|Delete/.test(a)))
       .map((st) => JSON.stringify(st.Resource));
     expect(s3Resources.length).toBeGreaterThan(0);
-    // The profile photos' two prefixes, and message attachments' own (issue 12, the messaging Lambda).
-    for (const resource of s3Resources) expect(resource).toMatch(/\/(images\/all|uploads|attachments)\/\*/);
+    // The profile photos' two prefixes, message attachments' own (issue 12, the messaging Lambda), the
+    // claim files' (issue 16) and the data exports' (issue 18, the export Lambdas).
+    for (const resource of s3Resources) expect(resource).toMatch(/\/(images\/all|uploads|attachments|claims|exports)\/\*/);
     expect(s3Resources.some((r) => r.includes('/uploads/*'))).toBe(true);
   });
 

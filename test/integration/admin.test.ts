@@ -190,3 +190,49 @@ describe('data export', () => {
     expect((await call('other', '{ listDataExports { id } }')).data!.listDataExports).toEqual([]);
   });
 });
+
+describe('demo data', () => {
+  const STATE = '{ getDemoData { loaded loadedAt clients appointments } }';
+
+  it('loading needs a practice without clients (an archived one counts); a refusal writes nothing', async () => {
+    expect((await call('other', STATE)).data!.getDemoData).toEqual({ loaded: false, loadedAt: null, clients: 0, appointments: 0 });
+    // A client of their own, made before: loading needs a practice without clients.
+    const own = (await call('other', 'mutation { addClient(input: { personalDetail: { first: "Own", last: "Record" }, dateOfBirth: "01/01/1990" }) { id } }')).data!.addClient.id;
+    const refused = await call('other', 'mutation { loadDemoData { loaded } }');
+    expect([errorType(refused), refused.errors?.[0]?.message]).toEqual(['ConflictError', 'Demo data can only be loaded into a practice that has no clients yet.']);
+    expect((await call('other', 'mutation ($id: ID!) { removeClient(id: $id) { status } }', { id: own })).errors).toBeUndefined();
+    // An archived client still counts as one of theirs.
+    expect(errorType(await call('other', 'mutation { loadDemoData { loaded } }'))).toBe('ConflictError');
+    expect((await call('other', STATE)).data!.getDemoData.loaded).toBe(false);
+    expect(await listed('other')).toEqual([]);
+  });
+
+  it('loads into an empty practice; the summary and the lists show it; removal takes exactly the demo items', async () => {
+    const email = 'demo-load@elsewhere.practiceportal.test';
+    await addPractice(runtime, email);
+    tokens.fresh = (await signInSeeded(runtime.url, email, DEMO_PASSWORD)).accessToken;
+    const loaded = (await call('fresh', 'mutation { loadDemoData { loaded clients appointments } }')).data!.loadDemoData;
+    expect(loaded).toMatchObject({ loaded: true, clients: 8 });
+    expect(loaded.appointments).toBeGreaterThan(50);
+    expect(errorType(await call('fresh', 'mutation { loadDemoData { loaded } }'))).toBe('ConflictError');
+    const active = await listed('fresh');
+    expect(active).toHaveLength(6);
+    const summary = (await call('fresh', SUMMARY, { m: 6 })).data!.getClientsSummary;
+    expect([summary.totals.active, summary.totals.archived]).toEqual([6, 2]);
+    expect(summary.totals.sessions).toBeGreaterThan(20);
+    expect(summary.byPayer.find((p: any) => p.payerType === 'INSURANCE').active).toBeGreaterThan(0);
+    // Their own client, added after loading: untouched by the removal.
+    const own = (await call('fresh', 'mutation { addClient(input: { personalDetail: { first: "Kept", last: "Client" }, dateOfBirth: "02/02/1992" }) { id } }')).data!.addClient.id;
+    expect((await call('fresh', 'mutation { removeDemoData { loaded } }')).data!.removeDemoData.loaded).toBe(false);
+    expect((await listed('fresh')).map((c) => c.id)).toEqual([own]);
+    expect(await listed('fresh', 'archived')).toEqual([]);
+    expect((await call('fresh', SUMMARY, { m: 6 })).data!.getClientsSummary.totals.sessions).toBe(0);
+    expect(errorType(await call('fresh', 'mutation { removeDemoData { loaded } }'))).toBe('NotFound');
+    const trail = (await call('fresh', '{ listAuditTrail { items { action } } }')).data!.listAuditTrail.items.map((e: any) => e.action);
+    expect(trail).toEqual(expect.arrayContaining(['demo.load', 'demo.remove']));
+  });
+
+  it('only the DemoData right (owner, clinicianAdmin) loads or removes', async () => {
+    for (const w of ['basicbilling', 'scheduler', 'biller']) expect(errorType(await call(w, 'mutation { removeDemoData { loaded } }'))).toBe('Unauthorized');
+  });
+});

@@ -18,11 +18,24 @@ export const admin: AuthzDomain = {
     'Mutation.startDataExport':          [A,    A,    U,    U,    U,    U,    U,    U,    U,    N],
     'Query.getDataExport':               [N,    N,    U,    U,    U,    U,    U,    U,    U,    N],
     'Query.listDataExports':             [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+    // DemoData: the owner (clinicianAdmin "as owner"). The seeded practice has clients, so loading
+    // is a ConflictError there (counted as allowed: the right passed) and nothing is loaded to remove
+    // (NotFound); another practice's owner gets the same answers (their practice has a client by
+    // then: addClient runs before, fields run in name order).
+    'Query.getDemoData':                 [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+    'Mutation.loadDemoData':             [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+    'Mutation.removeDemoData':           [N,    N,    U,    U,    U,    U,    U,    U,    U,    N],
   },
   operations: {
     'Query.getClientsSummary': async (who) => outcomeOf(await call(who, '{ getClientsSummary { scope totals { active } } }'), 'Query.getClientsSummary'),
     'Mutation.startDataExport': async (who, target) => outcomeOf(await call(who, 'mutation ($c: ID) { startDataExport(clientId: $c) { id status } }', { c: target }), 'Mutation.startDataExport'),
     'Query.getDataExport': async (who) => outcomeOf(await call(who, 'query ($id: ID!) { getDataExport(id: $id) { status } }', { id: ANY_EXPORT }), 'Query.getDataExport'),
     'Query.listDataExports': async (who) => outcomeOf(await call(who, '{ listDataExports { id status } }'), 'Query.listDataExports'),
+    'Query.getDemoData': async (who) => outcomeOf(await call(who, '{ getDemoData { loaded } }'), 'Query.getDemoData'),
+    'Mutation.loadDemoData': async (who) => {
+      const body = await call(who, 'mutation { loadDemoData { loaded } }');
+      return body.errors?.[0]?.errorType === 'ConflictError' ? A : outcomeOf(body, 'Mutation.loadDemoData');
+    },
+    'Mutation.removeDemoData': async (who) => outcomeOf(await call(who, 'mutation { removeDemoData { loaded } }'), 'Mutation.removeDemoData'),
   },
 };

@@ -95,7 +95,7 @@ describe('plan-based route access', () => {
       '/app/clients', '/app/appointment', '/app/appointment-status', '/app/communication',
       '/app/act-coach', '/app/cbt-companion', '/app/dbt-coach', '/app/mi-coach', '/app/dbt-daily', '/app/ifs-companion', '/app/emdr', '/app/demo-designs',
       '/app/groups', '/app/homework', '/app/homework-list', '/app/assessments/config', '/app/assessments', '/app/assessments/population',
-      '/app/subscription', '/app/team_members', '/app/supervision', '/app/clients-summary', '/app/data-export',
+      '/app/subscription', '/app/team_members', '/app/supervision', '/app/clients-summary', '/app/data-export', '/app/demo-data',
     ].sort());
     expect(routeAccess('/app/insights', owner('premium'))).toBe('locked');
     expect(routeAccess('/app/billings', owner('premium'))).toBe('locked');
@@ -104,7 +104,7 @@ describe('plan-based route access', () => {
   it('basic: coach apps, insights, clients, team members, account activity, dashboard', () => {
     expect(allowedFor('basic').sort()).toEqual([
       '/app/clients', '/app/dashboard', '/app/act-coach', '/app/cbt-companion', '/app/dbt-coach', '/app/mi-coach', '/app/dbt-daily', '/app/ifs-companion', '/app/emdr',
-      '/app/demo-designs', '/app/insights', '/app/team_members', '/app/account-activity', '/app/supervision', '/app/clients-summary', '/app/data-export',
+      '/app/demo-designs', '/app/insights', '/app/team_members', '/app/account-activity', '/app/supervision', '/app/clients-summary', '/app/data-export', '/app/demo-data',
     ].sort());
     expect(routeAccess('/app/insights/mood', owner('basic'))).toBe('allowed');
     for (const path of ['/app/homework', '/app/appointment', '/app/settings/practice-details', '/app/subscription']) expect([path, routeAccess(path, owner('basic'))]).toEqual([path, 'locked']);
@@ -169,7 +169,7 @@ describe('menuFor', () => {
     expect(items.find((i) => i.label === 'Homework')!.locked).toBe(true);
     const admin = items.find((i) => i.label === 'Administration')!;
     expect(admin.locked).toBe(false);
-    expect(admin.children!.map((c) => [c.label, c.locked])).toEqual([['Subscription', true], ['Team Members', false], ['Account Activity', false], ['Data Export', false]]);
+    expect(admin.children!.map((c) => [c.label, c.locked])).toEqual([['Subscription', true], ['Team Members', false], ['Account Activity', false], ['Data Export', false], ['Demo Data', false]]);
   });
 
   it('gives the owner on professional every item unlocked', () => {

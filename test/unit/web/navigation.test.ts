@@ -14,7 +14,7 @@ const APPS = ['Apps', 'Apps › ACT Coach', 'Apps › CBT Companion', 'Apps › 
 const CLINICAL = [...APPS, 'Groups', 'Homework', 'Homework › Assign or Schedule', 'Homework › List', 'Assessments', 'Assessments › Assign', 'Assessments › Results', 'Assessments › Population'];
 const BILLING = ['Billing and Insurance', 'Billing and Insurance › Billing', 'Billing and Insurance › Insurance', 'Billing and Insurance › Documents', 'Billing and Insurance › Coverage'];
 const ALL_SETTINGS = ['Practice Setting', ...['Practice Details', 'Billing and Service', 'Documents', 'Notifications', 'Notes and Forms', 'Client Portal', 'Insurance Payer'].map((l) => `Practice Setting › ${l}`)];
-const ADMIN = ['Administration', 'Administration › Subscription', 'Administration › Team Members', 'Administration › Account Activity', 'Administration › Data Export'];
+const ADMIN = ['Administration', 'Administration › Subscription', 'Administration › Team Members', 'Administration › Account Activity', 'Administration › Data Export', 'Administration › Demo Data'];
 const OWNER_MENU = ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Insights', 'Supervision', 'Clients Summary', ...BILLING, ...ALL_SETTINGS, ...ADMIN, 'Help'];
 
 const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string[] }> = {

@@ -8,6 +8,12 @@ import type {
   GetClientsSummaryQuery,
   GetClientsSummaryQueryVariables,
   GetDataExportQuery,
+  GetDemoDataQuery,
+  GetDemoDataQueryVariables,
+  LoadDemoDataMutation,
+  LoadDemoDataMutationVariables,
+  RemoveDemoDataMutation,
+  RemoveDemoDataMutationVariables,
   GetDataExportQueryVariables,
   ListDataExportsQuery,
   ListDataExportsQueryVariables,
@@ -55,3 +61,26 @@ const LIST_EXPORTS = (/* GraphQL */ `
 export const startDataExport = (clientId: string | null) => call(START_EXPORT, { clientId }, (d) => d.startDataExport);
 export const getDataExport = (id: string) => call(GET_EXPORT, { id }, (d) => d.getDataExport);
 export const listDataExports = () => call(LIST_EXPORTS, {}, (d) => d.listDataExports);
+
+const DEMO_STATE = (/* GraphQL */ `
+  query GetDemoData {
+    getDemoData { loaded loadedAt clients appointments }
+  }
+`) as TypedDocument<GetDemoDataQuery, GetDemoDataQueryVariables>;
+
+const LOAD_DEMO = (/* GraphQL */ `
+  mutation LoadDemoData {
+    loadDemoData { loaded loadedAt clients appointments }
+  }
+`) as TypedDocument<LoadDemoDataMutation, LoadDemoDataMutationVariables>;
+
+const REMOVE_DEMO = (/* GraphQL */ `
+  mutation RemoveDemoData {
+    removeDemoData { loaded loadedAt clients appointments }
+  }
+`) as TypedDocument<RemoveDemoDataMutation, RemoveDemoDataMutationVariables>;
+
+export type DemoData = GetDemoDataQuery['getDemoData'];
+export const getDemoData = () => call(DEMO_STATE, {}, (d) => d.getDemoData);
+export const loadDemoData = () => call(LOAD_DEMO, {}, (d) => d.loadDemoData);
+export const removeDemoData = () => call(REMOVE_DEMO, {}, (d) => d.removeDemoData);

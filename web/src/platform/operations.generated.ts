@@ -344,6 +344,21 @@ export type ListDataExportsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ListDataExportsQuery = { listDataExports: Array<{ id: string, status: DataExportStatus, clientId: string | null, requestedBy: string, createdAt: string, finishedAt: string | null, records: number, current: string | null, bytes: number | null, downloadUrl: string | null, expiresAt: string | null, counts: Array<{ entity: string, count: number }> }> };
 
+export type GetDemoDataQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetDemoDataQuery = { getDemoData: { loaded: boolean, loadedAt: string | null, clients: number, appointments: number } };
+
+export type LoadDemoDataMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LoadDemoDataMutation = { loadDemoData: { loaded: boolean, loadedAt: string | null, clients: number, appointments: number } };
+
+export type RemoveDemoDataMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RemoveDemoDataMutation = { removeDemoData: { loaded: boolean, loadedAt: string | null, clients: number, appointments: number } };
+
 export type AppointmentFieldsFragment = { id: string, seriesId: string | null, clientId: string, clientName: string, clinicianId: string, clinicianName: string | null, serviceCode: string, locationType: AppointmentLocationType, locationName: string | null, start: string, end: string, durationMinutes: number, status: AppointmentStatus, sendEmailReminder: boolean, videoRoomId: string | null, clientVideoPath: string | null, readOnly: boolean, progressNoteId: string | null, version: number, createdAt: string, updatedAt: string, recurrence: { frequency: RecurrenceFrequency, interval: number, until: string | null, count: number | null, rrule: string } | null };
 
 export type NoteFieldsFragment = { id: string, appointmentId: string, clientId: string, clinicianId: string, date: string, template: NoteTemplate, signed: boolean, signedAt: string | null, version: number, createdAt: string, updatedAt: string, sections: Array<{ key: string, text: string }>, addenda: Array<{ id: string, text: string, authorId: string, createdAt: string }> };

@@ -30,6 +30,7 @@ const EraPage = lazy(() => import('../insurance/era/EraPage'));
 const SupervisionPage = lazy(() => import('../supervision/SupervisionPage'));
 const ClientsSummaryPage = lazy(() => import('../admin/ClientsSummaryPage'));
 const DataExportPage = lazy(() => import('../admin/DataExportPage'));
+const DemoDataPage = lazy(() => import('../admin/DemoDataPage'));
 const InsurancePayerPage = lazy(() => import('../insurance/InsurancePayerPage'));
 const BillingPage = lazy(() => import('../billing/BillingPage'));
 const BillingDocumentsPage = lazy(() => import('../billing/DocumentsPage'));
@@ -78,6 +79,7 @@ export default function ConsoleRoutes() {
         <Route path="supervision" element={page(<SupervisionPage />)} />
         <Route path="clients-summary" element={page(<ClientsSummaryPage />)} />
         <Route path="data-export" element={page(<DataExportPage />)} />
+        <Route path="demo-data" element={page(<DemoDataPage />)} />
         <Route path="settings/insurance-payer" element={page(<InsurancePayerPage />)} />
         <Route path="dbt-coach" element={page(<AppEntriesPage />)} />
         <Route path="cbt-companion" element={page(<AppEntriesPage />)} />
