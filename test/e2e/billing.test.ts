@@ -2,7 +2,8 @@
  * Client billing, the issue-15 story end to end in a browser: a week of sessions → an invoice →
  * the client pays it by card in the client portal (the local card processor's test-card page,
  * which has no card field) → the biller sees the card payment on the client's billing tab,
- * generates the month's statement and the superbill, and finds both on /app/billings/documents.
+ * generates the month's statement and the superbill, and finds both on /app/billings/documents;
+ * the owner edits a rate on Billing and Service.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_OWNER } from '../../local/demo-accounts.ts';
@@ -71,5 +72,15 @@ describe('client billing: from a week of sessions to a card payment, a statement
     await page.getByRole('row').filter({ hasText: `Invoice · Invoice ${invoice.number}` }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), statementRow.getByRole('button', { name: /as a PDF/ }).click()]);
     expect(download.suggestedFilename()).toBe(`statement-${pacificDay(Date.now()).slice(0, 7)}.pdf`);
+
+    // The owner edits a rate on Billing and Service; the next session line bills it.
+    const settings = await (await browser.newContext()).newPage();
+    await signedInBrowser(settings, runtime.url, DEMO_OWNER.email);
+    await settings.goto(`${runtime.url}/app/settings/billing-and-service`);
+    await settings.getByLabel('Rate of 90837').fill('190');
+    await settings.getByRole('button', { name: 'Save services' }).click();
+    await settings.getByText('Services saved.').waitFor();
+    const catalog = (await owner('{ getBillingCatalog { services { code rateCents } } }')).getBillingCatalog;
+    expect(catalog.services.find((x: any) => x.code === '90837').rateCents).toBe(19000);
   }, 60_000);
 });

@@ -291,6 +291,21 @@ export type BillingEntryKind =
   | 'PAYMENT'
   | 'INSURANCE_PAYMENT';
 
+export type ServiceInput = {
+  code: string;
+  description: string;
+  defaultMinutes: number;
+  rateCents: number;
+  isDefault?: boolean | null | undefined;
+};
+
+export type BillingCatalogInput = {
+  services: Array<ServiceInput>;
+  decimals: number;
+  lateCancelFeeCents: number;
+  noShowFeeCents: number;
+};
+
 export type BillingDocumentKind =
   | 'INVOICE'
   | 'SUPERBILL'
@@ -588,6 +603,19 @@ export type GenerateBillingDocumentMutationVariables = Exact<{
 
 
 export type GenerateBillingDocumentMutation = { generateBillingDocument: { id: string, title: string, sentAt: string | null } };
+
+export type GetBillingCatalogQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetBillingCatalogQuery = { getBillingCatalog: { decimals: number, lateCancelFeeCents: number, noShowFeeCents: number, currency: string, version: number, services: Array<{ code: string, description: string, defaultMinutes: number, rateCents: number, isDefault: boolean }> } };
+
+export type EditBillingCatalogMutationVariables = Exact<{
+  version: number;
+  input: BillingCatalogInput;
+}>;
+
+
+export type EditBillingCatalogMutation = { editBillingCatalog: { version: number } };
 
 export type ClientAppointmentsQueryVariables = Exact<{
   nextToken?: string | null | undefined;

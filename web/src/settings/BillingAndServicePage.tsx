@@ -9,6 +9,7 @@ import { useBanners } from '../shell/banners';
 import { editBillingSettings, getBillingSettings } from './api';
 import { FlagField, STATE_OPTIONS, SelectField, TextField, fieldsOf, type FieldKind } from './form';
 import { SettingsFormShell } from './SettingsFormShell';
+import ServicesEditor from '../billing/ServicesEditor';
 import { useSettingsForm } from './useSettingsForm';
 import '../i18n/features/settings';
 
@@ -22,7 +23,7 @@ const FIELDS: Record<string, FieldKind> = {
 // Currency codes (USD, CAD, ...) are written the same in every language.
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }));
 
-/** Billing and service settings of the practice: currency, tax id, billing address, invoices, superbills, client documents. */
+/** Billing and service settings of the practice: currency, tax id, billing address, invoices, superbills, client documents; then its services and fees (issue 15). */
 export default function BillingAndServicePage() {
   const t = useT();
   const banners = useBanners();
@@ -34,6 +35,7 @@ export default function BillingAndServicePage() {
   };
 
   return (
+    <SpaceBetween size="l">
     <SettingsFormShell form={form} title={t('settings.billing.title')} onSubmit={() => void submit()}>
       <Container header={<Header variant="h2">{t('settings.billing.section.billing')}</Header>}>
         <ColumnLayout columns={3}>
@@ -75,5 +77,7 @@ export default function BillingAndServicePage() {
         </SpaceBetween>
       </Container>
     </SettingsFormShell>
+      <ServicesEditor />
+    </SpaceBetween>
   );
 }
