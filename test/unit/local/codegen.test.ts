@@ -2,8 +2,10 @@
  * The generated types (local/codegen.ts) are committed: they must be what the generator makes from
  * the current schema.graphql and web documents, or the type check would be checking old types.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { gqlPluckFromCodeStringSync } from '@graphql-tools/graphql-tag-pluck';
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { generateTypes, OPERATION_TYPES_FILE, SCHEMA_TYPES_FILE } from '../../../local/codegen.ts';
 
@@ -24,5 +26,21 @@ describe('generated GraphQL types', () => {
     const without = SCHEMA.replace(/^(\s*)dateOfBirth: String!\n/m, '');
     expect(without).not.toBe(SCHEMA);
     await expect(generateTypes(without, ROOT, true)).rejects.toThrow(/dateOfBirth/);
+  });
+
+  it('reads every web document: none builds its selection from an interpolated field list (fragments instead)', () => {
+    const web = join(ROOT, 'web', 'src');
+    const files = (readdirSync(web, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.generated.ts'));
+    const unreadable: string[] = [];
+    for (const file of files) {
+      for (const source of gqlPluckFromCodeStringSync(file, readFileSync(join(web, file), 'utf8'), { skipIndent: true })) {
+        try {
+          parse(source.body);
+        } catch {
+          unreadable.push(file);
+        }
+      }
+    }
+    expect(unreadable).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@
  */
 import { REFUSAL_TYPES } from '../../../resolvers/shared/error-types';
 import { graphqlRequest, type GraphQLResult } from '../platform/graphql';
+import type { ClientMeQuery, ClientMeQueryVariables, EditClientProfileMutation, EditClientProfileMutationVariables } from '../platform/operations.generated';
+import type { TypedDocument } from '../platform/typed-document';
 
 export interface ClientPractice {
   practiceId: string;
@@ -36,13 +38,18 @@ export interface ClientAppointment {
   videoUrl: string | null;
 }
 
-const PRACTICE_FIELDS = 'practiceId clientId practiceName portalName greeting firstName lastName phone email preferredChannel';
-
-const CLIENT_ME = /* GraphQL */ `
-  query ClientMe {
-    clientMe { email practices { ${PRACTICE_FIELDS} } }
+const PRACTICE_FIELDS = /* GraphQL */ `
+  fragment ClientPracticeFields on ClientPractice {
+    practiceId clientId practiceName portalName greeting firstName lastName phone email preferredChannel
   }
 `;
+
+const CLIENT_ME = (/* GraphQL */ `
+  query ClientMe {
+    clientMe { email practices { ...ClientPracticeFields } }
+  }
+  ${PRACTICE_FIELDS}
+`) as TypedDocument<ClientMeQuery, ClientMeQueryVariables>;
 
 const CLIENT_APPOINTMENTS = /* GraphQL */ `
   query ClientAppointments($nextToken: String) {
@@ -53,11 +60,12 @@ const CLIENT_APPOINTMENTS = /* GraphQL */ `
   }
 `;
 
-const EDIT_CLIENT_PROFILE = /* GraphQL */ `
+const EDIT_CLIENT_PROFILE = (/* GraphQL */ `
   mutation EditClientProfile($practiceId: ID!, $phone: String, $preferredChannel: String) {
-    editClientProfile(practiceId: $practiceId, phone: $phone, preferredChannel: $preferredChannel) { ${PRACTICE_FIELDS} }
+    editClientProfile(practiceId: $practiceId, phone: $phone, preferredChannel: $preferredChannel) { ...ClientPracticeFields }
   }
-`;
+  ${PRACTICE_FIELDS}
+`) as TypedDocument<EditClientProfileMutation, EditClientProfileMutationVariables>;
 
 export async function clientMe(): Promise<ClientSelf> {
   const { data } = await graphqlRequest({ query: CLIENT_ME });

@@ -4,6 +4,8 @@
  */
 import { CLIENT_PORTAL_MESSAGES } from '../../../domain/client-link';
 import { api } from '../auth/api';
+import type { GetClientPortalAccessQuery, GetClientPortalAccessQueryVariables, InviteClientToPortalMutation, InviteClientToPortalMutationVariables, RevokeClientPortalAccessMutation, RevokeClientPortalAccessMutationVariables } from '../platform/operations.generated';
+import type { TypedDocument } from '../platform/typed-document';
 import { addEnglishSource } from '../i18n/catalog';
 import { toApiError } from './api';
 
@@ -28,23 +30,28 @@ export const PORTAL_ACCESS_MESSAGES = {
 } as const;
 addEnglishSource('clients.portal.message', PORTAL_ACCESS_MESSAGES);
 
-const FIELDS = 'clientId state email invitedAt expiresAt acceptedAt revokedAt';
+const FIELDS = /* GraphQL */ `
+  fragment ClientPortalAccessFields on ClientPortalAccess { clientId state email invitedAt expiresAt acceptedAt revokedAt }
+`;
 
-const GET = /* GraphQL */ `
+const GET = (/* GraphQL */ `
   query GetClientPortalAccess($clientId: ID!) {
-    getClientPortalAccess(clientId: $clientId) { ${FIELDS} }
+    getClientPortalAccess(clientId: $clientId) { ...ClientPortalAccessFields }
   }
-`;
-const INVITE = /* GraphQL */ `
+  ${FIELDS}
+`) as TypedDocument<GetClientPortalAccessQuery, GetClientPortalAccessQueryVariables>;
+const INVITE = (/* GraphQL */ `
   mutation InviteClientToPortal($clientId: ID!) {
-    inviteClientToPortal(clientId: $clientId) { ${FIELDS} }
+    inviteClientToPortal(clientId: $clientId) { ...ClientPortalAccessFields }
   }
-`;
-const REVOKE = /* GraphQL */ `
+  ${FIELDS}
+`) as TypedDocument<InviteClientToPortalMutation, InviteClientToPortalMutationVariables>;
+const REVOKE = (/* GraphQL */ `
   mutation RevokeClientPortalAccess($clientId: ID!) {
-    revokeClientPortalAccess(clientId: $clientId) { ${FIELDS} }
+    revokeClientPortalAccess(clientId: $clientId) { ...ClientPortalAccessFields }
   }
-`;
+  ${FIELDS}
+`) as TypedDocument<RevokeClientPortalAccessMutation, RevokeClientPortalAccessMutationVariables>;
 
 async function call(query: string, clientId: string, field: string): Promise<ClientPortalAccess> {
   try {

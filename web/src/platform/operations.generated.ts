@@ -189,6 +189,14 @@ export type ClaimFileFormat =
   | 'X12'
   | 'CMS1500';
 
+/** Where a client stands with the client portal of the caller's practice. */
+export type ClientPortalState =
+  | 'NOT_INVITED'
+  | 'INVITED'
+  | 'EXPIRED'
+  | 'ACTIVE'
+  | 'REVOKED';
+
 export type ClientInsuranceInput = {
   billingType?: string | null | undefined;
   autoGenerateBillingDocuments?: boolean | null | undefined;
@@ -617,12 +625,35 @@ export type EditBillingCatalogMutationVariables = Exact<{
 
 export type EditBillingCatalogMutation = { editBillingCatalog: { version: number } };
 
+export type ClientPracticeFieldsFragment = { practiceId: string, clientId: string, practiceName: string, portalName: string | null, greeting: string | null, firstName: string | null, lastName: string | null, phone: string | null, email: string | null, preferredChannel: string | null };
+
+export type ClientMeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ClientMeQuery = { clientMe: { email: string, practices: Array<{ practiceId: string, clientId: string, practiceName: string, portalName: string | null, greeting: string | null, firstName: string | null, lastName: string | null, phone: string | null, email: string | null, preferredChannel: string | null }> } };
+
 export type ClientAppointmentsQueryVariables = Exact<{
   nextToken?: string | null | undefined;
 }>;
 
 
 export type ClientAppointmentsQuery = { clientAppointments: { nextToken: string | null, items: Array<{ id: string, practiceId: string, practiceName: string, clinicianName: string | null, startTime: string, endTime: string, locationType: string | null, status: string | null, videoUrl: string | null }> } };
+
+export type EditClientProfileMutationVariables = Exact<{
+  practiceId: string;
+  phone?: string | null | undefined;
+  preferredChannel?: string | null | undefined;
+}>;
+
+
+export type EditClientProfileMutation = { editClientProfile: { practiceId: string, clientId: string, practiceName: string, portalName: string | null, greeting: string | null, firstName: string | null, lastName: string | null, phone: string | null, email: string | null, preferredChannel: string | null } };
+
+export type ClientOpenAssessmentFieldsFragment = { practiceId: string, practiceName: string | null, assignmentId: string, occurrence: string, expiresAt: string, answers: string | null, instrument: { id: string, title: string, shortTitle: string, preamble: string, copyright: string, languages: Array<string>, form: string } };
+
+export type ClientOpenAssessmentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ClientOpenAssessmentsQuery = { clientOpenAssessments: Array<{ practiceId: string, practiceName: string | null, assignmentId: string, occurrence: string, expiresAt: string, answers: string | null, instrument: { id: string, title: string, shortTitle: string, preamble: string, copyright: string, languages: Array<string>, form: string } }> };
 
 export type SaveClientAssessmentAnswersMutationVariables = Exact<{
   p: string;
@@ -749,6 +780,29 @@ export type RemoveClientMutationVariables = Exact<{
 
 
 export type RemoveClientMutation = { removeClient: { id: string, message: string, status: string } };
+
+export type ClientPortalAccessFieldsFragment = { clientId: string, state: ClientPortalState, email: string | null, invitedAt: string | null, expiresAt: string | null, acceptedAt: string | null, revokedAt: string | null };
+
+export type GetClientPortalAccessQueryVariables = Exact<{
+  clientId: string;
+}>;
+
+
+export type GetClientPortalAccessQuery = { getClientPortalAccess: { clientId: string, state: ClientPortalState, email: string | null, invitedAt: string | null, expiresAt: string | null, acceptedAt: string | null, revokedAt: string | null } };
+
+export type InviteClientToPortalMutationVariables = Exact<{
+  clientId: string;
+}>;
+
+
+export type InviteClientToPortalMutation = { inviteClientToPortal: { clientId: string, state: ClientPortalState, email: string | null, invitedAt: string | null, expiresAt: string | null, acceptedAt: string | null, revokedAt: string | null } };
+
+export type RevokeClientPortalAccessMutationVariables = Exact<{
+  clientId: string;
+}>;
+
+
+export type RevokeClientPortalAccessMutation = { revokeClientPortalAccess: { clientId: string, state: ClientPortalState, email: string | null, invitedAt: string | null, expiresAt: string | null, acceptedAt: string | null, revokedAt: string | null } };
 
 export type ListConversationsQueryVariables = Exact<{
   nextToken?: string | null | undefined;
@@ -1033,6 +1087,23 @@ export type ChangePlanMutationVariables = Exact<{
 
 
 export type ChangePlanMutation = { changePlan: { subscriptionId: string | null, subscriptionDue: string | null, planId: string, planRef: string | null, planName: string | null, isOnTrial: number, teleHealth: boolean } };
+
+export type ClientPortalDetailsFieldsFragment = { enabled: boolean, name: string | null, greeting: string | null, providerId: string | null, updatedAt: string | null };
+
+export type GetClientPortalDetailsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetClientPortalDetailsQuery = { getClientPortalDetails: { enabled: boolean, name: string | null, greeting: string | null, providerId: string | null, updatedAt: string | null } };
+
+export type AddClientPortalMutationVariables = Exact<{
+  name: string;
+  providerId?: string | null | undefined;
+  greeting?: string | null | undefined;
+  enabled?: boolean | null | undefined;
+}>;
+
+
+export type AddClientPortalMutation = { addClientPortal: { enabled: boolean, name: string | null, greeting: string | null, providerId: string | null, updatedAt: string | null } };
 
 export type GetNotificationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 

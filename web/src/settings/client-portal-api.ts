@@ -1,6 +1,8 @@
 /** The practice's client portal settings (/app/settings/client-portal): getClientPortalDetails, addClientPortal. */
 import { CLIENT_PORTAL_MESSAGES } from '../../../domain/client-link';
 import { api } from '../auth/api';
+import type { AddClientPortalMutation, AddClientPortalMutationVariables, GetClientPortalDetailsQuery, GetClientPortalDetailsQueryVariables } from '../platform/operations.generated';
+import type { TypedDocument } from '../platform/typed-document';
 import { addEnglishSource } from '../i18n/catalog';
 import '../i18n/features/settings';
 
@@ -27,18 +29,22 @@ export const CLIENT_PORTAL_SETTINGS_MESSAGES = {
 } as const;
 addEnglishSource('settings.clientPortal.message', CLIENT_PORTAL_SETTINGS_MESSAGES);
 
-const FIELDS = 'enabled name greeting providerId updatedAt';
+const FIELDS = /* GraphQL */ `
+  fragment ClientPortalDetailsFields on ClientPortalDetails { enabled name greeting providerId updatedAt }
+`;
 
-const GET = /* GraphQL */ `
+const GET = (/* GraphQL */ `
   query GetClientPortalDetails {
-    getClientPortalDetails { ${FIELDS} }
+    getClientPortalDetails { ...ClientPortalDetailsFields }
   }
-`;
-const SAVE = /* GraphQL */ `
+  ${FIELDS}
+`) as TypedDocument<GetClientPortalDetailsQuery, GetClientPortalDetailsQueryVariables>;
+const SAVE = (/* GraphQL */ `
   mutation AddClientPortal($name: String!, $providerId: ID, $greeting: String, $enabled: Boolean) {
-    addClientPortal(name: $name, providerId: $providerId, greeting: $greeting, enabled: $enabled) { ${FIELDS} }
+    addClientPortal(name: $name, providerId: $providerId, greeting: $greeting, enabled: $enabled) { ...ClientPortalDetailsFields }
   }
-`;
+  ${FIELDS}
+`) as TypedDocument<AddClientPortalMutation, AddClientPortalMutationVariables>;
 
 export async function getClientPortalDetails(): Promise<ClientPortalDetails> {
   const { data } = await api().graphql({ query: GET });

@@ -5,6 +5,8 @@
 import { MESSAGES } from '../../../../domain/messages';
 import { postPublic } from '../../platform/rest';
 import { graphqlRequest } from '../../platform/graphql';
+import type { ClientOpenAssessmentsQuery, ClientOpenAssessmentsQueryVariables } from '../../platform/operations.generated';
+import type { TypedDocument } from '../../platform/typed-document';
 import { refusalMessage } from '../api';
 
 export interface FormItem {
@@ -57,7 +59,15 @@ export function tokenFromHash(hash: string): string | null {
   return /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }
 
-const OPEN_FIELDS = 'practiceId practiceName assignmentId occurrence expiresAt answers instrument { id title shortTitle preamble copyright languages form }';
+const OPEN_FIELDS = /* GraphQL */ `
+  fragment ClientOpenAssessmentFields on ClientAssessment {
+    practiceId practiceName assignmentId occurrence expiresAt answers instrument { id title shortTitle preamble copyright languages form }
+  }
+`;
+const OPEN_ASSESSMENTS = (/* GraphQL */ `
+  query ClientOpenAssessments { clientOpenAssessments { ...ClientOpenAssessmentFields } }
+  ${OPEN_FIELDS}
+`) as TypedDocument<ClientOpenAssessmentsQuery, ClientOpenAssessmentsQueryVariables>;
 
 async function gql<T>(query: string, variables: Record<string, unknown>, field: string): Promise<Outcome<T>> {
   try {
@@ -68,7 +78,7 @@ async function gql<T>(query: string, variables: Record<string, unknown>, field: 
   }
 }
 
-export const openAssessments = () => gql<OpenAssessment[]>(/* GraphQL */ `query ClientOpenAssessments { clientOpenAssessments { ${OPEN_FIELDS} } }`, {}, 'clientOpenAssessments');
+export const openAssessments = () => gql<OpenAssessment[]>(OPEN_ASSESSMENTS, {}, 'clientOpenAssessments');
 export const saveAnswers = (a: OpenAssessment, answers: Answers) =>
   gql<OpenAssessment>(/* GraphQL */ `mutation SaveClientAssessmentAnswers($p: ID!, $a: ID!, $x: AWSJSON!) { saveClientAssessmentAnswers(practiceId: $p, assignmentId: $a, answers: $x) { assignmentId } }`, { p: a.practiceId, a: a.assignmentId, x: JSON.stringify(answers) }, 'saveClientAssessmentAnswers');
 export const submitAnswers = (a: OpenAssessment, answers: Answers) =>
