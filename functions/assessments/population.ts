@@ -16,7 +16,7 @@ import { instrumentById } from '../../domain/assessments/instruments.ts';
 import { COUNTER_PREFIX, MONTH, STATE_PREFIX, monthsBefore, overdueOccurrence } from '../../domain/assessments/population.ts';
 import type { Schedule } from '../../domain/assessments/schedule.ts';
 import { Refusal } from '../shared/refusal.ts';
-import { clientDisplayName, practiceTimezone, type Item } from './store.ts';
+import { cachedPracticeTimezone, clientDisplayName, type Item } from './store.ts';
 import type { Answer, MemberEvent } from './member.ts';
 
 /** The most months one page shows, and the most overdue rows it names. */
@@ -104,7 +104,7 @@ export function readFilters(args: Record<string, unknown>, thisMonth: string) {
 
 export async function population(event: MemberEvent, now: Date): Promise<Answer> {
   const { practiceId, sub, roles } = event.caller;
-  const timezone = await practiceTimezone(practiceId);
+  const timezone = await cachedPracticeTimezone(practiceId);
   const today = localDate(now.getTime(), timezone);
   const filters = readFilters(event.args, today.slice(0, 7));
   // Own-only roles (clinicianBasic…) see their own clients' figures whatever they ask for.

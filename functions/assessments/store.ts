@@ -36,6 +36,20 @@ export async function getItem(key: { PK: string; SK: string }, tableName: 'PRACT
   return (out.Item as Item | undefined) ?? null;
 }
 
+/**
+ * The practice's zone for the read-only pages (population, dashboard), kept a minute per warm
+ * Lambda: it changes rarely, and the pages then send one request fewer. Writes read it fresh.
+ */
+const zones = new Map<string, { zone: string; until: number }>();
+export async function cachedPracticeTimezone(practiceId: string, nowMs = Date.now()): Promise<string> {
+  const hit = zones.get(practiceId);
+  if (hit && hit.until > nowMs) return hit.zone;
+  const zone = await practiceTimezone(practiceId);
+  if (zones.size > 1000) zones.clear();
+  zones.set(practiceId, { zone, until: nowMs + 60_000 });
+  return zone;
+}
+
 export async function practiceTimezone(practiceId: string): Promise<string> {
   const details = await getItem(settingsKey(practiceId, 'PracticeDetails'));
   return usableTimezone(((details?.data ?? {}) as Item).timezone);

@@ -10,7 +10,7 @@ import { dynamo, table } from '../shared/aws.ts';
 import { clientScope } from '../../domain/permissions.ts';
 import { localDate } from '../../domain/wall-clock.ts';
 import { WORSENED_INDEX } from '../../domain/assessments/population.ts';
-import { practiceTimezone, type Item } from './store.ts';
+import { cachedPracticeTimezone, type Item } from './store.ts';
 import { activeAssignments, clientNames, overdueOf } from './population.ts';
 import type { Answer, MemberEvent } from './member.ts';
 
@@ -21,7 +21,7 @@ export async function watchlist(event: MemberEvent, now: Date): Promise<Answer> 
   const { practiceId, sub, roles } = event.caller;
   const own = clientScope(roles) === 'own';
   const [timezone, assignments, worse] = await Promise.all([
-    practiceTimezone(practiceId),
+    cachedPracticeTimezone(practiceId),
     activeAssignments(practiceId, own ? sub : null),
     dynamo().send(new QueryCommand({
       TableName: table('PRACTICE_TABLE'), IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ScanIndexForward: false, Limit: own ? 200 : WATCHLIST_ROWS,

@@ -25,6 +25,7 @@ import { benchClients } from './clients.ts';
 import { benchAppointmentsList } from './appointments-list.ts';
 import { benchMessaging } from './messaging.ts';
 import { benchX12 } from './x12.ts';
+import { benchAssessmentsPopulation } from './assessments-population.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
 import { lighthouseRow } from './lighthouse.ts';
 import { launchChromium } from '../support/chromium.ts';
@@ -111,6 +112,8 @@ rows.push(...(await benchClients()));
 rows.push(...(await benchAppointmentsList()));
 // Secure messaging: delivery latency and 200 concurrent subscribers on the local realtime endpoint (test/bench/messaging.ts).
 rows.push(...(await benchMessaging()));
+// Assessments (issue 13): the population page and the dashboard's watchlist over 2 000 clients × a year of weekly PHQ-9 + GAD-7 (test/bench/assessments-population.ts).
+rows.push(...(await benchAssessmentsPopulation()));
 // X12 (issue 16): 837P for a month of a 20-clinician practice, 835 posting of 1 000 claims — pure, no runtime (test/bench/x12.ts).
 rows.push(...benchX12());
 
