@@ -208,6 +208,8 @@ export const MENU: { title: string | null; entries: MenuEntry[] }[] = [
           { label: 'DBT Coach', path: '/app/dbt-coach' },
           { label: 'MI Coach', path: '/app/mi-coach' },
           { label: 'DBT Daily', path: '/app/dbt-daily' },
+          // EMDR (issue 14): the external EMDR app in a new window — /app/emdr hands off with a single-use code.
+          { label: 'EMDR', path: '/app/emdr' },
         ],
       },
       { label: 'Groups', path: '/app/groups' },
@@ -281,7 +283,7 @@ export function menuFor(viewer: Viewer): MenuSection[] {
     if (access === 'forbidden') {
       return null;
     }
-    return path === '/help' ? { label: label, path: path, external: true, locked: false } : { label: label, path: path, locked: access === 'locked' };
+    return path === '/help' || path === '/app/emdr' ? { label: label, path: path, external: true, locked: false } : { label: label, path: path, locked: access === 'locked' };
   };
   const sections: MenuSection[] = [];
   MENU.forEach((section) => {

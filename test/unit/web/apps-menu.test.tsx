@@ -23,20 +23,20 @@ function appsMenu(sections: NavSection[]): string[] | null {
 
 describe('Apps menu entries', () => {
   it('lists every entry when the practice uses every app', () => {
-    expect(appsMenu(navigationFor(owner, false, ALL_APPS))).toEqual(['ACT Coach', 'CBT Companion', 'DBT Coach', 'MI Coach', 'DBT Daily']);
+    expect(appsMenu(navigationFor(owner, false, ALL_APPS))).toEqual(['ACT Coach', 'CBT Companion', 'DBT Coach', 'MI Coach', 'DBT Daily', 'EMDR']);
   });
 
   it.each([
-    ['ACT', ['CBT Companion', 'DBT Coach', 'MI Coach', 'DBT Daily']],
-    ['CBT', ['ACT Coach', 'DBT Coach', 'MI Coach', 'DBT Daily']],
-    ['MI', ['ACT Coach', 'CBT Companion', 'DBT Coach', 'DBT Daily']],
-    ['DBT', ['ACT Coach', 'CBT Companion', 'MI Coach']],
+    ['ACT', ['CBT Companion', 'DBT Coach', 'MI Coach', 'DBT Daily', 'EMDR']],
+    ['CBT', ['ACT Coach', 'DBT Coach', 'MI Coach', 'DBT Daily', 'EMDR']],
+    ['MI', ['ACT Coach', 'CBT Companion', 'DBT Coach', 'DBT Daily', 'EMDR']],
+    ['DBT', ['ACT Coach', 'CBT Companion', 'MI Coach', 'EMDR']],
   ] as const)('drops what belongs to %s when the list leaves it out', (off, shown) => {
     expect(appsMenu(navigationFor(owner, false, apps({ [off]: false })))).toEqual(shown);
   });
 
   it('keeps every entry when only apps without a menu entry (IFS, COACH) are off', () => {
-    expect(appsMenu(navigationFor(owner, false, apps({ IFS: false, COACH: false })))).toHaveLength(5);
+    expect(appsMenu(navigationFor(owner, false, apps({ IFS: false, COACH: false })))).toHaveLength(6);
   });
 
   it('drops the Apps group itself when no listed app has an entry, and leaves the rest of the menu alone', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { gateRedirect, isGroup, navigationFor, type NavSection } from '../../../web/src/shell/navigation';
 
 const flat = (sections: NavSection[]) => sections.flatMap((s) => s.items.flatMap((i) => (isGroup(i) ? [i.text, ...i.links.map((l) => `${i.text} › ${l.text}`)] : [i.text])));
-const APPS = ['Apps', 'Apps › ACT Coach', 'Apps › CBT Companion', 'Apps › DBT Coach', 'Apps › MI Coach', 'Apps › DBT Daily'];
+const APPS = ['Apps', 'Apps › ACT Coach', 'Apps › CBT Companion', 'Apps › DBT Coach', 'Apps › MI Coach', 'Apps › DBT Daily', 'Apps › EMDR'];
 const CLINICAL = [...APPS, 'Groups', 'Homework', 'Homework › Assign or Schedule', 'Homework › List', 'Assessments', 'Assessments › Assign', 'Assessments › Results', 'Assessments › Population'];
 const BILLING = ['Billing and Insurance', 'Billing and Insurance › Billing', 'Billing and Insurance › Insurance', 'Billing and Insurance › Documents', 'Billing and Insurance › Coverage'];
 const ALL_SETTINGS = ['Practice Setting', ...['Practice Details', 'Billing and Service', 'Documents', 'Notifications', 'Notes and Forms', 'Client Portal', 'Insurance Payer'].map((l) => `Practice Setting › ${l}`)];

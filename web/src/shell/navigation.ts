@@ -67,7 +67,7 @@ export function navigationFor(viewer: Viewer, hideLocked: boolean, apps: AppList
     for (const item of section.items) {
       if (item.children) {
         const links = item.children.map((c) => toLink(c, hideLocked, apps)).filter((l): l is NavLink => l !== null);
-        if (links.length) items.push({ text: item.label, links });
+        if (links.some((l) => !l.external)) items.push({ text: item.label, links });
       } else {
         const link = toLink(item, hideLocked, apps);
         if (link) items.push(link);
