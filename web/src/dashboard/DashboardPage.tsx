@@ -161,7 +161,8 @@ export default function DashboardPage() {
           columns={[
             { id: 'client', header: t('dashboard.client'), cell: (r: { item: BillingEntry }) => link(chart(r.item.clientId, 'billing'), r.item.clientName) },
             { id: 'balance', header: t('dashboard.balance'), cell: (r: { item: BillingEntry; format: { decimals: number; currency: string } }) => formatMoney(r.item.balanceCents ?? r.item.amountCents, r.format) },
-            { id: 'due', header: t('dashboard.status'), cell: (r: { item: BillingEntry }) => (r.item.pastDue ? <Badge color="red">{t('dashboard.pastDue')}</Badge> : r.item.date) },
+            { id: 'date', header: t('dashboard.date'), cell: (r: { item: BillingEntry }) => r.item.date },
+            { id: 'due', header: t('dashboard.status'), cell: (r: { item: BillingEntry }) => (r.item.pastDue ? <Badge color="red">{t('dashboard.pastDue')}</Badge> : '') },
           ] as TableProps.ColumnDefinition<never>[]}
         />
       </ColumnLayout>
