@@ -85,7 +85,7 @@ describe('the client principal (issue 12)', () => {
     // The other practice's owner again (the test above removed them), then client B: a client of that practice, invited there and signed in.
     await runtime.dynamo.client.send(new PutItemCommand({
       TableName: tableName('local', 'Directory'),
-      Item: marshall({ ...membershipKey(otherSub), GSI1PK: `P#${otherSub}`, GSI1SK: `USER#${otherSub}`, practiceId: otherSub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL }),
+      Item: marshall({ ...membershipKey(otherSub), GSI1PK: `P#${otherSub}`, GSI1SK: `USER#${otherSub}`, practiceId: otherSub, roles: ['owner'], groups: ['Therapists'], plan: 'professional', email: OTHER_EMAIL, mfaEnrolled: true }),
     }));
     await call('otherPractice', 'mutation { addClientPortal(name: "Other portal") { enabled } }');
     const emailB = `client-b-${randomUUID()}@clients.practiceportal.test`;
