@@ -23,7 +23,7 @@ import type { SeededMember } from './seed-appointments.ts';
 type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Valid test NPIs (check digit) for the clinicians' profiles, in member order. */
-const NPIS = ['1234567893', '1987654328', '1122334455', '1245319599', '1326046780', '1518022490', '1689677098', '1053341289', '1962512341'];
+const NPIS = ['1234567893', '1987654328', '1122334455', '1245319599', '1326046780', '1518022490', '1689677098', '1053341289', '1500079193'];
 const DIAGNOSES: Record<string, string[]> = { Avery: ['F41.1'], Jordan: ['F43.23', 'Z63.0'], Riley: ['F32.1'] };
 
 const SYSTEM = (step: 'system:scrubber' | 'system:claimCreation' | 'system:clearinghouse' | 'system:eraPosting'): Actor => ({ kind: 'system', step });
@@ -58,7 +58,12 @@ export async function seedDemoClaims(db: DynamoDBDocumentClient, table: string, 
     for (const ins of insured) {
       const client = await get(clientKey(practiceId, ins.clientId));
       if (client?.personalDetail?.first !== row.first) continue;
-      const data = { ...ins.data, additionalClaimInfo: { ...(ins.data.additionalClaimInfo ?? {}), diagnoses: DIAGNOSES[row.first] ?? [] } };
+      // A claim names the patient's and the subscriber's address and sex: the demo clients get them.
+      const address = { line1: `${120 + row.first.length * 7} NW Everett St`, line2: null, city: 'Portland', state: 'OR', zip: '97209-3401' };
+      if (!client.address?.line1) await put({ ...client, address, gender: client.gender ?? (row.first === 'Jordan' ? 'male' : 'female') });
+      const insured = ins.data.insuranceInfo.primaryInsured ?? {};
+      const info = { ...ins.data.insuranceInfo, primaryInsured: insured.relationship && insured.relationship !== 'self' ? { ...insured, gender: insured.gender ?? 'female', address: insured.address?.line1 ? insured.address : address } : insured };
+      const data = { ...ins.data, insuranceInfo: info, additionalClaimInfo: { ...(ins.data.additionalClaimInfo ?? {}), diagnoses: DIAGNOSES[row.first] ?? [] } };
       await put({ ...ins, data });
       const lines = ((await db.send(new QueryCommand({ TableName: table, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': clientBucket(practiceId, client.id, 'SESSION_INVOICED') }, ScanIndexForward: false, Limit: 10 }))).Items ?? []) as Item[];
       const sessions = lines.filter((l) => l.reason === 'SESSION');
@@ -68,7 +73,7 @@ export async function seedDemoClaims(db: DynamoDBDocumentClient, table: string, 
         const id = claimIdFor(line.id);
         const payerName = getPayer(data.insuranceInfo.payerId)?.names[0] ?? data.insuranceInfo.payerId;
         const clinician = await get(therapistKey(practiceId, line.clinicianId));
-        const bundle = buildClaimBundle({ claimId: id, line, client, insurance: data, payerName, clinician, insuranceSetting: (setting?.data ?? null) as Item | null, frequencyCode: '1' });
+        const bundle = buildClaimBundle({ claimId: id, line, client: { ...client, address: client.address?.line1 ? client.address : address, gender: client.gender ?? 'female' }, insurance: data, payerName, clinician, insuranceSetting: (setting?.data ?? null) as Item | null, frequencyCode: '1' });
         const problems = scrubClaim(bundle, { today, billing: billingProvider, claimsOnFile: [], authorizations: [] }).filter((p) => events.length === 0 || p.severity !== 'error');
         let state: ClaimState = newClaim();
         const extra: Item = {};

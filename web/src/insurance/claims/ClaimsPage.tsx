@@ -35,6 +35,8 @@ export default function ClaimsPage() {
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<Claim[]>([]);
   const [open, setOpen] = useState<Claim | null>(null);
+  // Bumped after a change: the effect reloads the stage shown then (not the one the change started on).
+  const [changes, setChanges] = useState(0);
 
   const load = useCallback(async (token: string | null) => {
     setLoading(true);
@@ -51,14 +53,13 @@ export default function ClaimsPage() {
   useEffect(() => {
     setSelected([]);
     void load(null);
-  }, [load]);
+  }, [load, changes]);
 
   const act = async (work: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await work();
-      setSelected([]);
-      await load(null);
+      setChanges((n) => n + 1);
     } catch (error) {
       reportApiError(error);
     } finally {
@@ -74,7 +75,7 @@ export default function ClaimsPage() {
   return (
     <ContentLayout header={<Header variant="h1" description={t('claims.intro')} actions={<Link href="/app/billings/insurance_payments/new" onFollow={go('/app/billings/insurance_payments/new')}>{t('claims.eraLink')}</Link>}>{t('claims.title')}</Header>}>
       <SpaceBetween size="l">
-        <CreateClaims onCreated={() => { if (stage === 'scrub') void load(null); else setStage('scrub'); }} />
+        <CreateClaims onCreated={() => { setStage('scrub'); setChanges((n) => n + 1); }} />
         <Tabs
           activeTabId={stage}
           onChange={(e) => setStage(e.detail.activeTabId as ClaimStage)}
@@ -114,7 +115,7 @@ export default function ClaimsPage() {
           footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('claims.loadMore')}</Button></Box> : undefined}
         />
       </SpaceBetween>
-      {open && <ClaimDetail claim={open} onClose={() => setOpen(null)} onChanged={(c) => (setOpen(c), void load(null))} />}
+      {open && <ClaimDetail claim={open} onClose={() => setOpen(null)} onChanged={(c) => { setOpen(c); setChanges((n) => n + 1); }} />}
     </ContentLayout>
   );
 }
