@@ -4,8 +4,8 @@
  * (GSI1 P#<practice>), the client's links and companion shares from their own Directory partitions.
  * GetItem, BatchGetItem and Query only — never a Scan.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, table } from '../shared/aws.ts';
+import { table } from '../shared/aws.ts';
+import { batchGetAll, getItem, queryAll, type Item } from '../shared/dynamo-read.ts';
 import { Refusal } from '../shared/refusal.ts';
 import { clientKey } from '../../domain/client.ts';
 import { settingsKey } from '../../domain/practice.ts';
@@ -13,7 +13,7 @@ import { usableTimezone, localDate } from '../../domain/wall-clock.ts';
 import { practicePartition } from '../../domain/tables.ts';
 import { groupKey, groupPrefix } from '../../domain/companion/groups.ts';
 
-export type Item = Record<string, unknown>;
+export type { Item };
 
 export const PRACTICE = () => table('PRACTICE_TABLE');
 export const DIRECTORY = () => table('DIRECTORY_TABLE');
@@ -22,36 +22,11 @@ export const refuse = (message: string, type = 'ValidationError', field?: string
   throw new Refusal(message, type, field ? [{ field, reason }] : undefined);
 };
 
-export async function getItem(tableName: string, key: { PK: string; SK: string }): Promise<Item | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-  return (out.Item as Item | undefined) ?? null;
-}
+export { getItem, queryAll };
 
-/** Every item of a bounded Query (following LastEvaluatedKey). */
-export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as Item[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** Records by key from one table, 100 keys a BatchGetItem (retrying what DynamoDB leaves unprocessed). */
-export async function batchGet(tableName: string, keys: { PK: string; SK: string }[]): Promise<Item[]> {
-  const out: Item[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Item[] | undefined = keys.slice(i, i + 100);
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 5) throw new Error('records not read');
-      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
-      out.push(...((res.Responses?.[tableName] ?? []) as Item[]));
-      pending = res.UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
-    }
-  }
-  return out;
+/** Records by key from one table, consistently (functions/shared/dynamo-read.ts). */
+export function batchGet(tableName: string, keys: { PK: string; SK: string }[]): Promise<Item[]> {
+  return batchGetAll(tableName, keys, { consistent: true });
 }
 
 export async function practiceToday(practiceId: string, now: Date): Promise<string> {
