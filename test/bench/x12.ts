@@ -11,6 +11,8 @@ import { proposePosting, type ClaimForPosting } from '../../domain/insurance/era
 import type { ClaimBundle, ControlNumbers } from '../../domain/insurance/x12/claim-input.ts';
 import { amount, writeSegment, type Segment } from '../../domain/insurance/x12/segments.ts';
 import { DEPENDENT, SELF_SUBSCRIBER, TELEHEALTH, claimFile } from '../unit/domain/insurance/claim-fixtures.ts';
+import { billingProviderOf, buildClaimBundle, claimIdFor } from '../../domain/insurance/claims.ts';
+import { scrubClaim, scrubPasses } from '../../domain/insurance/scrub.ts';
 
 const CLINICIANS = 20;
 const CLAIMS = 2200;
@@ -86,7 +88,28 @@ export function benchX12(): Array<[string, string]> {
   const proposal = proposePosting(parse835(raw), onFile);
   const postMs = performance.now() - t2;
   if (proposal.claims.length !== 1000 || !proposal.balanced) throw new Error('bench 835 did not post 1000 balanced claims');
+  // Claim creation as the claims Lambda does it (one claim per session): the bundle from the
+  // record, the scrubber, one 837P per claim — the data reads and writes are not in this figure.
+  const setting = { providerInfo: { type: 'organization', practiceName: 'Harbor Light Counseling', npi: '1234567893', taxonomyCode: '261QM0801X', address: { street: '200 Harbor St', city: 'Portland', state: 'OR', zip: '97204-1234' } }, serviceLocation: { includeInClaim: false } };
+  const billingProvider = billingProviderOf(setting, { taxId: '84-1234567' });
+  const t3 = performance.now();
+  let made = 0;
+  for (let i = 0; i < CLAIMS; i++) {
+    const id = claimIdFor(`line-${i}`);
+    const bundle = buildClaimBundle({
+      claimId: id, payerName: 'Aetna', frequencyCode: '1', insuranceSetting: setting,
+      line: { id: `line-${i}`, date: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}`, serviceCode: '90834', units: 1, feeCents: 14000, placeOfService: i % 3 === 0 ? '10' : '11' },
+      client: { personalDetail: { first: 'Maren', last: `Client${i}` }, dateOfBirth: '04/12/1987', gender: 'female', address: { line1: '9 Elm St', city: 'Portland', state: 'OR', zip: '97209-1234' } },
+      insurance: { insuranceInfo: { payerId: '60054', memberId: `W${100000000 + i}`, primaryInsured: { relationship: 'self' } }, additionalClaimInfo: { diagnoses: ['F41.1'] } },
+      clinician: { provider: { firstName: `Clinician${i % CLINICIANS}`, lastName: 'Rivera', npi: '1987654328', taxonomyCode: '101YP2500X' } },
+    });
+    if (!scrubPasses(scrubClaim(bundle, { today: '2026-11-26', billing: billingProvider, claimsOnFile: [], authorizations: [] }))) throw new Error('bench claim fails the scrubber');
+    build837P({ ...claimFile([bundle], 0), billing: billingProvider, control: nextControlNumbers({ interchange: i, group: i, transaction: 1 }) });
+    made++;
+  }
+  const createMs = performance.now() - t3;
   return [
+    [`claim creation: ${made} sessions → bundle + scrub + one 837P each (${CLINICIANS} clinicians, a month)`, `${createMs.toFixed(0)} ms (${Math.round(made / (createMs / 1000))} claims/s)`],
     [`837P: ${CLAIMS} claims (${files.length} files, ${CLINICIANS} clinicians, a month)`, `${buildMs.toFixed(0)} ms (${Math.round(CLAIMS / (buildMs / 1000))} claims/s)`],
     [`837P: structural check of those ${files.length} files`, `${checkMs.toFixed(0)} ms`],
     ['835: parse + posting proposal, 1 000 claim payments', `${postMs.toFixed(0)} ms`],
