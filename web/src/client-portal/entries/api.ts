@@ -3,8 +3,7 @@
  * or a thought record, my sharing choices, accept an invitation by code, stop or share again. The
  * server keys everything to the signed-in client.
  */
-import { graphqlRequest } from '../../platform/graphql';
-import { refusalMessage } from '../api';
+import { callForOutcome, type Outcome } from '../outcome';
 
 export interface Sharing {
   practiceId: string;
@@ -14,18 +13,11 @@ export interface Sharing {
   sharedAt: string | null;
   stoppedAt: string | null;
 }
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string | null };
+export type { Outcome };
 
 const SHARING = 'practiceId practiceName app state sharedAt stoppedAt';
 
-async function run<T>(query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T): Promise<Outcome<T>> {
-  try {
-    const result = await graphqlRequest({ query, variables });
-    return { ok: true, value: pick(result.data) };
-  } catch (error) {
-    return { ok: false, message: refusalMessage(error) };
-  }
-}
+const run = callForOutcome;
 
 export const mySharing = () => run(`query MyCompanionSharing { myCompanionSharing { ${SHARING} } }`, {}, (d) => d.myCompanionSharing as Sharing[]);
 export const acceptInvitation = (code: string) =>

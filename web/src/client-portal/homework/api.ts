@@ -3,8 +3,7 @@
  * lately, every practice; marking one done, optionally with one of my entries of its app linked.
  * The server keys everything to the signed-in client.
  */
-import { graphqlRequest } from '../../platform/graphql';
-import { refusalMessage } from '../api';
+import { callForOutcome, type Outcome } from '../outcome';
 
 export interface ClientHomework {
   id: string;
@@ -26,18 +25,11 @@ export interface MyEntry {
   type: string;
   date: string;
 }
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string | null };
+export type { Outcome };
 
 const FIELDS = 'id practiceId practiceName app kind title instructions opensOn dueDate state doneAt entryId entryType';
 
-async function run<T>(query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T): Promise<Outcome<T>> {
-  try {
-    const result = await graphqlRequest({ query, variables });
-    return { ok: true, value: pick(result.data) };
-  } catch (error) {
-    return { ok: false, message: refusalMessage(error) };
-  }
-}
+const run = callForOutcome;
 
 export const myHomework = () => run(`query MyHomework { myHomework { ${FIELDS} } }`, {}, (d) => d.myHomework as ClientHomework[]);
 export const completeHomework = (h: ClientHomework, entryId: string | null) =>
