@@ -14,6 +14,7 @@
  *     none in the appointments read, which reach back at least N days).
  */
 import { localDate } from './wall-clock.ts';
+import { csvLine } from './csv.ts';
 
 export const SUMMARY_LIMITS = { monthsDefault: 12, monthsMin: 1, monthsMax: 24, daysDefault: 30, daysMin: 7, daysMax: 365 } as const;
 export type PayerType = 'SELF_PAY' | 'INSURANCE';
@@ -213,12 +214,7 @@ export function summarize(input: SummaryInput): ClientsSummaryData {
 
 /** One CSV (RFC 4180) of the summary's tables, each under a title line; formulas neutralised. */
 export function summaryCsv(data: ClientsSummaryData, titles: { months: string; clinicians: string; payers: string; inactive: string }): string {
-  const cell = (v: string | number | null | undefined): string => {
-    let s = v === null || v === undefined ? '' : String(v);
-    if (/^[=+\-@\t\r]/.test(s)) s = "'" + s;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const line = (values: (string | number | null | undefined)[]): string => values.map(cell).join(',');
+  const line = csvLine;
   const counts = ['active', 'new', 'archived', 'sessions', 'noShows', 'lateCancels', 'noShowRate', 'lateCancelRate'] as const;
   const lines: string[] = [
     line([titles.months]), line(['month', ...counts, 'clientsSeen', 'sessionsPerClient']),

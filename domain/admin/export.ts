@@ -7,6 +7,7 @@
  * locks, request de-duplication records, counters) and the export jobs themselves are left out.
  * The audit trail (Audit table, same partition) is `audit.jsonl`.
  */
+import { csvCell as cell } from '../csv.ts';
 
 /** SK prefix → file name (without extension); any other prefix is exported under its own lower-case name. */
 export const ENTITY_FILES: Record<string, string> = {
@@ -63,11 +64,9 @@ function at(record: Item, path: string): unknown {
   return v;
 }
 
-/** One RFC 4180 CSV cell; a leading formula character is neutralised. */
+/** One RFC 4180 CSV cell (domain/csv.ts: formulas neutralised, negative amounts kept); objects as JSON. */
 export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = "'" + s;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return cell(value === null || value === undefined || typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value));
 }
 
 export function csvHeader(file: string): string | null {

@@ -28,6 +28,7 @@ describe('data export rules', () => {
     expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvCell('a, "b"')).toBe('"a, ""b"""');
     expect(csvCell(12)).toBe('12');
+    expect(csvCell(-2500)).toBe('-2500'); // a refund's negative cents stay a number, not a neutralised formula
     expect(csvRow('payments', { id: 'p', clientId: 'c', method: 'CASH', amountCents: 500 })).toBe('p,c,CASH,500,,,\r\n');
   });
 

@@ -27,21 +27,13 @@ import '../i18n/portal-messages';
 import '../i18n/features/admin';
 import { reportApiError } from '../shell/banners';
 import { getClientsSummary, type ClientsSummary } from './api';
+import { downloadCsv } from '../common/download-csv';
 
 const MONTHS = [3, 6, 12, 24];
 const DAYS = [30, 60, 90, 180];
 type Counts = ClientsSummary['totals'];
 
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export default function ClientsSummaryPage() {
   const { t } = useI18n();
@@ -66,7 +58,7 @@ export default function ClientsSummaryPage() {
     { id: 'lateCancelRate', header: t('admin.summary.lateCancelRate'), cell: (r: T) => percent(r.lateCancelRate) },
   ];
   const options = (values: number[], key: string) => values.map((v) => ({ value: String(v), label: t(key, { count: v }) }));
-  const csv = () => data && download(summaryCsv(data, {
+  const csv = () => data && downloadCsv(summaryCsv(data, {
     months: t('admin.summary.byMonth'), clinicians: t('admin.summary.byClinician'), payers: t('admin.summary.byPayer'), inactive: t('admin.summary.inactiveTitle', { count: data.inactiveDays }),
   }), `clients-summary-${data.to}.csv`);
   const x = (m: string) => new Date(m + '-15T12:00:00Z');

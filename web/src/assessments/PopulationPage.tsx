@@ -27,21 +27,13 @@ import { reportApiError } from '../shell/banner-state';
 import { listClinicians, type Clinician } from '../appointments/api';
 import { instruments, population, type Instrument, type Population } from './api';
 import { clinicianRows, currentFigures, decimal, headline, percent, populationCsv, rangeFigures, type Figures } from './population-model';
+import { downloadCsv } from '../common/download-csv';
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 /** The last 36 months, newest first. */
 function lastMonths(): string[] {
   const now = new Date();
   return Array.from({ length: 36 }, (_, i) => monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))));
-}
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export default function PopulationPage() {
@@ -87,7 +79,7 @@ export default function PopulationPage() {
   const trend = byMonth.filter((m) => m.instrumentId === trendInstrument);
   const csv = () =>
     data &&
-    download(
+    downloadCsv(
       populationCsv(data, { instrument: instrumentName, clinician: clinicianName }, {
         current: t('assessments.population.now'), months: t('assessments.population.byMonth'), clinicians: t('assessments.population.byClinician'), overdue: t('assessments.population.overdue'),
       }),
