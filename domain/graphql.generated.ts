@@ -3430,7 +3430,8 @@ export type ClientPracticeInvoices = {
 export type BillingDocumentKind =
   | 'INVOICE'
   | 'SUPERBILL'
-  | 'STATEMENT';
+  | 'STATEMENT'
+  | 'CONSENT';
 
 /** A generated invoice (once sent), superbill or statement: who generated and who sent it. from/to: the period of a superbill or statement. */
 export type BillingDocument = {

@@ -3,8 +3,11 @@
  * sent to new clients), the intake forms it uses (the adult intake as the default), and the demo
  * client's signature of the informed consent — written as the API writes them (domain/documents).
  */
+import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { signedConsentDocItem } from '../domain/billing/keys.ts';
+import { clientKey } from '../domain/client.ts';
 import { CONSENT_STATUS, consentHeadItem, consentVersionItem, type ConsentInput } from '../domain/documents/consent.ts';
 import { intakeSettingsKey } from '../domain/documents/intake.ts';
 import { signatureKey } from '../domain/documents/client-documents.ts';
@@ -80,4 +83,11 @@ export async function seedDemoDocuments(
     ip: '127.0.0.1',
     signedBy: demoClient.clientSub,
   });
+  // …and that signature listed on /app/billings/documents, as signing writes it.
+  const client = (await db.send(new GetCommand({ TableName: practiceTable, Key: clientKey(practiceId, demoClient.clientId) }))).Item ?? {};
+  const person = (client.personalDetail ?? {}) as { first?: string; last?: string };
+  await put(signedConsentDocItem(practiceId, {
+    id: randomUUID(), clientId: demoClient.clientId, clientName: [person.first, person.last].filter(Boolean).join(' '), filedUnder: (client.therapistId as string | undefined) || ownerSub,
+    documentId: signed.id, version: 1, title: signed.title, typedName: 'Taylor Brooks', signedAt: stamp, signedBy: demoClient.clientSub,
+  }));
 }

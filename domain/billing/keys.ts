@@ -49,6 +49,27 @@ export const billingDocKey = (practiceId: string, id: string) => ({ PK: pk(pract
 export const practiceDocs = (practiceId: string) => `P#${practiceId}#BDOC`;
 export const clientDocs = (practiceId: string, clientId: string) => `P#${practiceId}#C#${clientId}#BDOC`;
 export const clinicianDocs = (practiceId: string, clinicianId: string) => `P#${practiceId}#U#${clinicianId}#BDOC`;
+/**
+ * A billing document's stored item with its three index entries (client, clinician filed under,
+ * practice), sorted by generation time: the list of /app/billings/documents reads them.
+ */
+export function billingDocItem(practiceId: string, doc: { id: string; clientId: string; filedUnder: string; generatedAt: string } & Record<string, unknown>): Record<string, unknown> {
+  const sort = `${doc.generatedAt}#${doc.id}`;
+  return {
+    ...doc, ...billingDocKey(practiceId, doc.id), entity: 'BillingDocument',
+    GSI1PK: clientDocs(practiceId, doc.clientId), GSI1SK: sort, GSI2PK: clinicianDocs(practiceId, doc.filedUnder), GSI2SK: sort, GSI3PK: practiceDocs(practiceId), GSI3SK: sort,
+  };
+}
+
+/** A client's signature of one consent version as a billing document (issue 12: listed on /app/billings/documents). */
+export function signedConsentDocItem(practiceId: string, s: { id: string; clientId: string; clientName: string; filedUnder: string; documentId: string; version: number; title: string; typedName: string; signedAt: string; signedBy: string }): Record<string, unknown> {
+  return billingDocItem(practiceId, {
+    id: s.id, kind: 'CONSENT', clientId: s.clientId, clientName: s.clientName, filedUnder: s.filedUnder,
+    title: `${s.title} (version ${s.version})`, consentDocumentId: s.documentId, consentVersion: s.version,
+    generatedAt: s.signedAt, generatedBy: s.signedBy, generatedByName: s.typedName,
+  });
+}
+
 export const processorEventKey = (practiceId: string, eventId: string) => ({ PK: pk(practiceId), SK: 'PEVT#' + eventId });
 
 export const practiceBucket = (practiceId: string, bucket: Bucket) => `P#${practiceId}#BILL#${bucket}`;

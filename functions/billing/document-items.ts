@@ -6,27 +6,24 @@
  * document's PDF again, and the client portal's own documents.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { billingDocKey, clientDocs, clinicianDocs, invoiceKey, practiceDocs } from '../../domain/billing/keys.ts';
+import { billingDocItem, billingDocKey, clientDocs, clinicianDocs, invoiceKey, practiceDocs } from '../../domain/billing/keys.ts';
 import { linkOf } from '../../domain/client-link.ts';
 import { practicePartition } from '../../domain/tables.ts';
 import { dynamo } from '../shared/aws.ts';
 import { writeAudit } from '../shared/audit-write.ts';
 import { renderStatement, renderSuperbill, type PracticeHeader } from '../shared/pdf/billing-documents.ts';
 import { Refusal } from '../shared/refusal.ts';
+import { signedConsentPdf } from '../client-documents/pdf.ts';
 import { invoicePdfOf } from './documents.ts';
 import { billableClient, practiceBilling, type PracticeBilling } from './practice.ts';
 import { billingScope, invalid, isId, notFound, type BillingAnswer, type Caller, type ClientPrincipal, type Item } from './request.ts';
 import { getItem, practiceTable } from './store.ts';
 
-export const DOCUMENT_KINDS = ['INVOICE', 'SUPERBILL', 'STATEMENT'];
+export const DOCUMENT_KINDS = ['INVOICE', 'SUPERBILL', 'STATEMENT', 'CONSENT'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function docItem(practiceId: string, doc: Item): Item {
-  const sort = `${doc.generatedAt}#${doc.id}`;
-  return {
-    ...doc, ...billingDocKey(practiceId, doc.id), entity: 'BillingDocument',
-    GSI1PK: clientDocs(practiceId, doc.clientId), GSI1SK: sort, GSI2PK: clinicianDocs(practiceId, doc.filedUnder), GSI2SK: sort, GSI3PK: practiceDocs(practiceId), GSI3SK: sort,
-  };
+  return billingDocItem(practiceId, doc as Parameters<typeof billingDocItem>[1]);
 }
 
 export function toDocument(item: Item): Item {
@@ -46,9 +43,10 @@ function header(practice: PracticeBilling): PracticeHeader {
   };
 }
 
-/** The PDF of a stored document: an invoice as it is now, a statement or superbill as generated. */
+/** The PDF of a stored document: an invoice as it is now, a statement or superbill as generated, a consent as signed. */
 export async function pdfOfDocument(practiceId: string, doc: Item): Promise<Item> {
   const practice = await practiceBilling(practiceId);
+  if (doc.kind === 'CONSENT') return signedConsentPdf({ practiceId, practiceName: practice.name, clientId: doc.clientId }, doc.consentDocumentId, doc.consentVersion);
   const at = new Date(doc.generatedAt);
   if (doc.kind === 'INVOICE') {
     const inv = await getItem(invoiceKey(practiceId, doc.invoiceId));
@@ -111,11 +109,11 @@ export async function getBillingDocumentPdf(caller: Caller, args: Item): Promise
   return { data: await pdfOfDocument(caller.practiceId, doc), audit: { action: 'billing.document.pdf', entityType: 'BillingDocument', entityId: doc.id } };
 }
 
-/** The client's statements and superbills at one practice (newest first), for the portal. */
+/** The client's statements and superbills at one practice (newest first), for the portal (signed consents are on its Documents page). */
 export async function clientDocumentsOf(practiceId: string, clientId: string): Promise<Item[]> {
   const out = await dynamo().send(new QueryCommand({
-    TableName: practiceTable(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', FilterExpression: '#kind <> :invoice',
-    ExpressionAttributeNames: { '#kind': 'kind' }, ExpressionAttributeValues: { ':pk': clientDocs(practiceId, clientId), ':invoice': 'INVOICE' }, ScanIndexForward: false, Limit: 50,
+    TableName: practiceTable(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', FilterExpression: '#kind IN (:statement, :superbill)',
+    ExpressionAttributeNames: { '#kind': 'kind' }, ExpressionAttributeValues: { ':pk': clientDocs(practiceId, clientId), ':statement': 'STATEMENT', ':superbill': 'SUPERBILL' }, ScanIndexForward: false, Limit: 50,
   }));
   return ((out.Items ?? []) as Item[]).map(toDocument);
 }
@@ -124,7 +122,7 @@ export async function clientBillingDocumentPdf(principal: ClientPrincipal, args:
   const link = linkOf(principal.links, args.practiceId);
   if (!link) throw new Refusal('Not authorized', 'Unauthorized');
   const doc = isId(args.id) ? await getItem(billingDocKey(link.practiceId, args.id)) : null;
-  if (!doc || doc.clientId !== link.clientId || doc.kind === 'INVOICE') throw notFound('Document not found');
+  if (!doc || doc.clientId !== link.clientId || (doc.kind !== 'STATEMENT' && doc.kind !== 'SUPERBILL')) throw notFound('Document not found');
   const pdf = await pdfOfDocument(link.practiceId, doc);
   await writeAudit(principal.sub, 'Query.clientBillingDocumentPdf', [{ practiceId: link.practiceId, action: 'client.billing.document.pdf', entityType: 'BillingDocument', entityId: doc.id }]);
   return { data: pdf };

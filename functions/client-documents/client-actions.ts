@@ -4,7 +4,9 @@
  * them); the signature's time and address are the server's.
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { signedConsentDocItem } from '../../domain/billing/keys.ts';
+import { clientKey } from '../../domain/client.ts';
 import { linkOf, type LinkRef } from '../../domain/client-link.ts';
 import { documentProblemMessage, isDocumentId } from '../../domain/documents/consent.ts';
 import { latestSignature, signatureKey, submissionKey, validateSignature } from '../../domain/documents/client-documents.ts';
@@ -13,7 +15,7 @@ import { validateIntakeAnswers } from '../../domain/documents/intake.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { Refusal } from '../shared/refusal.ts';
-import { clientFiles, consentHead, intakeForms } from './records.ts';
+import { clientFiles, consentHead, getItem, intakeForms } from './records.ts';
 import type { PracticeRef } from './view.ts';
 
 export function linkFor(links: LinkRef[], practiceId: unknown): LinkRef {
@@ -43,27 +45,37 @@ export async function signConsent(ref: PracticeRef, sub: string, args: SignArgs,
   if (args.version !== head.version) throw new Refusal(MESSAGES.consentVersionChanged, 'ConflictError');
   const latest = latestSignature(files.signatures.filter((s) => s.documentId === id) as { version: number }[]);
   if (latest && signatureCurrent(head, latest.version)) throw new Refusal(MESSAGES.consentAlreadySigned, 'ConflictError');
+  // The signature and its entry on /app/billings/documents (filed under the client's clinician) in one transaction.
+  const client = await getItem(clientKey(ref.practiceId, ref.clientId));
+  const person = (client?.personalDetail ?? {}) as { first?: string; last?: string };
+  const signature = {
+    ...signatureKey(ref.practiceId, ref.clientId, head.id, head.version),
+    entity: 'ConsentSignature',
+    practiceId: ref.practiceId,
+    clientId: ref.clientId,
+    documentId: head.id,
+    version: head.version,
+    title: head.title,
+    typedName: validation.typedName,
+    agreed: true,
+    signedAt: now,
+    ip,
+    signedBy: sub,
+  };
+  const listed = signedConsentDocItem(ref.practiceId, {
+    id: randomUUID(), clientId: ref.clientId, clientName: [person.first, person.last].filter(Boolean).join(' '), filedUnder: typeof client?.therapistId === 'string' && client.therapistId ? client.therapistId : sub,
+    documentId: head.id, version: head.version, title: head.title, typedName: validation.typedName, signedAt: now, signedBy: sub,
+  });
   try {
-    await dynamo().send(new PutCommand({
-      TableName: table('PRACTICE_TABLE'),
-      Item: {
-        ...signatureKey(ref.practiceId, ref.clientId, head.id, head.version),
-        entity: 'ConsentSignature',
-        practiceId: ref.practiceId,
-        clientId: ref.clientId,
-        documentId: head.id,
-        version: head.version,
-        title: head.title,
-        typedName: validation.typedName,
-        agreed: true,
-        signedAt: now,
-        ip,
-        signedBy: sub,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
+    await dynamo().send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table('PRACTICE_TABLE'), Item: signature, ConditionExpression: 'attribute_not_exists(PK)' } },
+        { Put: { TableName: table('PRACTICE_TABLE'), Item: listed } },
+      ],
     }));
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') throw new Refusal(MESSAGES.consentAlreadySigned, 'ConflictError');
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if ((err as Error).name === 'ConditionalCheckFailedException' || reasons[0]?.Code === 'ConditionalCheckFailed') throw new Refusal(MESSAGES.consentAlreadySigned, 'ConflictError');
     throw err;
   }
 }

@@ -114,6 +114,17 @@ describe('consent signatures', () => {
     expect(pdf).toMatchObject({ fileName: `signed-consent-${telehealth.id}-v3.pdf`, contentType: 'application/pdf' });
     expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call('owner', PDF, { c: clientId, d: telehealth.id, v: 2 })).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: MESSAGES.consentNotFound });
+    // Each signature is listed on /app/billings/documents with who signed it, and its PDF downloads from there.
+    const LISTED = 'query ($c: ID) { listBillingDocuments(kind: CONSENT, clientId: $c) { items { id kind title generatedByName } } }';
+    const listed = (await call('owner', LISTED, { c: clientId })).data.listBillingDocuments.items.filter((d: { title: string }) => d.title.startsWith('Telehealth consent'));
+    expect(listed.map((d: { kind: string; title: string; generatedByName: string }) => [d.kind, d.title, d.generatedByName])).toEqual([
+      ['CONSENT', 'Telehealth consent (version 3)', 'Taylor Brooks'], ['CONSENT', 'Telehealth consent (version 1)', 'Taylor Brooks'],
+    ]);
+    const got = await call('owner', 'query ($id: ID!) { getBillingDocumentPdf(id: $id) { fileName base64 } }', { id: listed[0].id });
+    expect(got.errors).toBeUndefined();
+    const fromList = got.data.getBillingDocumentPdf;
+    expect(fromList.fileName).toBe(`signed-consent-${telehealth.id}-v3.pdf`);
+    expect(Buffer.from(fromList.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call('basic', PDF, { c: clientId, d: telehealth.id, v: 3 })).errors?.[0].errorType).toBe('NotFound');
     expect((await call('owner', THEIRS, { t: 'someone-else', c: clientId })).errors?.[0].errorType).toBe('NotFound');
     expect((await call('basic', THEIRS, { t: practiceId, c: clientId })).errors?.[0].errorType).toBe('NotFound');

@@ -21,7 +21,7 @@ import '../i18n/features/billing';
 import { reportApiError } from '../shell/banners';
 import { getBillingDocumentPdf, listBillingDocuments, savePdf, type BillingDocument, type BillingDocumentKind } from './documents-api';
 
-const KINDS: Array<BillingDocumentKind | ''> = ['', 'INVOICE', 'SUPERBILL', 'STATEMENT'];
+const KINDS: Array<BillingDocumentKind | ''> = ['', 'INVOICE', 'SUPERBILL', 'STATEMENT', 'CONSENT'];
 
 export default function DocumentsPage() {
   const t = useT();

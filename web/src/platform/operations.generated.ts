@@ -317,7 +317,8 @@ export type BillingCatalogInput = {
 export type BillingDocumentKind =
   | 'INVOICE'
   | 'SUPERBILL'
-  | 'STATEMENT';
+  | 'STATEMENT'
+  | 'CONSENT';
 
 export type CosignStatus =
   | 'DRAFT'
