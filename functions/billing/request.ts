@@ -6,7 +6,8 @@
  */
 import { ROLE_PERMISSIONS, PERMISSIONS } from '../../domain/permissions.ts';
 import type { Role } from '../../domain/identity.ts';
-import { Refusal, type FieldProblem, type RefusalPayload } from '../shared/refusal.ts';
+import { invalid, notFound, type AuditNote, type Item, type MemberAnswer, type MemberResult } from '../shared/member-answer.ts';
+import { Refusal } from '../shared/refusal.ts';
 
 export interface Caller {
   sub: string;
@@ -28,25 +29,9 @@ export interface BillingRequest {
   args: Record<string, unknown>;
 }
 
-export type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export interface AuditNote {
-  action: string;
-  entityType: string;
-  entityId?: string | null;
-  entityIds?: string[];
-}
-
-export interface BillingAnswer {
-  data: unknown;
-  audit?: AuditNote;
-  nextToken?: string | null;
-}
-
-export type BillingResult = BillingAnswer | RefusalPayload;
-
-export const invalid = (message: string, fields: FieldProblem[] = []) => new Refusal(message, 'ValidationError', fields);
-export const notFound = (message: string) => new Refusal(message, 'NotFound');
+export { invalid, notFound, type AuditNote, type Item };
+export type BillingAnswer = MemberAnswer;
+export type BillingResult = MemberResult;
 export const conflict = (message = BILLING_MESSAGES.changed) => new Refusal(message, 'ConflictError');
 
 export const BILLING_MESSAGES = {
