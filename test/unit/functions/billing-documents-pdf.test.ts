@@ -3,31 +3,10 @@
  * superbill.ts), and both PDFs read back by pdf.js — not by the code that wrote them — line by line.
  */
 import { describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfLines as lines } from '../../support/pdf-text.ts';
 import { accountEvents, statementOf } from '../../../domain/billing/statement.ts';
 import { superbillOf, type SuperbillSession } from '../../../domain/billing/superbill.ts';
 import { renderStatement, renderSuperbill, type PracticeHeader } from '../../../functions/shared/pdf/billing-documents.ts';
-
-const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
-
-async function lines(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const out: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    const rows = new Map<number, string>();
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      const y = Math.round(item.transform[5]);
-      rows.set(y, (rows.get(y) ?? '') + item.str);
-    }
-    out.push(...[...rows.entries()].sort((a, b) => b[0] - a[0]).map(([, t]) => t.trim()).filter((t) => t.length > 0));
-  }
-  await pdf.destroy();
-  return out;
-}
 
 const PRACTICE: PracticeHeader = { practiceName: 'Owens Family Therapy', address: ['1200 NW Everett St', 'Portland, OR 97209'], taxId: '931234567', npi: '1500000009', decimals: 0, currency: 'USD' };
 const session = (id: string, date: string, invoiceId: string | null, extra: Partial<SuperbillSession> = {}): SuperbillSession => ({

@@ -3,14 +3,12 @@
  * form's 10-per-inch, 6-lines-per-inch grid), checked on the text grid and in the PDF as pdf.js reads
  * it back (x = (column − 1) × 7.2 pt, baseline 792 − line × 12 + 3 pt), six service lines a form.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { STANDARD_FONTS } from '../../support/pdf-text.ts';
 import { cms1500Pages, formMoney, gridToText, renderCms1500 } from '../../../functions/shared/pdf/cms1500.ts';
 import { BILLING, DEPENDENT, MULTIPLE } from '../domain/insurance/claim-fixtures.ts';
 
-const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 const OPTIONS = { signedOn: '2026-11-25', billingPhone: '(503) 555-0142' };
 
 async function textItems(bytes: Uint8Array): Promise<Array<Array<{ text: string; x: number; y: number }>>> {

@@ -5,29 +5,8 @@
  * practice's money format.
  */
 import { describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfLines as lines } from '../../support/pdf-text.ts';
 import { renderInvoice, type InvoiceDocument } from '../../../functions/shared/pdf/invoice.ts';
-
-const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
-
-async function lines(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const out: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    const rows = new Map<number, string>();
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      const y = Math.round(item.transform[5]);
-      rows.set(y, (rows.get(y) ?? '') + item.str);
-    }
-    out.push(...[...rows.entries()].sort((a, b) => b[0] - a[0]).map(([, t]) => t.trim()).filter((t) => t.length > 0));
-  }
-  await pdf.destroy();
-  return out;
-}
 
 const invoice: InvoiceDocument = {
   practiceName: 'Owens Family Therapy', address: ['1200 NW Everett St', 'Suite 300', 'Portland, OR 97209'], taxId: '931234567', npi: '1500000009',

@@ -5,31 +5,8 @@
  * over as many pages as the text needs.
  */
 import { describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfPageLines as pageLines } from '../../support/pdf-text.ts';
 import { renderSignedConsent, type SignedConsent } from '../../../functions/shared/pdf/signed-consent.ts';
-
-/** pdf.js reads the standard fonts' metrics from its own package. */
-const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
-
-/** The text of each page, as lines (items joined by their vertical position). */
-async function pageLines(bytes: Uint8Array): Promise<string[][]> {
-  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const pages: string[][] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    const rows = new Map<number, string>();
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      const y = Math.round(item.transform[5]);
-      rows.set(y, (rows.get(y) ?? '') + item.str);
-    }
-    pages.push([...rows.entries()].sort((a, b) => b[0] - a[0]).map(([, text]) => text.trim()).filter((t) => t.length > 0));
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 const consent: SignedConsent = {
   practiceName: 'Owens Family Therapy',
