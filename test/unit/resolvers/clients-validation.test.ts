@@ -12,7 +12,7 @@ import { isValidDateOfBirth, isValidEmail, isValidState, MAX_LENGTH, normalizeZi
 
 const NOW = new Date('2025-03-04T05:06:07.089Z');
 const SUB = 'owner-sub';
-const membership = { practiceId: 'practice-1', roles: ['owner'], plan: 'professional', groups: ['Therapists'] };
+const membership = { practiceId: 'practice-1', roles: ['owner'], plan: 'professional', groups: ['Therapists'], mfaEnrolled: true };
 const existing = {
   PK: 'P#practice-1', SK: 'Client#c1', id: 'c1', therapistId: SUB, searchName: 'ana lopez', status: 'active', active: true, version: 1,
   createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', createdBy: SUB, personalDetail: { first: 'Ana', last: 'Lopez' }, dateOfBirth: '01/01/1990',

@@ -8,7 +8,7 @@
  */
 export const CLOUDSCAPE_COMPONENTS = [
   // Imported by the console.
-  'alert', 'app-layout', 'autosuggest', 'button', 'date-picker', 'flashbar', 'form', 'form-field', 'help-panel', 'input',
+  'alert', 'app-layout', 'autosuggest', 'button', 'date-picker', 'file-upload', 'flashbar', 'form', 'form-field', 'help-panel', 'input',
   'link', 'modal', 'multiselect', 'pagination', 'select', 'table', 'tabs', 'top-navigation', 'wizard',
   // Rendered inside those (calendar in the date picker, menus in the top bar and tables, app-layout's parts).
   'button-dropdown', 'calendar', 'drawer', 'error-boundary', 'features-notification-drawer', 'panel-resize-handle', 'popover',
