@@ -251,14 +251,14 @@ describe('languages', () => {
       await page.goto(portal.runtime.url + '/app/settings/practice-details');
       await heading(page).filter({ hasText: words.practice }).waitFor();
       await page.getByLabel(words.practiceName, { exact: true }).fill('');
-      await page.getByRole('button', { name: words.save }).click();
+      await page.getByRole('button', { name: words.save, exact: true }).click();
       await page.getByText(words.required, { exact: true }).first().waitFor();
       expect(await englishLeft(page, locale)).toEqual([]);
 
       await page.goto(portal.runtime.url + '/app/settings/billing-and-service');
       await heading(page).filter({ hasText: words.billing }).waitFor();
       await page.getByLabel(words.taxId, { exact: true }).fill('12');
-      await page.getByRole('button', { name: words.save }).click();
+      await page.getByRole('button', { name: words.save, exact: true }).click();
       await page.getByText(words.taxIdProblem).waitFor();
       expect(await englishLeft(page, locale)).toEqual([]);
       await context.close();

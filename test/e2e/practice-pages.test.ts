@@ -78,7 +78,7 @@ describe('practice pages', () => {
     await page.getByRole('button', { name: 'State' }).click();
     await page.getByRole('option', { name: 'Illinois' }).click();
     await page.getByLabel('Zip').fill('62701');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Your profile was saved.').waitFor();
 
     const jpegBase64 = await page.evaluate(() => {
@@ -94,12 +94,12 @@ describe('practice pages', () => {
 
     await page.goto(`${portal.runtime.url}/app/settings/practice-details`);
     await page.getByLabel('Practice name').fill(`Owens Counseling ${suffix}`);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Practice details were saved.').waitFor();
 
     await page.goto(`${portal.runtime.url}/app/settings/billing-and-service`);
     await page.getByLabel('Tax id').fill('12-3456789');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Billing and service settings were saved.').waitFor();
     await page.reload();
     await expect(page.getByLabel('Tax id').inputValue()).resolves.toBe('123456789');
