@@ -47,8 +47,8 @@ describe('portal shell', () => {
     const page = await portal.browser.newPage();
     await signInInBrowser(page, portal.runtime.url, account('owner').email);
     for (const section of ['Client Communication', 'Evidence-based Tools', 'Practice Management', 'Administration']) await page.getByText(section, { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Groups' }).click();
-    await page.waitForURL(/\/app\/groups$/);
+    await page.getByRole('link', { name: 'Insights', exact: true }).click();
+    await page.waitForURL(/\/app\/insights$/);
     await page.getByText('This page is coming soon.').waitFor();
     await page.goto(`${portal.runtime.url}/app/no-such-page`);
     await page.waitForURL(/\/app\/clients$/);
