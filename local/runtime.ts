@@ -28,8 +28,7 @@ import { DEFAULT_IDLE_TIMEOUT_MINUTES, SITE_NAME, type RuntimeConfig } from '../
 import { createTables, DynamoRequestCounter, LOCAL_ENV, startDynamoDb, type LocalDynamoDb } from './dynamodb.ts';
 import { Outbox } from './outbox.ts';
 import { createLocalSes, createLocalSns } from './messaging.ts';
-import { sendDueReminders } from '../functions/appointment-reminders/index.ts';
-import { sendDueAssessmentLinks } from '../functions/assessments/due-links.ts';
+import { runScheduledJobs } from '../functions/appointment-reminders/jobs.ts';
 import { sendJson, type RequestHandler, type UpgradeHandler } from './http.ts';
 import { createGateway } from './gateway.ts';
 import { createOriginGuard, ownHosts } from './cors.ts';
@@ -220,13 +219,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     cleanups.push(() => appsync.close());
 
-    // Appointment reminders (issue 7): the scheduled Lambda, on a timer. Counts only in the log.
+    // The scheduled jobs (functions/appointment-reminders/jobs.ts: reminders, assessment links, …), on a timer
+    // as EventBridge Scheduler runs them in AWS. Counts only in the log.
     const reminderEvery = options.reminderIntervalMs ?? 60_000;
     if (reminderEvery > 0) {
       const timer = setInterval(() => {
-        sendDueReminders().catch((error) => console.error(`[runtime] reminder run failed: ${(error as Error).name}`));
-        // Link-delivered assessments' later occurrences ride the same timer (issue 13).
-        sendDueAssessmentLinks().catch((error) => console.error(`[runtime] assessment link run failed: ${(error as Error).name}`));
+        runScheduledJobs().then((result) => {
+          for (const [name, counts] of Object.entries(result)) {
+            if (counts && typeof counts === 'object' && 'failed' in counts && typeof counts.failed === 'string') console.error(`[runtime] scheduled job ${name} failed: ${counts.failed}`);
+          }
+        }, (error) => console.error(`[runtime] scheduled jobs failed: ${(error as Error).name}`));
       }, reminderEvery);
       timer.unref();
       cleanups.push(() => clearInterval(timer));
