@@ -2657,6 +2657,7 @@ export type Subscription = {
 
 export type SubscriptionOnSecureMessageArgs = {
   conversationId?: InputMaybe<Scalars['ID']['input']>;
+  reminderDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3550,6 +3551,8 @@ export type SummaryCounts = {
 
 /** One month (YYYY-MM, the practice's time zone): active at its end, new and archived in it, sessions per client seen. */
 export type SummaryMonth = {
+  /** Days a signed note waits before its supervisors are e-mailed a reminder (1–30; default 3). */
+  reminderDays: Scalars['Int']['output'];
   month: Scalars['String']['output'];
   active: Scalars['Int']['output'];
   new: Scalars['Int']['output'];

@@ -12,6 +12,7 @@
  */
 import { readHumanText } from './human-text.ts';
 import { MESSAGES } from './messages.ts';
+import { formatDateTime } from './appointment/calendar.ts';
 
 /** Where a note is in co-signature. 'none': its clinician is not supervised (nothing to co-sign). */
 export type CosignStatus = 'draft' | 'awaiting' | 'returned' | 'cosigned' | 'none';
@@ -146,4 +147,61 @@ export const SUPERVISION_PREFIX = 'SUPERVISION#';
 /** The clinicians `supervisorId` supervises, from the practice's supervision records. */
 export function superviseesOf(records: { clinicianId: string; supervisorIds?: string[] | null }[], supervisorId: string): string[] {
   return records.filter((r) => (r.supervisorIds || []).indexOf(supervisorId) >= 0).map((r) => r.clinicianId);
+}
+
+/** Days a signed note waits before its supervisors get a reminder, unless the assignment says otherwise. */
+export const COSIGN_REMINDER_DAYS_DEFAULT = 3;
+export const COSIGN_REMINDER_DAYS_MAX = 30;
+
+/** The assignment's reminder delay: a whole number of days 1–30, else the default. */
+export function reminderDaysOf(record: { reminderDays?: unknown } | null | undefined): number {
+  const days = record ? record.reminderDays : null;
+  if (typeof days === 'number' && Math.floor(days) === days && days >= 1 && days <= COSIGN_REMINDER_DAYS_MAX) {
+    return days;
+  }
+  return COSIGN_REMINDER_DAYS_DEFAULT;
+}
+
+/** The index partition of a clinician's notes awaiting co-signature (GSI2, clinician-scoped). */
+export function awaitingPartition(practiceId: string, clinicianId: string): string {
+  return 'P#' + practiceId + '#U#' + clinicianId + '#COSIGN';
+}
+
+/** The reminder index partition of a UTC day (GSI3, sparse, across practices). */
+export function reminderDuePartition(day: string): string {
+  return 'COSIGNDUE#' + day;
+}
+
+export interface CosignIndexKeys {
+  GSI2PK: string;
+  GSI2SK: string;
+  GSI3PK: string;
+  GSI3SK: string;
+}
+
+/**
+ * The keys a signed note of a supervised clinician carries while it awaits co-signature: GSI2 (the
+ * supervisor's list: one Query per supervisee, oldest signature first) and GSI3 (the reminder job:
+ * the UTC day the reminder is due, then `<dueAt>#<practiceId>#<appointmentId>`). `dueMs` is the
+ * reminder's time (signature + the assignment's days); written by the signing resolvers and the
+ * supervision Lambda, removed on co-signature or return.
+ */
+export function cosignIndexKeys(practiceId: string, clinicianId: string, appointmentId: string, signedAt: string, dueMs: number): CosignIndexKeys {
+  const dueAt = formatDateTime(dueMs);
+  return {
+    GSI2PK: awaitingPartition(practiceId, clinicianId),
+    GSI2SK: signedAt + '#' + appointmentId,
+    GSI3PK: reminderDuePartition(dueAt.substring(0, 10)),
+    GSI3SK: dueAt + '#' + practiceId + '#' + appointmentId,
+  };
+}
+
+/** The note without its co-signature index keys (co-signed or returned: it awaits nothing). */
+export function withoutCosignIndex<T extends object>(note: T): T {
+  const next = Object.assign({}, note) as Record<string, unknown>;
+  delete next.GSI2PK;
+  delete next.GSI2SK;
+  delete next.GSI3PK;
+  delete next.GSI3SK;
+  return next as T;
 }

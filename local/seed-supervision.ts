@@ -2,12 +2,14 @@
  * Demo supervision (issue 18), seeded once with the practice (local/seed.ts): the demo supervisor
  * (Sara Stone) supervises the demo Clinician Basic (Ben Baker), whose two latest past sessions
  * carry signed SOAP notes awaiting her co-signature (signed 1 and 4 days ago). Items as the
- * progress-note resolvers and the supervision Lambda write them.
+ * progress-note resolvers and the supervision Lambda write them: the notes carry the
+ * awaiting-co-signature index keys (the older one's reminder is due, so the scheduled job e-mails
+ * Sara Stone once after start).
  */
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { appointmentKey, clinicianPartition } from '../domain/appointment/keys.ts';
 import { noteIdOf, noteKey } from '../domain/progress-note.ts';
-import { supervisionKey } from '../domain/supervision.ts';
+import { COSIGN_REMINDER_DAYS_DEFAULT, cosignIndexKeys, supervisionKey } from '../domain/supervision.ts';
 import type { SeededMember } from './seed-appointments.ts';
 
 const NOTES = [
@@ -20,7 +22,7 @@ export async function seedDemoSupervision(db: DynamoDBDocumentClient, practiceTa
   const supervisee = members.find((m) => m.roles.includes('clinicianBasic'));
   if (!supervisor || !supervisee) return;
   const at = now.toISOString();
-  await db.send(new PutCommand({ TableName: practiceTable, Item: { ...supervisionKey(practiceId, supervisee.sub), entity: 'Supervision', clinicianId: supervisee.sub, supervisorIds: [supervisor.sub], updatedAt: at, updatedBy: practiceId } }));
+  await db.send(new PutCommand({ TableName: practiceTable, Item: { ...supervisionKey(practiceId, supervisee.sub), entity: 'Supervision', clinicianId: supervisee.sub, supervisorIds: [supervisor.sub], reminderDays: COSIGN_REMINDER_DAYS_DEFAULT, updatedAt: at, updatedBy: practiceId } }));
   const out = await db.send(new QueryCommand({
     TableName: practiceTable, IndexName: 'GSI2',
     KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
@@ -35,7 +37,7 @@ export async function seedDemoSupervision(db: DynamoDBDocumentClient, practiceTa
     await db.send(new PutCommand({
       TableName: practiceTable,
       Item: {
-        ...noteKey(practiceId, id), entity: 'ProgressNote', id: noteIdOf(id), practiceId, appointmentId: id, clientId: appt.clientId, clinicianId: supervisee.sub,
+        ...noteKey(practiceId, id), ...cosignIndexKeys(practiceId, supervisee.sub, id, signedAt, Date.parse(signedAt) + COSIGN_REMINDER_DAYS_DEFAULT * 86400000), entity: 'ProgressNote', id: noteIdOf(id), practiceId, appointmentId: id, clientId: appt.clientId, clinicianId: supervisee.sub,
         date: String(appt.start).slice(0, 10), template: 'SOAP', sections, signed: true, signedAt, addenda: [], version: 2,
         createdAt: signedAt, updatedAt: signedAt, createdBy: supervisee.sub, updatedBy: supervisee.sub,
       },

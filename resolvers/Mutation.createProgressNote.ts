@@ -9,6 +9,7 @@ import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { noteIdOf, noteKey, noteProblemMessage, signingTooEarly, toNote, validateNoteCreate } from '../domain/progress-note.ts';
+import { cosignIndexKeys, reminderDaysOf } from '../domain/supervision.ts';
 import type { ResolverContext, StoredItem } from './shared/context.ts';
 import type { MutationCreateProgressNoteArgs } from '../domain/graphql.generated.ts';
 
@@ -31,12 +32,17 @@ export function request(ctx: ResolverContext<MutationCreateProgressNoteArgs>): D
   if (early !== null) {
     util.error(noteProblemMessage([early]), 'ValidationError', null, { fields: [early] });
   }
-  const now = util.time.nowISO8601();
+  const nowMs = util.time.nowEpochMilliSeconds();
+  const now = util.time.epochMilliSecondsToISO8601(nowMs);
   const id = noteIdOf(appt.id as string);
+  // A supervised clinician's signed note awaits co-signature: its index keys (issue 18).
+  const supervision = ctx.stash.supervision;
+  const awaiting = data.sign && supervision ? cosignIndexKeys(caller.practiceId, caller.sub, appt.id as string, now, nowMs + reminderDaysOf(supervision) * 86400000) : {};
   return {
     operation: 'PutItem',
     key: util.dynamodb.toMapValues(noteKey(caller.practiceId, appt.id as string)),
     attributeValues: util.dynamodb.toMapValues({
+      ...awaiting,
       entity: 'ProgressNote',
       id: id,
       practiceId: caller.practiceId,

@@ -10,6 +10,7 @@ import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { noteProblemMessage, signingTooEarly, toNote, validateNoteEdit } from '../domain/progress-note.ts';
+import { cosignIndexKeys, reminderDaysOf } from '../domain/supervision.ts';
 import type { ResolverContext, StoredItem } from './shared/context.ts';
 import type { MutationEditProgressNoteArgs } from '../domain/graphql.generated.ts';
 
@@ -29,7 +30,8 @@ export function request(ctx: ResolverContext<MutationEditProgressNoteArgs>): Dyn
   if (early !== null) {
     util.error(noteProblemMessage([early]), 'ValidationError', null, { fields: [early] });
   }
-  const now = util.time.nowISO8601();
+  const nowMs = util.time.nowEpochMilliSeconds();
+  const now = util.time.epochMilliSecondsToISO8601(nowMs);
   const next: Record<string, unknown> = Object.assign({}, note);
   const addenda = ((note.addenda || []) as Record<string, unknown>[]).slice();
   if (data.addendum !== null) {
@@ -42,6 +44,11 @@ export function request(ctx: ResolverContext<MutationEditProgressNoteArgs>): Dyn
   if (data.sign && note.signed !== true) {
     next.signed = true;
     next.signedAt = now;
+    // A supervised clinician's signed note awaits co-signature: its index keys (issue 18).
+    const supervision = ctx.stash.supervision;
+    if (supervision) {
+      Object.assign(next, cosignIndexKeys(caller.practiceId, caller.sub, note.appointmentId as string, now, nowMs + reminderDaysOf(supervision) * 86400000));
+    }
   }
   next.version = data.version + 1;
   next.updatedAt = now;

@@ -101,6 +101,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Mutation.createProgressNote', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.createProgressNote.ts' },
   { name: 'Note.link', dataSource: 'PracticeTable', entry: 'resolvers/functions/linkNote.ts' },
   { name: 'Note.load', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadNote.ts' },
+  // Signing a supervised clinician's note writes the awaiting-co-signature index (issue 18).
+  { name: 'Note.supervision', dataSource: 'PracticeTable', entry: 'resolvers/functions/loadNoteSupervision.ts' },
   { name: 'Mutation.editProgressNote', dataSource: 'PracticeTable', entry: 'resolvers/Mutation.editProgressNote.ts' },
   // Client identity (issue 12). Clinician side: the client must be visible to the caller, then the
   // client-access Lambda (tokens, e-mail, Cognito-free). Client side: the client principal's steps
@@ -209,8 +211,8 @@ export const RESOLVERS: ResolverDef[] = [
   ),
   { typeName: 'Query', fieldName: 'getProgessNoteMetadata', pipeline: ['authorize', 'Query.getProgessNoteMetadata'] },
   { typeName: 'Query', fieldName: 'getProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Query.getProgressNote', 'audit'] },
-  { typeName: 'Mutation', fieldName: 'createProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Mutation.createProgressNote', 'Note.link', 'audit'] },
-  { typeName: 'Mutation', fieldName: 'editProgressNote', pipeline: ['authorize', 'Note.load', 'Appointment.access', 'Note.appointment', 'Mutation.editProgressNote', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'createProgressNote', pipeline: ['authorize', 'Appointment.access', 'Note.appointment', 'Note.supervision', 'Mutation.createProgressNote', 'Note.link', 'audit'] },
+  { typeName: 'Mutation', fieldName: 'editProgressNote', pipeline: ['authorize', 'Note.load', 'Appointment.access', 'Note.appointment', 'Note.supervision', 'Mutation.editProgressNote', 'audit'] },
   { typeName: 'Query', fieldName: 'getClientPortalAccess', pipeline: ['authorize', 'ClientAccess.client', 'ClientAccess.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'inviteClientToPortal', pipeline: ['authorize', 'ClientAccess.client', 'ClientAccess.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'revokeClientPortalAccess', pipeline: ['authorize', 'ClientAccess.client', 'ClientAccess.invoke', 'audit'] },

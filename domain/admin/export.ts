@@ -19,7 +19,7 @@ export const ENTITY_FILES: Record<string, string> = {
   Group: 'groups', HomeworkAssignment: 'homework-assignments', Homework: 'homework', ASSESS: 'assessments', Assessment: 'assessments',
 };
 /** Derived or internal items: not part of the practice's records. */
-export const SKIPPED_PREFIXES = ['ClientName', 'APPTLOCK', 'BREQ', 'BILLSEQ', 'PEVT', 'EXPORT', 'DEMO'];
+export const SKIPPED_PREFIXES = ['ClientName', 'APPTLOCK', 'BREQ', 'BILLSEQ', 'PEVT', 'EXPORT', 'DEMO', 'COSIGNREMIND'];
 /** The tabular entities: also a CSV with these columns (dotted paths into the item). */
 export const CSV_COLUMNS: Record<string, string[]> = {
   clients: ['id', 'status', 'therapistId', 'personalDetail.first', 'personalDetail.middle', 'personalDetail.last', 'dateOfBirth', 'gender', 'contact.email', 'contact.phone', 'address.line1', 'address.line2', 'address.city', 'address.state', 'address.zip', 'createdAt', 'updatedAt'],

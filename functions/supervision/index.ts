@@ -16,8 +16,9 @@
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { holds, isClinician, PERMISSIONS } from '../../domain/permissions.ts';
 import { appointmentIdOfNote, toNote } from '../../domain/progress-note.ts';
-import { awaitingDays, cosign, cosignStatus, returnNote, superviseesOf, supervisionKey, SUPERVISION_MESSAGES, type CosignNote, type Transition } from '../../domain/supervision.ts';
-import { appointmentsWithNotes, getNote, members, notesOf, putItem, supervisions, type Item, type Member } from './store.ts';
+import { cosign, cosignStatus, COSIGN_REMINDER_DAYS_DEFAULT, COSIGN_REMINDER_DAYS_MAX, returnNote, superviseesOf, supervisionKey, SUPERVISION_MESSAGES, withoutCosignIndex, type CosignNote, type Transition } from '../../domain/supervision.ts';
+import { awaitingPage, indexEarlierNotes } from './awaiting.ts';
+import { getNote, members, putItem, supervisionOf, supervisions, type Item, type Member } from './store.ts';
 
 export interface Caller {
   sub: string;
@@ -33,7 +34,6 @@ export interface SupervisionRequest {
   args: Item;
 }
 
-const PAGE = 20;
 const MAX_SUPERVISORS = 5;
 const NOT_FOUND = 'Progress note not found';
 
@@ -56,8 +56,20 @@ async function setSupervisors(caller: Caller, args: Item, at: string): Promise<I
     const m = team.find((x) => x.sub === id);
     if (!m || !holds(PERMISSIONS.supervision, m.roles, m.groups)) throw new Refusal(SUPERVISION_MESSAGES.notSupervisor, 'ValidationError', [{ field: 'supervisorIds', reason: 'format' }]);
   }
-  await putItem({ ...supervisionKey(caller.practiceId, clinicianId), entity: 'Supervision', clinicianId, supervisorIds, updatedAt: at, updatedBy: caller.sub });
-  return { clinicianId, supervisorIds, updatedAt: at };
+  const reminderDays = await reminderDaysArg(caller.practiceId, clinicianId, args.reminderDays);
+  await putItem({ ...supervisionKey(caller.practiceId, clinicianId), entity: 'Supervision', clinicianId, supervisorIds, reminderDays, updatedAt: at, updatedBy: caller.sub });
+  // Their notes signed before (no index keys yet) now await co-signature too: a supervisor takes over a caseload.
+  if (supervisorIds.length > 0) await indexEarlierNotes(caller.practiceId, clinicianId, reminderDays, new Date(at));
+  return { clinicianId, supervisorIds, reminderDays, updatedAt: at };
+}
+
+/** reminderDays: 1–30 whole days; absent keeps the assignment's (default 3). */
+async function reminderDaysArg(practiceId: string, clinicianId: string, value: unknown): Promise<number> {
+  if (value === null || value === undefined) return (await supervisionOf(practiceId, clinicianId))?.reminderDays ?? COSIGN_REMINDER_DAYS_DEFAULT;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > COSIGN_REMINDER_DAYS_MAX) {
+    throw new Refusal(`Invalid input: reminderDays (a whole number of days from 1 to ${COSIGN_REMINDER_DAYS_MAX})`, 'ValidationError', [{ field: 'reminderDays', reason: 'range' }]);
+  }
+  return value;
 }
 
 /** The note `id` if the caller supervises its clinician; NotFound otherwise (another's, another practice's, missing). */
@@ -87,7 +99,8 @@ async function transition(caller: Caller, args: Item, at: string, kind: 'cosign'
   const stored = note as Item & CosignNote;
   const t: Transition<Item & CosignNote> = kind === 'cosign' ? cosign(stored, args.version, who, at) : returnNote(stored, args.version, args.comment, who, at);
   if (!t.ok) throw new Refusal(t.message, t.errorType);
-  const next = { ...t.note, updatedAt: at };
+  // Co-signed or returned, it awaits nothing: out of the supervisor's list and the reminder index.
+  const next = { ...withoutCosignIndex(t.note), updatedAt: at };
   try {
     await putItem(next, { expression: '#v = :v AND #s = :s', names: { '#v': 'version', '#s': 'signed' }, values: { ':v': stored.version, ':s': true } });
   } catch (err) {
@@ -95,28 +108,6 @@ async function transition(caller: Caller, args: Item, at: string, kind: 'cosign'
     throw err;
   }
   return shapeSupervised(next, true);
-}
-
-async function awaiting(caller: Caller, cursor: string | null, now: Date): Promise<Item> {
-  const supervisees = superviseesOf(await supervisions(caller.practiceId), caller.sub);
-  const rows: Item[] = [];
-  for (const clinicianId of supervisees) {
-    const appts = await appointmentsWithNotes(caller.practiceId, clinicianId);
-    const byId = new Map(appts.map((a) => [a.id as string, a]));
-    const notes = await notesOf(caller.practiceId, [...byId.keys()]);
-    for (const n of notes) {
-      if (n.clinicianId !== clinicianId || cosignStatus(n as unknown as CosignNote, true) !== 'awaiting') continue;
-      const a = byId.get(n.appointmentId as string) ?? {};
-      rows.push({
-        noteId: n.id, appointmentId: n.appointmentId, clinicianId, clinicianName: a.clinicianName ?? null, clientId: n.clientId, clientName: a.clientName ?? null,
-        date: n.date, signedAt: n.signedAt ?? null, version: n.version, ageDays: awaitingDays(n.signedAt as string | null, now.getTime()),
-      });
-    }
-  }
-  rows.sort((x, y) => String(x.signedAt).localeCompare(String(y.signedAt)) || String(x.noteId).localeCompare(String(y.noteId)));
-  const offset = cursor && /^\d{1,6}$/.test(cursor) ? Number(cursor) : 0;
-  const items = rows.slice(offset, offset + PAGE);
-  return { items, nextToken: offset + PAGE < rows.length ? String(offset + PAGE) : null };
 }
 
 /** The co-signature state of a note for its clinician, a notes.all holder or its supervisor. */
@@ -142,7 +133,7 @@ export async function run(request: SupervisionRequest, now = new Date()): Promis
   switch (request.field) {
     case 'listSupervisions': return supervisions(caller.practiceId);
     case 'setSupervisors': return setSupervisors(caller, args, at);
-    case 'listNotesAwaitingCosign': return awaiting(caller, request.cursor ?? null, now);
+    case 'listNotesAwaitingCosign': return awaitingPage(caller.practiceId, superviseesOf(await supervisions(caller.practiceId), caller.sub), request.cursor ?? null, now);
     case 'getSupervisedNote': {
       const { note } = await supervisedNote(caller, args.id);
       return shapeSupervised(note, true);

@@ -100,6 +100,8 @@ export type Stash = {
   /** Progress notes: the appointment if the caller sees it, and the note (null when there is none). */
   appointment: StoredItem | null;
   note: StoredItem | null;
+  /** Note.supervision: the note's clinician's supervision record (null: not supervised). */
+  supervision: StoredItem | null;
   /** Appointment settings: the practice details item (locations, timezone) and the stored settings. */
   practiceDetails: StoredItem | null;
   appointmentSettings: StoredItem | null;

@@ -3,7 +3,9 @@
  * supervisor (Sara Stone) supervises the Clinician Basic (Ben Baker), two of whose signed notes
  * await her co-signature. Roles; the supervisor sees only supervisees' notes (another clinician's,
  * another practice's: NotFound); co-signing pins the version read; return → amend and sign → awaiting
- * again → co-signed.
+ * again → co-signed. The awaiting list reads the index written at signing (notes signed before an
+ * assignment are indexed by it); the reminder job e-mails the supervisors once per note per signature
+ * after the assignment's days, with no PHI (driven here with a chosen clock; the runtime's timer is off).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
@@ -11,6 +13,7 @@ import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
+import { sendCosignReminders } from '../../functions/supervision/reminders.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -24,13 +27,16 @@ const GET = 'query ($id: ID!) { getSupervisedNote(id: $id) { status note { id ve
 const COSIGN = 'mutation ($id: ID!, $v: Int!) { cosignProgressNote(noteId: $id, version: $v) { status note { version } cosignature { supervisorId supervisorName at version } } }';
 const RETURN = 'mutation ($id: ID!, $v: Int!, $c: String!) { returnProgressNote(noteId: $id, version: $v, comment: $c) { status note { version signed } returns { comment version } } }';
 const STATE = 'query ($id: ID!) { getNoteCosign(noteId: $id) { status version cosignature { supervisorName version } returns { comment } } }';
-const SET = 'mutation ($c: ID!, $s: [ID!]!) { setSupervisors(clinicianId: $c, supervisorIds: $s) { clinicianId supervisorIds } }';
+const SET = 'mutation ($c: ID!, $s: [ID!]!, $d: Int) { setSupervisors(clinicianId: $c, supervisorIds: $s, reminderDays: $d) { clinicianId supervisorIds } }';
+const DAY = 86_400_000;
+const SUPERVISOR_EMAIL = 'supervisor@demo.practiceportal.test';
+const mails = (to: string) => runtime.outbox.list().filter((m) => m.channel === 'email' && m.to === to);
 const EDIT = 'mutation ($id: ID!, $i: ProgressNoteEditInput!) { editProgressNote(id: $id, input: $i) { version signed } }';
 const errorType = (b: Body) => b.errors?.[0]?.errorType;
 const OTHER = 'other-supervision@elsewhere.practiceportal.test';
 
 beforeAll(async () => {
-  runtime = await startRuntime({ port: 0, dataDir: null });
+  runtime = await startRuntime({ port: 0, dataDir: null, reminderIntervalMs: 0 });
   await addPractice(runtime, OTHER);
   const who: Record<string, string> = { owner: 'owner', admin: 'admin', full: 'fullclient', basic: 'basic', supervisor: 'supervisor' };
   await Promise.all([
@@ -72,6 +78,28 @@ describe('supervision and co-signature', () => {
     expect(errorType(await call('full', STATE, { id: page.items[0].noteId }))).toBe('NotFound');
   });
 
+  it('the reminder: after the assignment\'s days, once per note, to the supervisor, without PHI', async () => {
+    // The reminder delay is 1–30 whole days; a bad one is refused and writes nothing.
+    const bad = await call('owner', SET, { c: subs.basic, s: [subs.supervisor], d: 0 });
+    expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Invalid input: reminderDays (a whole number of days from 1 to 30)' });
+    expect((await call('owner', '{ listSupervisions { clinicianId reminderDays } }')).data?.listSupervisions).toEqual([{ clinicianId: subs.basic, reminderDays: 3 }]);
+    const [older, newer] = (await call('supervisor', LIST)).data!.listNotesAwaitingCosign.items;
+    const before = mails(SUPERVISOR_EMAIL).length;
+    // The seeded notes were signed 4 and 1 days ago: with 3 days, only the older one is due now.
+    expect(await sendCosignReminders(new Date())).toMatchObject({ sent: 1 });
+    const sent = mails(SUPERVISOR_EMAIL).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe('A progress note is awaiting your co-signature');
+    expect(sent[0].body).toContain('/app/supervision');
+    for (const secret of [older.clientName, older.noteId, older.date, 'Ben', 'Baker']) expect(sent[0].body + sent[0].subject).not.toContain(secret);
+    // Once per note: the next run (and one a day later) sends nothing more for it; the newer one is due 3 days after its signature.
+    expect((await sendCosignReminders(new Date())).sent).toBe(0);
+    expect((await sendCosignReminders(new Date(Date.now() + DAY))).sent).toBe(0);
+    expect((await sendCosignReminders(new Date(Date.now() + 2 * DAY + 3_600_000))).sent).toBe(1);
+    expect(mails(SUPERVISOR_EMAIL).length).toBe(before + 2);
+    expect(newer.ageDays).toBe(1);
+  });
+
   it('another clinician\'s signed note is not the supervisor\'s until the owner assigns her', async () => {
     const from = new Date(Date.now() - 30 * 86400000).toISOString();
     const appts = (await call('owner', 'query ($f: AWSDateTime!, $t: AWSDateTime!, $c: ID) { listAppointments(from: $f, to: $t, clinicianId: $c) { items { id start status progressNoteId } } }', { f: from, t: new Date().toISOString(), c: subs.owner })).data!.listAppointments.items;
@@ -82,8 +110,11 @@ describe('supervision and co-signature', () => {
     expect((await call('supervisor', LIST)).data!.listNotesAwaitingCosign.items.some((i: any) => i.noteId === note.id)).toBe(false);
     await call('owner', SET, { c: subs.owner, s: [subs.supervisor] });
     expect((await call('supervisor', GET, { id: note.id })).data!.getSupervisedNote.status).toBe('AWAITING');
+    // Signed before the assignment: indexed by it, so it is on her list now.
+    expect((await call('supervisor', LIST)).data!.listNotesAwaitingCosign.items.map((i: any) => i.noteId)).toContain(note.id);
     await call('owner', SET, { c: subs.owner, s: [] });
     expect(errorType(await call('supervisor', GET, { id: note.id }))).toBe('NotFound');
+    expect((await call('supervisor', LIST)).data!.listNotesAwaitingCosign.items.map((i: any) => i.noteId)).not.toContain(note.id);
   });
 
   it('co-signing pins the version read; a later addendum keeps it', async () => {
@@ -112,6 +143,10 @@ describe('supervision and co-signature', () => {
     expect(signed.signed).toBe(true);
     const again = (await call('supervisor', LIST)).data!.listNotesAwaitingCosign.items;
     expect(again.map((i: any) => [i.noteId, i.version, i.ageDays])).toEqual([[note.noteId, signed.version, 0]]);
+    // Signed again: a new step, reminded once more after the assignment's 3 days (the first step's reminder went before).
+    expect((await sendCosignReminders(new Date(Date.now() + 2 * DAY))).sent).toBe(0);
+    expect((await sendCosignReminders(new Date(Date.now() + 3 * DAY + 60_000))).sent).toBe(1);
+    expect((await sendCosignReminders(new Date(Date.now() + 3 * DAY + 120_000))).sent).toBe(0);
     const done = (await call('supervisor', COSIGN, { id: note.noteId, v: signed.version })).data!.cosignProgressNote;
     expect(done.cosignature.version).toBe(signed.version);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitingDays, cosign, cosignStatus, returnNote, superviseesOf, SUPERVISION_MESSAGES, type CosignNote } from '../../../domain/supervision.ts';
+import { awaitingDays, cosign, cosignIndexKeys, cosignStatus, reminderDaysOf, returnNote, superviseesOf, SUPERVISION_MESSAGES, withoutCosignIndex, type CosignNote } from '../../../domain/supervision.ts';
 
 const SARA = { id: 'sup-1', name: 'Sara Stone' };
 const signed = (version = 3): CosignNote & { id: string } => ({ id: 'note-a', version, signed: true, signedAt: '2026-11-20T10:00:00.000Z' });
@@ -55,5 +55,12 @@ describe('co-signature state machine', () => {
     expect(awaitingDays('2026-11-20T10:00:00.000Z', Date.parse('2026-11-26T09:59:00.000Z'))).toBe(5);
     expect(awaitingDays(null, 0)).toBe(0);
     expect(superviseesOf([{ clinicianId: 'c1', supervisorIds: ['sup-1'] }, { clinicianId: 'c2', supervisorIds: ['sup-2'] }, { clinicianId: 'c3' }], 'sup-1')).toEqual(['c1']);
+  });
+
+  it('the awaiting index: the supervisor\'s list by signature, the reminder by its due UTC day; gone once co-signed', () => {
+    const keys = cosignIndexKeys('p1', 'c1', 'a1', '2026-11-20T23:30:00.000Z', Date.parse('2026-11-20T23:30:00.000Z') + 3 * 86400000);
+    expect(keys).toEqual({ GSI2PK: 'P#p1#U#c1#COSIGN', GSI2SK: '2026-11-20T23:30:00.000Z#a1', GSI3PK: 'COSIGNDUE#2026-11-23', GSI3SK: '2026-11-23T23:30:00.000Z#p1#a1' });
+    expect(withoutCosignIndex({ ...keys, id: 'note-a1' })).toEqual({ id: 'note-a1' });
+    expect([reminderDaysOf({ reminderDays: 7 }), reminderDaysOf({ reminderDays: 0 }), reminderDaysOf({ reminderDays: 31 }), reminderDaysOf(null)]).toEqual([7, 3, 3, 3]);
   });
 });
