@@ -2600,6 +2600,7 @@ export type MutationPostEraArgs = {
 export type MutationSetSupervisorsArgs = {
   clinicianId: Scalars['ID']['input'];
   supervisorIds: Array<Scalars['ID']['input']>;
+  reminderDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2657,7 +2658,6 @@ export type Subscription = {
 
 export type SubscriptionOnSecureMessageArgs = {
   conversationId?: InputMaybe<Scalars['ID']['input']>;
-  reminderDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3468,6 +3468,8 @@ export type CardCheckout = {
 export type Supervision = {
   clinicianId: Scalars['ID']['output'];
   supervisorIds: Array<Scalars['ID']['output']>;
+  /** Days a signed note waits before its supervisors are e-mailed a reminder (1–30; default 3). */
+  reminderDays: Scalars['Int']['output'];
   updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
@@ -3551,8 +3553,6 @@ export type SummaryCounts = {
 
 /** One month (YYYY-MM, the practice's time zone): active at its end, new and archived in it, sessions per client seen. */
 export type SummaryMonth = {
-  /** Days a signed note waits before its supervisors are e-mailed a reminder (1–30; default 3). */
-  reminderDays: Scalars['Int']['output'];
   month: Scalars['String']['output'];
   active: Scalars['Int']['output'];
   new: Scalars['Int']['output'];

@@ -7,10 +7,8 @@
  */
 import { sendDueAssessmentLinks } from '../assessments/due-links.ts';
 import { sendDueReminders } from './reminders.ts';
-
-import { runMonthlyBilling } from '../billing/monthly-run.ts';
-import { sendPastDueReminders } from '../billing/past-due.ts';
 import { sendCosignReminders } from '../supervision/reminders.ts';
+
 export interface ScheduledJob {
   /** The name the run's log line carries the job's counts under. */
   name: string;
@@ -21,14 +19,9 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'reminders', run: (now) => sendDueReminders(now) },
   // Link-delivered assessments' later occurrences (issue 13).
   { name: 'assessmentLinks', run: (now) => sendDueAssessmentLinks(now) },
-];
-  // Reminders for an open assessment left unanswered (issue 13).
-  { name: 'assessmentReminders', run: (now) => sendAssessmentReminders(now) },
-  // Client billing (issue 15): the monthly run on each practice's run day, then the past-due reminder.
-  { name: 'monthlyBilling', run: (now) => runMonthlyBilling(now) },
-  { name: 'pastDueInvoices', run: (now) => sendPastDueReminders(now) },
   // Notes awaiting a supervisor's co-signature for the assignment's days (issue 18).
   { name: 'cosignReminders', run: (now) => sendCosignReminders(now) },
+];
 
 /** Runs every job once at `now`; the result maps each job's name to its counts or to the error's name. */
 export async function runScheduledJobs(now = new Date(), jobs: readonly ScheduledJob[] = SCHEDULED_JOBS): Promise<Record<string, unknown>> {
