@@ -1260,6 +1260,14 @@ export type EraHeldItem = {
   reason: Scalars['String']['output'];
 };
 
+/** A provider-level adjustment (835 PLB): takeback, interest, forwardedBalance or providerAdjustment; negative when the payer takes money back. */
+export type EraProviderAdjustment = {
+  kind: Scalars['String']['output'];
+  amountCents: Scalars['Int']['output'];
+  note: Scalars['String']['output'];
+  claimId?: Maybe<Scalars['ID']['output']>;
+};
+
 /** An 835 as received, with its proposed (or posted) posting. */
 export type EraPosting = {
   id: Scalars['ID']['output'];
@@ -1275,6 +1283,7 @@ export type EraPosting = {
   balanced: Scalars['Boolean']['output'];
   claims: Array<EraClaimPosting>;
   held: Array<EraHeldItem>;
+  providerAdjustments: Array<EraProviderAdjustment>;
 };
 
 export type HomeworkFrequency =
@@ -3229,10 +3238,12 @@ export type SessionLineStatus =
   | 'UNINVOICED'
   | 'INVOICED';
 
+/** INSURANCE_ADJUSTMENT: the client's share changed by an ERA after the session was invoiced (functions/claims/era-post.ts); negative is a credit */
 export type SessionLineReason =
   | 'SESSION'
   | 'NO_SHOW'
-  | 'LATE_CANCEL';
+  | 'LATE_CANCEL'
+  | 'INSURANCE_ADJUSTMENT';
 
 /** CARD: paid by the client in the portal through the card processor (never recorded by hand). */
 export type PaymentMethod =

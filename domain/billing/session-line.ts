@@ -8,7 +8,8 @@
 import type { BillingCatalog } from './catalog.ts';
 import { percentOf } from './money.ts';
 
-export type LineReason = 'SESSION' | 'NO_SHOW' | 'LATE_CANCEL';
+/** INSURANCE_ADJUSTMENT: written by ERA posting (functions/claims/era-post.ts) when an invoiced session's client share changes. */
+export type LineReason = 'SESSION' | 'NO_SHOW' | 'LATE_CANCEL' | 'INSURANCE_ADJUSTMENT';
 export type LineStatus = 'UNINVOICED' | 'INVOICED';
 
 /** Per-client fees (SK CFEES#<clientId>): their own amount per service, their default service, a sliding scale. */

@@ -7,11 +7,12 @@
  * clearinghouse is chosen by configuration (functions/shared/clearinghouse).
  *
  * One file per idea: create.ts (sessions → claims, scrub, correct, void), submit.ts (837P, submit,
- * 277CA), list.ts (lists, one claim, files), era.ts (835 retrieve, upload, propose, post).
+ * 277CA), list.ts (lists, one claim, files), era.ts (835 retrieve, upload, propose), era-post.ts (post).
  */
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { claimableSessions, createClaims, rescrubClaim, resubmitClaim } from './create.ts';
-import { listEras, postEra, retrieveEras, uploadEra } from './era.ts';
+import { listEras, retrieveEras, uploadEra } from './era.ts';
+import { postEra } from './era-post.ts';
 import { claimFile, getClaim, listClaims } from './list.ts';
 import type { ClaimsAnswer, ClaimsRequest, ClaimsResult } from './request.ts';
 import { refreshClaimStatus, submitClaims } from './submit.ts';

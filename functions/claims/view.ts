@@ -38,5 +38,9 @@ export function toEra(item: Item, proposal: Item | null): Item {
       adjustments: (c.adjustments ?? []).map((a: Item) => ({ group: a.group, reason: a.reason, amountCents: a.amountCents })), remarks: c.remarks ?? [],
     })),
     held: (proposal?.held ?? item.postedHeld ?? []).map((h: Item) => ({ reference: h.reference, amountCents: h.amountCents, reason: h.reason })),
+    // Provider-level adjustments (PLB): takebacks, interest, forwarded balances — signed from the practice's side.
+    providerAdjustments: (proposal ? (proposal.ledger as Item[]).filter((e) => !['insurancePayment', 'insuranceReversal', 'clientResponsibility'].includes(e.kind)) : (item.postedProvider ?? [])).map((e: Item) => ({
+      kind: e.kind, amountCents: e.amountCents, note: e.note ?? '', claimId: e.claimId ?? null,
+    })),
   };
 }

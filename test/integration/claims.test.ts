@@ -17,6 +17,7 @@ import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
+import { amount, writeSegment, type Segment } from '../../domain/insurance/x12/segments.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -28,7 +29,7 @@ const data = async (who: string, query: string, variables: Record<string, unknow
   return out.data;
 };
 
-const CLAIM = 'id sessionLineId clientId clientName stage frequencyCode chargeCents payerName memberId diagnoses problems { rule severity field message } rejectionReason payerClaimNumber paidCents clientResponsibilityCents hasFile lines { procedureCode modifiers chargeCents placeOfService } history { from to event actor role at } version';
+const CLAIM = 'id sessionLineId clientId clientName stage frequencyCode chargeCents payerName memberId diagnoses problems { rule severity field message } rejectionReason payerClaimNumber paidCents clientResponsibilityCents hasFile lines { procedureCode modifiers chargeCents placeOfService serviceDate } history { from to event actor role at } version';
 const SESSIONS = 'query ($f: AWSDate!, $t: AWSDate!) { listClaimableSessions(from: $f, to: $t) { id clientId clientName date serviceCode amountCents payerName } }';
 const CREATE = `mutation ($l: [ID!]!) { createClaims(sessionLineIds: $l) { ${CLAIM} } }`;
 const RESCRUB = `mutation ($id: ID!) { rescrubClaim(id: $id) { ${CLAIM} } }`;
@@ -204,6 +205,53 @@ describe('claims', () => {
     const billing = (await data('biller', 'query ($c: ID!) { getClientBilling(clientId: $c) { balance { uninvoicedCents } lines { id amountCents } } }', { c: clients.partial })).getClientBilling;
     expect(billing.lines.find((l: any) => l.id === lines.partial).amountCents).toBe(share);
     expect(billing.balance.uninvoicedCents).toBe(share);
+  });
+
+  it('an ERA naming the claim by the payer’s claim number only is matched; its PLB takeback and interest post as lines of their own; the share of an invoiced session goes onto the next invoice', async () => {
+    const clientId = (await data('owner', 'mutation ($i: ClientInput!) { addClient(input: $i) { id } }', { i: { personalDetail: { first: 'Ines', last: 'Invoiced' }, dateOfBirth: '04/12/1987', gender: 'female', address: { line1: '9 Elm St', city: 'Portland', state: 'OR', zip: '97209-1234' } } })).addClient.id;
+    await insure('owner', clientId, 'SBX100000003', ['F41.1']);
+    const lineId = await attended('owner', clientId, 15);
+    const created = (await data('biller', CREATE, { l: [lineId] })).createClaims[0];
+    await data('biller', SUBMIT, { ids: [created.id] });
+    const claim = (await data('biller', STATUS, { ids: [created.id] })).refreshClaimStatus[0];
+    expect(claim.stage).toBe('accepted');
+    // The session is invoiced before the payer pays: the invoice holds the whole fee.
+    const invoice = (await data('biller', 'mutation ($c: ID!, $l: [ID!]!, $r: ID!) { createInvoice(clientId: $c, lineIds: $l, requestId: $r) { totalCents } }', { c: clientId, l: [lineId], r: `req-${lineId}` })).createInvoice;
+    expect(invoice.totalCents).toBe(claim.chargeCents);
+    const partial = (await data('biller', GET, { id: claims.partial.id })).getClaim;
+    // The payer's 835: CLP01 mangled (the claim is known by CLP07 only), a $15 takeback on the partly paid claim, $2.15 interest.
+    const allowed = Math.round(claim.chargeCents * 0.8);
+    const share = Math.round(allowed * 0.1);
+    const paid = allowed - share;
+    const total = paid - 1500 + 215;
+    const date = claim.lines[0].serviceDate.replace(/-/g, '');
+    const body: Segment[] = [
+      ['BPR', 'I', amount(total), 'C', 'ACH', 'CCP', '01', '999999992', 'DA', '123456', '1512345678', '', '01', '999988880', 'DA', '98765', '20261201'], ['TRN', '1', `EFT${created.id.slice(-9)}`, '1512345678'], ['DTM', '405', '20261201'],
+      ['N1', 'PR', 'AETNA'], ['N3', 'PO BOX 981106'], ['N4', 'EL PASO', 'TX', '799981106'], ['REF', '2U', '60054'], ['PER', 'BL', 'EDI', 'TE', '8006242384'], ['N1', 'PE', 'OWENS FAMILY THERAPY', 'XX', '1234567893'], ['LX', '1'],
+      ['CLP', `${created.id}X9`, '1', amount(claim.chargeCents), amount(paid), amount(share), '12', claim.payerClaimNumber, '11', '1'], ['NM1', 'QC', '1', 'INVOICED', 'INES', '', '', '', 'MI', 'SBX100000003'],
+      ['SVC', ['HC', '90834'], amount(claim.chargeCents), amount(paid), '', '1'], ['DTM', '472', date], ['CAS', 'CO', '45', amount(claim.chargeCents - allowed)], ['CAS', 'PR', '2', amount(share)], ['AMT', 'B6', amount(allowed)],
+      ['PLB', '1234567893', '20261231', ['WO', partial.payerClaimNumber], '15', ['L6', claim.payerClaimNumber], '-2.15'],
+    ];
+    const x12 = [
+      ['ISA', '00', '          ', '00', '          ', 'ZZ', 'AETNA          ', 'ZZ', 'PRACTICEPORTAL ', '261201', '1200', '^', '00501', '000004242', '0', 'T', ':'], ['GS', 'HP', 'AETNA', 'PRACTICEPORTAL', '20261201', '1200', '4242', 'X', '005010X221A1'], ['ST', '835', '0001'],
+      ...body, ['SE', String(body.length + 2), '0001'], ['GE', '1', '4242'], ['IEA', '1', '000004242'],
+    ].map((seg) => writeSegment(seg as Segment)).join('');
+    const era = (await data('biller', `mutation ($x: String!) { uploadEra(x12: $x) { ${ERA} providerAdjustments { kind amountCents claimId } } }`, { x: x12 })).uploadEra;
+    expect(era).toMatchObject({ balanced: true, held: [], claims: [expect.objectContaining({ claimId: created.id, paidCents: paid, clientResponsibilityCents: share, nextStage: 'paid' })] });
+    expect(era.providerAdjustments).toEqual([{ kind: 'takeback', amountCents: -1500, claimId: partial.id }, { kind: 'interest', amountCents: 215, claimId: created.id }]);
+    const matched = (await data('biller', 'query { listEras { id claims { claimId matchedBy } } }')).listEras.find((e: any) => e.id === era.id);
+    expect(matched.claims).toEqual([{ claimId: created.id, matchedBy: 'payerClaimNumber' }]);
+    await data('biller', `mutation ($id: ID!) { postEra(id: $id) { id } }`, { id: era.id });
+    expect((await data('biller', GET, { id: created.id })).getClaim).toMatchObject({ stage: 'paid', paidCents: paid, clientResponsibilityCents: share });
+    const takeback = (await data('biller', 'query ($c: ID) { listBilling(filter: InsurancePayment, clientId: $c) { items { amountCents } } }', { c: clients.partial })).listBilling.items;
+    expect(takeback.map((i: any) => i.amountCents)).toContain(-1500);
+    const mine = (await data('biller', 'query ($c: ID) { listBilling(filter: InsurancePayment, clientId: $c) { items { amountCents } } }', { c: clientId })).listBilling.items;
+    expect(mine.map((i: any) => i.amountCents).sort((a: number, b: number) => a - b)).toEqual([215, paid]);
+    // The invoice billed the whole fee; the client owes the coinsurance: the difference is a credit on the next invoice.
+    const billing = (await data('biller', 'query ($c: ID!) { getClientBilling(clientId: $c) { balance { uninvoicedCents } lines { id reason status amountCents } } }', { c: clientId })).getClientBilling;
+    expect(billing.lines.find((l: any) => l.id === lineId)).toMatchObject({ status: 'INVOICED', amountCents: claim.chargeCents });
+    expect(billing.lines.filter((l: any) => l.reason === 'INSURANCE_ADJUSTMENT')).toEqual([expect.objectContaining({ status: 'UNINVOICED', amountCents: share - claim.chargeCents })]);
+    expect(billing.balance.uninvoicedCents).toBe(share - claim.chargeCents);
   });
 
   it('an ERA for a claim we do not have is held and posts nothing', async () => {

@@ -281,10 +281,12 @@ export type SessionLineStatus =
   | 'UNINVOICED'
   | 'INVOICED';
 
+/** INSURANCE_ADJUSTMENT: the client's share changed by an ERA after the session was invoiced (functions/claims/era-post.ts); negative is a credit */
 export type SessionLineReason =
   | 'SESSION'
   | 'NO_SHOW'
-  | 'LATE_CANCEL';
+  | 'LATE_CANCEL'
+  | 'INSURANCE_ADJUSTMENT';
 
 /** CARD: paid by the client in the portal through the card processor (never recorded by hand). */
 export type PaymentMethod =
