@@ -1049,6 +1049,29 @@ export type CompanionEntry = {
   data: Scalars['AWSJSON']['output'];
 };
 
+/** What an app hides for its user: hidden where any practice the client shares the app with hides it (issue 14). */
+export type CompanionAppSettings = {
+  app: CompanionApp;
+  hideCommunities: Scalars['Boolean']['output'];
+  hideFood: Scalars['Boolean']['output'];
+  hidePhysicalActivity: Scalars['Boolean']['output'];
+};
+
+/** One app's flags (app: ACT, DBT, IFS, CBT, COACH or MI): hide its communities, its food and its physical-activity sections. */
+export type AppHideFlagsInput = {
+  app: Scalars['String']['input'];
+  hideCommunities: Scalars['Boolean']['input'];
+  food: Scalars['Boolean']['input'];
+  physicalActivity: Scalars['Boolean']['input'];
+};
+
+export type AppHideFlags = {
+  app: Scalars['String']['output'];
+  hideCommunities: Scalars['Boolean']['output'];
+  food: Scalars['Boolean']['output'];
+  physicalActivity: Scalars['Boolean']['output'];
+};
+
 export type CompanionEntryPage = {
   items: Array<CompanionEntry>;
   nextToken?: Maybe<Scalars['String']['output']>;
@@ -1509,6 +1532,8 @@ export type Query = {
   myCompanionEntries: CompanionEntryPage;
   /** Companion-app API: my sharing choices, every practice and app. */
   myCompanionSharing: Array<CompanionSharing>;
+  /** Companion-app API: which sections the app hides for me (the flags of the practices I share it with). */
+  myAppSettings: CompanionAppSettings;
   /** Sign-ins and sign-outs of the practice's members. */
   listAccountActivity: UserAuthEventPage;
   /** The practice's audit trail, newest first, 20 a page. Owner only. */
@@ -1749,6 +1774,11 @@ export type QueryMyCompanionEntriesArgs = {
 };
 
 
+export type QueryMyAppSettingsArgs = {
+  app: CompanionApp;
+};
+
+
 export type QueryListAccountActivityArgs = {
   nextToken?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1982,6 +2012,8 @@ export type Mutation = {
   setCompanionSharing: CompanionSharing;
   /** Companion-app API: accepts a practice's invitation by its code; returns the shares it started. */
   acceptCompanionInvitation: Array<CompanionSharing>;
+  /** Companion apps (issue 14): hide one app's communities, food or physical-activity sections for the practice's clients (owner and admins). */
+  setAppHideFlags: AppHideFlags;
   /** Settings edits carry the version read (0: never saved); a stale version is a ConflictError and writes nothing. */
   editPracticeDetails: PracticeDetails;
   editBillingSettings: BillingSettings;
@@ -2240,6 +2272,11 @@ export type MutationSetCompanionSharingArgs = {
 
 export type MutationAcceptCompanionInvitationArgs = {
   code: Scalars['String']['input'];
+};
+
+
+export type MutationSetAppHideFlagsArgs = {
+  input: AppHideFlagsInput;
 };
 
 

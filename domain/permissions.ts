@@ -126,6 +126,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   // their own clients); the app page keeps an 'own' caller to their own clients (functions/companion).
   'Query.getCompanionSharing': { permission: P.apps, feature: F.coachApps },
   'Query.listCompanionClients': { permission: P.apps, feature: F.coachApps },
+  // The per-app hide flags change what every client's app shows: the practice-settings holders (owner, admin), every plan.
+  'Mutation.setAppHideFlags': { permission: P.practiceDetails, feature: F.coachApps },
   'Query.getClientCompanionEntries': { permission: P.apps, feature: F.coachApps },
   'Query.getClientCompanionStats': { permission: P.apps, feature: F.coachApps },
   'Mutation.inviteClientToShare': { permission: P.apps, feature: F.coachApps },
@@ -148,6 +150,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.createEmdrHandoff': { permission: P.apps, feature: F.coachApps },
   'Query.myCompanionEntries': { permission: P.clientSelf },
   'Query.myCompanionSharing': { permission: P.clientSelf },
+  'Query.myAppSettings': { permission: P.clientSelf },
   'Mutation.postCompanionEntry': { permission: P.clientSelf },
   'Mutation.setCompanionSharing': { permission: P.clientSelf },
   'Mutation.acceptCompanionInvitation': { permission: P.clientSelf },

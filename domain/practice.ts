@@ -263,7 +263,8 @@ function appFlag(record: unknown, app: string): boolean {
  */
 export function toAppsUsed(item: Record<string, unknown> | null): Record<string, unknown> {
   const apps: Record<string, boolean> = {};
-  const stored = item ? ((item.apps || {}) as Record<string, unknown>) : null;
+  // A record without a saved list (only flags or shared apps on it) still uses every app.
+  const stored = item && item.apps ? (item.apps as Record<string, unknown>) : null;
   const shared = (item ? item.sharedApps || {} : {}) as Record<string, unknown>;
   APPS.forEach((app) => {
     apps[app] = stored === null ? true : stored[app] === true || shared[app] === true;

@@ -237,7 +237,8 @@ export const RESOLVERS: ResolverDef[] = [
   ),
   { typeName: 'Mutation', fieldName: 'inviteClientToShare', pipeline: ['authorize', 'ClientAccess.client', 'Companion.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'listCompanionClients', pipeline: ['authorize', 'Companion.invoke', 'audit'] },
-  ...['myCompanionEntries', 'myCompanionSharing'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
+  { typeName: 'Mutation', fieldName: 'setAppHideFlags', pipeline: ['authorize', 'Companion.invoke', 'audit'] },
+  ...['myCompanionEntries', 'myCompanionSharing', 'myAppSettings'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
   ...['postCompanionEntry', 'setCompanionSharing', 'acceptCompanionInvitation'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorizeClient', 'Companion.invoke'] })),
   // Homework and groups (issue 14): FIELD_RULES gates the member fields (plan and right); the Lambda
   // keeps each caller to their reach. The client's side needs no portal link (authorizeClient alone).

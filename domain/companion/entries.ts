@@ -201,7 +201,8 @@ const READERS: Record<EntryType, { keys: string[]; read: Reader }> = {
     }),
   },
   MOOD_SLEEP: {
-    keys: ['mood', 'sleepHours', 'sleepQuality', 'notes'],
+    // food and activityMinutes: the app's health sections (a practice may hide them: app-flags.ts).
+    keys: ['mood', 'sleepHours', 'sleepQuality', 'food', 'activityMinutes', 'notes'],
     read: (d, p) => {
       let sleepHours: number | null = null;
       if (d.sleepHours !== null && d.sleepHours !== undefined) {
@@ -209,7 +210,10 @@ const READERS: Record<EntryType, { keys: string[]; read: Reader }> = {
         if (typeof h !== 'number' || h < 0 || h > 24 || Math.round(h * 4) !== h * 4) p.push({ field: 'sleepHours', reason: 'format' });
         else sleepHours = h;
       }
-      return present({ mood: must(readInt(d.mood, 'mood', 0, 10, p), 'mood', p), sleepHours, sleepQuality: readInt(d.sleepQuality, 'sleepQuality', 0, 5, p), notes: note(d, p) });
+      return present({
+        mood: must(readInt(d.mood, 'mood', 0, 10, p), 'mood', p), sleepHours, sleepQuality: readInt(d.sleepQuality, 'sleepQuality', 0, 5, p),
+        food: line(d, 'food', p), activityMinutes: readInt(d.activityMinutes, 'activityMinutes', 0, 1440, p), notes: note(d, p),
+      });
     },
   },
 };

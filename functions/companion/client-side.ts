@@ -21,6 +21,7 @@ import {
 } from '../../domain/companion/sharing.ts';
 import { clientShares, DIRECTORY, getItem, PRACTICE, practiceShare, queryEntries, type Item } from './store.ts';
 import { entryPage, readCursor, readRange } from './shape.ts';
+import { flagsForClient, refuseHidden } from './flags.ts';
 
 const refuse = (key: keyof typeof SHARE_MESSAGES, type = 'ValidationError', field?: string): never => {
   throw new Refusal(SHARE_MESSAGES[key], type, field ? [{ field, reason: 'format' }] : undefined);
@@ -40,6 +41,9 @@ export async function postEntry(sub: string, input: Item, now: Date): Promise<It
   const v = validateEntry({ app: raw.app, type: raw.type, date: raw.date, data: parseData(raw.data) }, now.toISOString().slice(0, 10));
   if (!v.entry) throw new Refusal(entryProblemMessage(v.problems), 'ValidationError', v.problems.map((p) => ({ field: p.field, reason: p.reason })));
   const e = v.entry;
+  const shares = await clientShares(sub);
+  // A section a practice the client shares this app with hides is refused before anything is written.
+  refuseHidden(e.data, await flagsForClient(sub, e.app, shares));
   const recordedAt = now.toISOString();
   const id = newEntryId(now.getTime(), randomBytes(4).toString('hex'));
   await dynamo().send(new PutCommand({
@@ -49,7 +53,7 @@ export async function postEntry(sub: string, input: Item, now: Date): Promise<It
   }));
   // The sharing practices' summaries (last entry, high urges) for their app pages; each is audited.
   const urge = highestUrge(e.type, e.data);
-  const sharing = (await clientShares(sub)).filter((s) => s.app === e.app && s.state === 'sharing');
+  const sharing = shares.filter((s) => s.app === e.app && s.state === 'sharing');
   for (const s of sharing) {
     const high = urge !== null && urge >= HIGH_URGE;
     await dynamo().send(new UpdateCommand({

@@ -3,15 +3,17 @@
  *
  * Client principal (after authorizeClient; payload {field, client: {sub}, cursor, args}):
  * postCompanionEntry, myCompanionEntries, myCompanionSharing, setCompanionSharing,
- * acceptCompanionInvitation — client-side.ts.
+ * acceptCompanionInvitation — client-side.ts; myAppSettings — flags.ts.
  * Member (after authorize, and ClientAccess.client for a client's fields; payload {field, caller:
  * {sub, practiceId, scope}, clientId, cursor, args}): getCompanionSharing, inviteClientToShare,
- * listCompanionClients, getClientCompanionEntries, getClientCompanionStats — practice-side.ts.
+ * listCompanionClients, getClientCompanionEntries, getClientCompanionStats — practice-side.ts;
+ * setAppHideFlags — flags.ts.
  * Payload: resolvers/functions/invokeCompanion.ts. Logs carry error names only.
  */
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { acceptInvitation, myEntries, mySharing, postEntry, setSharing } from './client-side.ts';
 import { appClients, clientEntries, clientStats, invite, sharingOf, type MemberCaller } from './practice-side.ts';
+import { appSettings, setHideFlags } from './flags.ts';
 import type { Item } from './store.ts';
 
 export interface CompanionRequest {
@@ -34,10 +36,12 @@ export async function run(request: CompanionRequest, now = new Date()): Promise<
       case 'myCompanionSharing': return mySharing(sub);
       case 'setCompanionSharing': return setSharing(sub, args, at);
       case 'acceptCompanionInvitation': return acceptInvitation(sub, args, at);
+      case 'myAppSettings': return appSettings(sub, args);
     }
   } else if (request.caller?.practiceId) {
     const caller = request.caller;
     if (request.field === 'listCompanionClients') return appClients(caller, args);
+    if (request.field === 'setAppHideFlags') return setHideFlags(caller.practiceId, caller.sub, args.input, now);
     const clientId = request.clientId;
     if (!clientId) throw new Refusal('Client not found', 'NotFound');
     switch (request.field) {

@@ -17,7 +17,9 @@ import { clientKey } from '../../domain/client.ts';
 import { COMPANION_APPS, isCompanionApp, isEntryType, type CompanionApp } from '../../domain/companion/apps.ts';
 import { canPracticeRead, codeFromBytes, companionInviteKey, formatCode, INVITATION_DAYS, nextShareState, practiceShareIndex, practiceShareKey, SHARE_MESSAGES } from '../../domain/companion/sharing.ts';
 import { computeStats } from '../../domain/companion/stats.ts';
+import { withoutHidden } from '../../domain/companion/app-flags.ts';
 import { hashCode } from './client-side.ts';
+import { practiceFlags } from './flags.ts';
 import { entryPage, readCursor, readRange, statsRange } from './shape.ts';
 import { clientRecords, DIRECTORY, getItem, PRACTICE, practiceShare, queryEntries, sharesOfApp, sharesOfClient, type Item, type PracticeShare } from './store.ts';
 
@@ -134,7 +136,10 @@ export async function clientEntries(caller: MemberCaller, clientId: string, args
   const range = readRange(args);
   const share = await readableShare(caller, clientId, app);
   const type = (args.type as string) ?? null;
-  return entryPage(await queryEntries({ sub: share.clientSub!, app, type, ...range, after: readCursor(cursor, app, type), limit: 20 }));
+  const page = await queryEntries({ sub: share.clientSub!, app, type, ...range, after: readCursor(cursor, app, type), limit: 20 });
+  // The sections the practice hides are left out of entries sent before it hid them.
+  const flags = await practiceFlags(caller.practiceId, app);
+  return entryPage({ ...page, items: page.items.map((e) => ({ ...e, data: withoutHidden(e.data, flags) })) });
 }
 
 export async function clientStats(caller: MemberCaller, clientId: string, args: Item, now: Date): Promise<Item> {

@@ -29,6 +29,7 @@ const ACTIONS: Record<string, string> = {
   listCompanionClients: 'companion.clients.read',
   getClientCompanionEntries: 'companion.entries.read',
   getClientCompanionStats: 'companion.stats.read',
+  setAppHideFlags: 'companion.flags.edit',
 };
 
 function shaping(ctx: Ctx): unknown[] {
@@ -67,6 +68,10 @@ export function request(ctx: Ctx): LambdaRequest {
   };
 }
 
+function caller_practice(ctx: Ctx): string {
+  return ctx.stash.caller.practiceId;
+}
+
 export function response(ctx: Ctx): unknown {
   const result = lambdaResult(ctx) as Row | Row[];
   const field = ctx.info.fieldName;
@@ -79,7 +84,11 @@ export function response(ctx: Ctx): unknown {
     } else if (field === 'getClientCompanionEntries') {
       ids = ((result as Row).items as Row[]).map((r) => r.id as string);
     }
-    ctx.stash.audit = { action: action, entityType: 'Client', entityId: portalClient ? portalClient.id : null, entityIds: ids };
+    if (field === 'setAppHideFlags') {
+      ctx.stash.audit = { action: action, entityType: 'Practice', entityId: caller_practice(ctx), entityIds: [(result as Row).app as string] };
+    } else {
+      ctx.stash.audit = { action: action, entityType: 'Client', entityId: portalClient ? portalClient.id : null, entityIds: ids };
+    }
   }
   if (PAGED.indexOf(field) >= 0) {
     const page = result as Row;

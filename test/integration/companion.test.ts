@@ -1,7 +1,8 @@
 /**
  * Companion apps (issue 14) against the whole local runtime: a client posts entries through the
  * companion-app API; only the practices sharing that app read them; stopping sharing stops reads at
- * once; another client reaches nothing of theirs; bad input is refused clearly and stores nothing.
+ * once; another client reaches nothing of theirs; bad input is refused clearly and stores nothing; the
+ * practice's per-app hide flags are told to the app and enforced on posts and reads.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -122,6 +123,45 @@ describe('sharing consent and reads', () => {
   });
 });
 
+describe('per-app hide flags (communities, food, physical activity)', () => {
+  const FLAGS = 'mutation ($i: AppHideFlagsInput!) { setAppHideFlags(input: $i) { app hideCommunities food physicalActivity } }';
+  const SETTINGS = 'query ($a: CompanionApp!) { myAppSettings(app: $a) { app hideCommunities hideFood hidePhysicalActivity } }';
+  const MOOD = (date: string, data: Record<string, unknown>) => ({ app: 'DBT_COACH', type: 'MOOD_SLEEP', date, data: JSON.stringify(data) });
+  const moods = async () => (await call('client', 'query { myCompanionEntries(app: DBT_COACH, type: MOOD_SLEEP) { items { id } } }')).data!.myCompanionEntries.items.length as number;
+
+  it('the owner hides DBT food logging: the app is told, a post with food is refused and stores nothing, the practice no longer receives earlier food', async () => {
+    expect((await call('client', POST, { i: MOOD(daysAgo(2), { mood: 6, food: 'Oatmeal, salad', activityMinutes: 30 }) })).data!.postCompanionEntry.type).toBe('MOOD_SLEEP');
+    const shown = async () => (await call('owner', ENTRIES, { c: clientA, a: 'DBT_COACH', t: 'MOOD_SLEEP' })).data!.getClientCompanionEntries.items.map((e: { data: string }) => JSON.parse(e.data));
+    expect(await shown()).toEqual([{ mood: 6, food: 'Oatmeal, salad', activityMinutes: 30 }]);
+
+    const set = await call('owner', FLAGS, { i: { app: 'DBT', hideCommunities: true, food: true, physicalActivity: false } });
+    expect(set.data!.setAppHideFlags).toEqual({ app: 'DBT', hideCommunities: true, food: true, physicalActivity: false });
+    expect((await call('client', SETTINGS, { a: 'DBT_COACH' })).data!.myAppSettings).toEqual({ app: 'DBT_COACH', hideCommunities: true, hideFood: true, hidePhysicalActivity: false });
+    expect((await call('client', SETTINGS, { a: 'CBT_COMPANION' })).data!.myAppSettings).toMatchObject({ hideCommunities: false, hideFood: false });
+    const read = (await call('owner', '{ getHideCommunitiesForApps { app hide } getHideHealthNutritionForApps { app food physicalActivity } getAppsUsed { apps { ACT CBT } } }')).data!;
+    expect(read.getHideCommunitiesForApps).toContainEqual({ app: 'DBT', hide: true });
+    expect(read.getHideHealthNutritionForApps).toContainEqual({ app: 'DBT', food: true, physicalActivity: false });
+    expect(read.getAppsUsed.apps).toEqual({ ACT: true, CBT: true }); // the flags alone do not turn apps off
+
+    const before = await moods();
+    const refused = await call('client', POST, { i: MOOD(today(), { mood: 5, food: 'Pizza' }) });
+    expect(refused.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Food logging is turned off in this app by a practice you share it with; the entry was not saved.' });
+    expect(await moods()).toBe(before);
+    expect((await call('client', POST, { i: MOOD(today(), { mood: 5, activityMinutes: 20 }) })).data!.postCompanionEntry.id).toBeTruthy();
+    expect(await shown()).toEqual([{ mood: 5, activityMinutes: 20 }, { mood: 6, activityMinutes: 30 }]);
+    const trail = (await call('owner', '{ listAuditTrail { items { action entityIds } } }')).data!.listAuditTrail.items as { action: string; entityIds: string[] }[];
+    expect(trail.find((t) => t.action === 'companion.flags.edit')?.entityIds).toEqual(['DBT']);
+  });
+
+  it('bad input writes nothing; only the practice-settings holders set flags', async () => {
+    expect((await call('owner', FLAGS, { i: { app: 'DBT_COACH', hideCommunities: false, food: false, physicalActivity: false } })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Choose one of the apps: ACT, DBT, IFS, CBT, COACH or MI.' });
+    expect((await call('client', FLAGS, { i: { app: 'DBT', hideCommunities: false, food: false, physicalActivity: false } })).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('owner', '{ getHideHealthNutritionForApps { app food } }')).data!.getHideHealthNutritionForApps).toContainEqual({ app: 'DBT', food: true });
+    await call('owner', FLAGS, { i: { app: 'DBT', hideCommunities: false, food: false, physicalActivity: false } });
+    expect((await call('client', SETTINGS, { a: 'DBT_COACH' })).data!.myAppSettings.hideFood).toBe(false);
+  });
+});
+
 describe('the demo seed', () => {
   it('three demo clients share months of diary cards; Avery needs attention (high urges lately)', async () => {
     const dbt = (await call('owner', CLIENTS, { a: 'DBT_COACH' })).data!.listCompanionClients as { clientId: string; clientName: string; state: string; lastHighUrgeDate: string | null }[];
@@ -146,7 +186,8 @@ describe('another client and bad input', () => {
     const page = (await call('client', MINE, { a: 'DBT_COACH' })).data!.myCompanionEntries;
     expect(page.items).toHaveLength(20);
     expect(page.nextToken).toBeTruthy();
-    expect((await call('client', MINE, { a: 'DBT_COACH', n: page.nextToken })).data!.myCompanionEntries.items).toHaveLength(2);
+    // Beyond the 20: the first test's two diary cards and the flags test's two mood entries.
+    expect((await call('client', MINE, { a: 'DBT_COACH', n: page.nextToken })).data!.myCompanionEntries.items).toHaveLength(4);
     expect((await call('demoClient', MINE, { a: 'DBT_COACH', n: page.nextToken })).errors?.[0].message).toBe('Invalid page token');
     // A clinician's own token is refused on the client's fields, and the client's on the clinician's.
     expect((await call('owner', MINE, { a: 'DBT_COACH' })).errors?.[0].errorType).toBe('Unauthorized');

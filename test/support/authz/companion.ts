@@ -37,14 +37,17 @@ export const companion: AuthzDomain = {
     'Query.getClientCompanionStats':     [A,    A,    A,    N,    N,    U,    U,    U,    U,    N],
     // The app page lists the caller's reach (own clients, or the practice's).
     'Query.listCompanionClients':        [A,    A,    A,    A,    A,    U,    U,    U,    U,    A],
+    // The per-app hide flags: the practice-settings holders (owner, admin), their own practice.
+    'Mutation.setAppHideFlags':          [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
     // The companion-app API: the client principal only (see clientAllowed).
+    'Query.myAppSettings':               [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Query.myCompanionEntries':          [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Query.myCompanionSharing':          [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Mutation.postCompanionEntry':       [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Mutation.setCompanionSharing':      [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Mutation.acceptCompanionInvitation': [U,   U,    U,    U,    U,    U,    U,    U,    U,    U],
   },
-  clientAllowed: ['Query.myCompanionEntries', 'Query.myCompanionSharing', 'Mutation.postCompanionEntry', 'Mutation.setCompanionSharing', 'Mutation.acceptCompanionInvitation'],
+  clientAllowed: ['Query.myAppSettings', 'Query.myCompanionEntries', 'Query.myCompanionSharing', 'Mutation.postCompanionEntry', 'Mutation.setCompanionSharing', 'Mutation.acceptCompanionInvitation'],
   operations: {
     'Query.getCompanionSharing': async (who, target) =>
       outcomeOf(await call(who, 'query ($c: ID!) { getCompanionSharing(clientId: $c) { app state } }', { c: target }), 'Query.getCompanionSharing'),
@@ -55,6 +58,9 @@ export const companion: AuthzDomain = {
     'Query.getClientCompanionStats': async (who) =>
       outcomeOf(await call(who, 'query ($c: ID!) { getClientCompanionStats(clientId: $c, app: DBT_COACH) { entryCount } }', { c: await sharing(who, 'DBT_COACH') }), 'Query.getClientCompanionStats'),
     'Query.listCompanionClients': async (who) => outcomeOf(await call(who, '{ listCompanionClients(app: DBT_COACH) { clientId state } }'), 'Query.listCompanionClients'),
+    'Mutation.setAppHideFlags': async (who) =>
+      outcomeOf(await call(who, 'mutation ($i: AppHideFlagsInput!) { setAppHideFlags(input: $i) { app } }', { i: { app: 'COACH', hideCommunities: false, food: false, physicalActivity: false } }), 'Mutation.setAppHideFlags'),
+    'Query.myAppSettings': async (who) => outcomeOf(await call(who, '{ myAppSettings(app: DBT_COACH) { hideFood } }'), 'Query.myAppSettings'),
     'Query.myCompanionEntries': async (who) => outcomeOf(await call(who, '{ myCompanionEntries(app: DBT_COACH) { items { id } nextToken } }'), 'Query.myCompanionEntries'),
     'Query.myCompanionSharing': async (who) => outcomeOf(await call(who, '{ myCompanionSharing { practiceId app state } }'), 'Query.myCompanionSharing'),
     'Mutation.postCompanionEntry': async (who) =>

@@ -2,7 +2,7 @@
  * An app page (issue 14): /app/dbt-coach, /app/cbt-companion, /app/act-coach, /app/mi-coach,
  * /app/dbt-daily, /app/ifs-companion — the practice's clients who share the app (own clients for an
  * own-only role), who needs attention (an urge of 4 or more in the last 7 days), and the chosen
- * client's stats and entries (ClientEntries).
+ * client's stats and entries (ClientEntries); for the owner and admins, the app's hide flags (AppFlagsPanel).
  */
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -20,6 +20,9 @@ import '../i18n/features/companion';
 import { reportApiError } from '../shell/banners';
 import { listCompanionClients, type AppClient } from './api';
 import { ClientEntries } from './ClientEntries';
+import { AppFlagsPanel } from './AppFlagsPanel';
+import { PERMISSIONS, holds } from '../../../domain/permissions';
+import { useViewer } from '../shell/ViewerContext';
 
 const WEEK_MS = 7 * 86400000;
 
@@ -28,6 +31,8 @@ export default function AppEntriesPage() {
   const app = appForRoute(useLocation().pathname) ?? 'DBT_COACH';
   const [clients, setClients] = useState<AppClient[] | null>(null);
   const [selected, setSelected] = useState<AppClient | null>(null);
+  const viewer = useViewer();
+  const setsFlags = viewer.status === 'ready' && holds(PERMISSIONS.practiceDetails, viewer.viewer.roles, viewer.viewer.groups);
   useEffect(() => {
     setClients(null);
     setSelected(null);
@@ -70,6 +75,7 @@ export default function AppEntriesPage() {
             <ClientEntries key={selected.clientId + app} clientId={selected.clientId} app={app} />
           </SpaceBetween>
         ) : null}
+        {setsFlags ? <AppFlagsPanel app={app} /> : null}
       </SpaceBetween>
     </ContentLayout>
   );

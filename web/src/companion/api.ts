@@ -18,6 +18,10 @@ import type {
   InviteClientToShareMutationVariables,
   ListCompanionClientsQuery,
   ListCompanionClientsQueryVariables,
+  AppHideFlagsQuery,
+  AppHideFlagsQueryVariables,
+  SetAppHideFlagsMutation,
+  SetAppHideFlagsMutationVariables,
 } from '../platform/operations.generated';
 
 export type { CompanionApp, CompanionEntryType };
@@ -75,3 +79,27 @@ export const inviteClientToShare = (clientId: string, apps: CompanionApp[], chan
 export const listCompanionClients = (app: CompanionApp) => call(CLIENTS, { app }, (d) => d.listCompanionClients);
 export const getClientEntries = (v: GetClientCompanionEntriesQueryVariables) => call(ENTRIES, v, (d) => d.getClientCompanionEntries);
 export const getClientStats = (v: GetClientCompanionStatsQueryVariables) => call(STATS, v, (d) => d.getClientCompanionStats);
+
+const FLAGS = (/* GraphQL */ `
+  query AppHideFlags {
+    getHideCommunitiesForApps { app hide }
+    getHideHealthNutritionForApps { app food physicalActivity }
+  }
+`) as TypedDocument<AppHideFlagsQuery, AppHideFlagsQueryVariables>;
+
+const SET_FLAGS = (/* GraphQL */ `
+  mutation SetAppHideFlags($input: AppHideFlagsInput!) {
+    setAppHideFlags(input: $input) { app hideCommunities food physicalActivity }
+  }
+`) as TypedDocument<SetAppHideFlagsMutation, SetAppHideFlagsMutationVariables>;
+
+export type HideFlags = SetAppHideFlagsMutation['setAppHideFlags'];
+
+/** One app-list key's flags (ACT, DBT, IFS, CBT, COACH, MI) from the practice's two flag lists. */
+export const getAppHideFlags = (key: string) =>
+  call(FLAGS, {}, (d): HideFlags => {
+    const health = d.getHideHealthNutritionForApps.find((f) => f.app === key);
+    return { app: key, hideCommunities: d.getHideCommunitiesForApps.some((f) => f.app === key && f.hide), food: health?.food ?? false, physicalActivity: health?.physicalActivity ?? false };
+  });
+export const setAppHideFlags = (input: HideFlags) =>
+  call(SET_FLAGS, { input: { app: input.app, hideCommunities: input.hideCommunities, food: input.food, physicalActivity: input.physicalActivity } }, (d) => d.setAppHideFlags);

@@ -170,6 +170,14 @@ export type CompanionChannel =
   | 'EMAIL'
   | 'SMS';
 
+/** One app's flags (app: ACT, DBT, IFS, CBT, COACH or MI): hide its communities, its food and its physical-activity sections. */
+export type AppHideFlagsInput = {
+  app: string;
+  hideCommunities: boolean;
+  food: boolean;
+  physicalActivity: boolean;
+};
+
 /** A claim's stage (domain/insurance/claim-stages.ts): the spec's stages, and partiallyPaid, denied, voided. */
 export type ClaimStage =
   | 'scrub'
@@ -919,6 +927,18 @@ export type GetClientCompanionStatsQueryVariables = Exact<{
 
 
 export type GetClientCompanionStatsQuery = { getClientCompanionStats: { from: string, to: string, entryCount: number, currentStreak: number, longestStreak: number, highUrgeDates: Array<string>, days: Array<{ date: string, mood: number | null, emotions: Array<{ name: string, value: number }>, urges: Array<{ name: string, value: number }> }>, skills: Array<{ name: string, count: number }>, thoughtChanges: Array<{ date: string, emotion: string | null, before: number, after: number | null }> } };
+
+export type AppHideFlagsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AppHideFlagsQuery = { getHideCommunitiesForApps: Array<{ app: string, hide: boolean }>, getHideHealthNutritionForApps: Array<{ app: string, food: boolean, physicalActivity: boolean }> };
+
+export type SetAppHideFlagsMutationVariables = Exact<{
+  input: AppHideFlagsInput;
+}>;
+
+
+export type SetAppHideFlagsMutation = { setAppHideFlags: { app: string, hideCommunities: boolean, food: boolean, physicalActivity: boolean } };
 
 export type EligibilityCheckFieldsFragment = { id: string, clientId: string, clientName: string | null, checkedAt: string, payerId: string, payerName: string | null, memberId: string | null, clearinghouse: string, status: string, planName: string | null, groupNumber: string | null, planBegin: string | null, planEnd: string | null, serviceCode: string | null, feeCents: number | null, raw: string | null, mentalHealth: { serviceTypeCode: string | null, copayCents: number | null, coinsurancePercent: number | null, deductibleCents: number | null, deductibleRemainingCents: number | null, outOfPocketMaxCents: number | null, outOfPocketRemainingCents: number | null, visitLimit: number | null, visitsRemaining: number | null, priorAuthRequired: boolean | null, telehealthCovered: boolean | null }, problems: Array<{ code: string, message: string }>, estimate: { clientCents: number, planCents: number, basis: string } | null };
 
