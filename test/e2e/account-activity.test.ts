@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { usePortal } from '../support/portal.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { signedInBrowser, signInInBrowser } from '../support/browser-signin.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 
@@ -58,7 +58,7 @@ describe('account activity, live', () => {
 
       const context = await portal.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+      await signedInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
       await page.goto(`${portal.runtime.url}/app/account-activity`);
       const rows = page.getByRole('row').filter({ hasText: /Signed (in|out)/ });
       await rows.first().waitFor();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_OWNER } from '../../local/demo-accounts.ts';
 import { usePortal } from '../support/portal.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { signedInBrowser, signInInBrowser } from '../support/browser-signin.ts';
 
 const portal = usePortal();
 const basic = DEMO_ACCOUNTS.find((a) => a.email === 'basic@demo.practiceportal.test')!;
@@ -70,7 +70,7 @@ describe('clients', () => {
   it("does not show a clinicianBasic the owner's client", async () => {
     // The owner adds one more client; the basic clinician can neither list it nor open it.
     const owner = await portal.browser.newPage();
-    await signInInBrowser(owner, portal.runtime.url, DEMO_OWNER.email);
+    await signedInBrowser(owner, portal.runtime.url, DEMO_OWNER.email);
     await owner.getByRole('main').getByRole('button', { name: 'Add client' }).first().click();
     const form = owner.getByRole('dialog', { name: 'Add client' });
     await form.getByLabel('First name').fill('Rowan');

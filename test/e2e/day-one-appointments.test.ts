@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { signedInBrowser } from '../support/browser-signin.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 import { usePortal } from '../support/portal.ts';
@@ -31,7 +31,7 @@ async function api(query: string, variables: Record<string, unknown> = {}) {
 async function page(width: number, height: number): Promise<Page> {
   const context = await portal.browser.newContext({ viewport: { width, height }, ...(width < 500 ? { isMobile: true, hasTouch: true } : {}) });
   const p = await context.newPage();
-  await signInInBrowser(p, portal.runtime.url, clinician);
+  await signedInBrowser(p, portal.runtime.url, clinician);
   await p.goto(`${portal.runtime.url}/app/appointment`);
   await p.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
   return p;

@@ -8,7 +8,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotp } from '../../local/demo-accounts.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { signedInBrowser, signInInBrowser } from '../support/browser-signin.ts';
+import { unusedTotpCode } from '../support/totp-code.ts';
 import { apiAs } from '../support/seeded-api.ts';
 import { usePortal } from '../support/portal.ts';
 import { practiceToday, utcFromWallClock } from '../../web/src/appointments/time.ts';
@@ -50,7 +51,7 @@ describe('rules a clinician expects', () => {
   for (const width of WIDTHS) {
     it(`shows a refusal as its message in place and signs a note only once the session has started (${width} px)`, async () => {
       const page = await newPage(width);
-      await signInInBrowser(page, portal.runtime.url, basic);
+      await signedInBrowser(page, portal.runtime.url, basic);
       await page.goto(`${portal.runtime.url}/app/appointment`);
       await page.locator('.fc-event', { hasText: clients[width] }).first().click();
       const details = page.getByRole('dialog', { name: `Appointment with ${clients[width]}` });
@@ -99,7 +100,7 @@ describe('rules a clinician expects', () => {
     it(`shows Billing and Service only to roles that may open it, and opens it for them (${width} px)`, async () => {
       for (const role of ['scheduler', 'supervisor']) {
         const page = await newPage(width);
-        await signInInBrowser(page, portal.runtime.url, email(role));
+        await signedInBrowser(page, portal.runtime.url, email(role));
         await openNavigation(page);
         await page.getByRole('link', { name: 'Appointments' }).first().waitFor();
         // The supervisor keeps Practice Setting (Notifications): open the group to see its links.
@@ -115,7 +116,7 @@ describe('rules a clinician expects', () => {
         await page.context().close();
       }
       const page = await newPage(width);
-      await signInInBrowser(page, portal.runtime.url, email('biller'));
+      await signedInBrowser(page, portal.runtime.url, email('biller'));
       await openNavigation(page);
       await page.getByRole('link', { name: 'Practice Setting' }).click();
       await reopenNavigation(page, 'Billing and Service');
@@ -134,15 +135,13 @@ describe('rules a clinician expects', () => {
     const page = await newPage(1366);
     const who = email('admin');
     await signInInBrowser(page, portal.runtime.url, who); // skips the tour of the first sign-in
-    const used = demoTotp(who).generate();
     await page.getByRole('button', { name: who }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(/\/signin/);
     await page.getByLabel('Email').fill(who);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    while (demoTotp(who).generate() === used) await page.waitForTimeout(1000); // a code is taken once
-    await page.getByLabel('Code').fill(demoTotp(who).generate());
+    await page.getByLabel('Code').fill(await unusedTotpCode(demoTotp(who))); // a code is taken once
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/app\//);
     await page.getByRole('button', { name: 'Welcome tour' }).waitFor();
@@ -157,7 +156,7 @@ describe('rules a clinician expects', () => {
   for (const width of WIDTHS) {
     it(`lets an upgrade take effect at once: Appointments opens and the top bar changes without a reload (${width} px)`, async () => {
       const page = await newPage(width);
-      await signInInBrowser(page, portal.runtime.url, email('owner'));
+      await signedInBrowser(page, portal.runtime.url, email('owner'));
       // The free plan (Basic in the spec's prose, Essentials in its matrix).
       await page.goto(`${portal.runtime.url}/app/upgrade-plan`);
       await page.getByRole('button', { name: /^Change to (Basic|Essentials)$/ }).click();

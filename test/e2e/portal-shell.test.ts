@@ -10,7 +10,7 @@ import { appsUsedKey } from '../../domain/practice.ts';
 import { tableName } from '../../domain/tables.ts';
 import { DEMO_ACCOUNTS } from '../../local/demo-accounts.ts';
 import { usePortal } from '../support/portal.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { signedInBrowser, signInInBrowser } from '../support/browser-signin.ts';
 
 const portal = usePortal();
 const account = (role: string) => DEMO_ACCOUNTS.find((a) => (role === 'coordinator' ? a.group === 'coordinators' : a.roles.includes(role as never)))!;
@@ -45,10 +45,13 @@ describe('portal shell', () => {
 
   it("shows the owner every section, and a page still being built says what it will hold", async () => {
     const page = await portal.browser.newPage();
-    await signInInBrowser(page, portal.runtime.url, account('owner').email);
+    await signedInBrowser(page, portal.runtime.url, account('owner').email);
     for (const section of ['Client Communication', 'Evidence-based Tools', 'Practice Management', 'Administration']) await page.getByText(section, { exact: true }).waitFor();
+    // Insights is a page now (issue 13); Subscription is still being built.
     await page.getByRole('link', { name: 'Insights', exact: true }).click();
     await page.waitForURL(/\/app\/insights$/);
+    await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
+    await page.goto(`${portal.runtime.url}/app/subscription`);
     await page.getByText('This page is coming soon.').waitFor();
     await page.goto(`${portal.runtime.url}/app/no-such-page`);
     await page.waitForURL(/\/app\/clients$/);
@@ -59,7 +62,7 @@ describe('portal shell', () => {
     // MI off: MI Coach goes; DBT Daily stays with DBT (web/src/shell/navigation.ts APP_OF_ROUTE).
     await setPracticeApps({ ACT: true, DBT: true, IFS: true, CBT: true, COACH: true, MI: false });
     const page = await portal.browser.newPage();
-    await signInInBrowser(page, portal.runtime.url, account('owner').email);
+    await signedInBrowser(page, portal.runtime.url, account('owner').email);
     // An app route expands the Apps group; its entries show once the list has loaded.
     await page.goto(`${portal.runtime.url}/app/act-coach`);
     // Only the side navigation links to the app pages (the page itself has a heading).
@@ -81,7 +84,7 @@ describe('portal shell', () => {
 
   it("shows the user's initials in the avatar menu, then the profile photo once one is uploaded", async () => {
     const page = await portal.browser.newPage();
-    await signInInBrowser(page, portal.runtime.url, account('owner').email);
+    await signedInBrowser(page, portal.runtime.url, account('owner').email);
     const topBar = page.locator('#portal-top-nav');
     // TopNavigation keeps a hidden copy of its utilities to measure them: look at the visible one.
     const initials = topBar.locator('svg text', { hasText: /^OO$/ }).filter({ visible: true });

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_OWNER, DEMO_PASSWORD } from '../../local/demo-accounts.ts';
-import { signInInBrowser } from '../support/browser-signin.ts';
+import { signedInBrowser, signInInBrowser } from '../support/browser-signin.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { graphql } from '../support/graphql.ts';
 import { usePortal } from '../support/portal.ts';
@@ -84,7 +84,7 @@ describe('portal shell: banners, tour, help, search, layout', () => {
 
   it('shows the system-error banner for a failed search, then drops it after 5 s and on navigation', async () => {
     const page = await newPage();
-    await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+    await signedInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
     const search = page.getByRole('combobox', { name: 'Search clients' });
     // The API refuses a search over 100 characters: a real failing call.
     await search.fill('x'.repeat(101));
@@ -107,7 +107,7 @@ describe('portal shell: banners, tour, help, search, layout', () => {
 
   it('starts a 375 px screen with the drawer closed and closes it after a menu click', async () => {
     const page = await newPage({ width: 375, height: 800 });
-    await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+    await signedInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
     const groups = page.getByRole('link', { name: 'Groups' });
     await page.getByRole('button', { name: 'Open navigation' }).waitFor();
     await expect(groups.isVisible()).resolves.toBe(false);
