@@ -8,6 +8,7 @@
  *   - alert       `RiskAlert#<id>` (id starts with the raise time in ms: newest-first order)
  *   - counters    `AssessCount#<instrument>#<YYYY-MM>` and `AssessCount#T#<clinician>#<instrument>#<YYYY-MM>`:
  *                 responses, scored, n_<band>, alerts — written in the response's transaction.
+ *   - reminder clock `AssessRemind#<client>#<assignment>` (the last step reminded; GSI3 `ASSESSREMIND#<day>` at its next look)
  * Directory table: the single-use link `AssessLink#<sha-256 of the token>` / `LINK` (TTL expiresAt).
  * Also messages (refusals, the crisis line, the no-PHI notifications).
  */
@@ -62,11 +63,11 @@ export const CRISIS_TEXT =
 /** The clinician's alert notification: no PHI (no client, no instrument, no score). */
 export const ALERT_NOTICE = { subject: 'A client response needs your review', body: 'A client response needs your review. Sign in to the portal to see it.' };
 
-export function linkNotice(practiceName: string | null, link: string, validUntil: string): { subject: string; body: string; sms: string } {
+export function linkNotice(practiceName: string | null, link: string, validUntil: string, reminder = false): { subject: string; body: string; sms: string } {
   const practice = practiceName || 'Your practice';
   const until = new Date(validUntil).toUTCString().replace('GMT', 'UTC');
   return {
-    subject: `${practice} has a questionnaire for you`,
+    subject: `${reminder ? 'Reminder: ' : ''}${practice} has a questionnaire for you`,
     body: [`${practice} has a short questionnaire for you.`, '', `Open it here: ${link}`, '', `The link works once and until ${until}.`].join('\n'),
     sms: `${practice} has a short questionnaire for you: ${link}`,
   };
@@ -83,4 +84,13 @@ export const ALERT_PAGE = 20;
  */
 export function linkDueKeys(opensAt: string, practiceId: string, clientId: string, assignmentId: string): { GSI3PK: string; GSI3SK: string } {
   return { GSI3PK: `ASSESSLINK#${opensAt.slice(0, 10)}`, GSI3SK: `${opensAt}#${practiceId}#${clientId}#${assignmentId}` };
+}
+
+/**
+ * What a link-delivered assignment records as linked (`linkedOccurrence`): the occurrence's key, and
+ * for a before-appointment one also when it closes, so a session moved after its link went gets a
+ * link for its new time (the earlier link expired with the old time).
+ */
+export function linkMark(occurrence: { key: string; expiresAt: string }): string {
+  return occurrence.key.startsWith('appt:') ? `${occurrence.key}@${occurrence.expiresAt}` : occurrence.key;
 }

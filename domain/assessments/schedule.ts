@@ -4,7 +4,8 @@
  * are local calendar dates (a weekly Monday stays a Monday across DST); each opens at local
  * midnight of its date and expires when the next one opens (once: after 14 days). Monthly keeps
  * the start's day of month, on the month's last day when shorter (Jan 31 → Feb 28/29 → Mar 31).
- * Before each appointment: opens 48 hours before the appointment starts and expires at its start.
+ * Before each appointment: opens 48 hours before each booked (SCHEDULED) appointment within the
+ * dates and expires at its start; the appointments are read from the client's appointment index.
  */
 import { fromFloating } from '../wall-clock.ts';
 
@@ -20,7 +21,7 @@ export interface Schedule {
 }
 
 export interface Occurrence {
-  /** Stable key of the occurrence: its local date, or the appointment's start for beforeAppointment. */
+  /** Stable key of the occurrence: its local date, or `appt:<appointment id>` for beforeAppointment. */
   key: string;
   opensAt: string;
   expiresAt: string;
@@ -121,14 +122,54 @@ export function occurrencesBetween(schedule: Schedule, from: string, to: string)
   return out;
 }
 
-/** The occurrence for an appointment starting at `startTime` (beforeAppointment schedules). */
-export function appointmentOccurrence(schedule: Schedule, startTime: string, timezone: string): Occurrence | null {
-  const start = Date.parse(startTime);
-  if (!Number.isFinite(start)) return null;
+/** A before-appointment occurrence opens this long before the appointment starts (and expires at its start). */
+export const BEFORE_APPOINTMENT_HOURS = 48;
+const LEAD = BEFORE_APPOINTMENT_HOURS * 3_600_000;
+
+/** What a before-appointment schedule reads of an appointment (the client's, from the per-client index). */
+export interface BookedAppointment {
+  id: string;
+  /** ISO instant. */
+  start: string;
+  status: string;
+}
+
+/**
+ * The occurrence for a booked appointment (beforeAppointment schedules), or null when it is not
+ * SCHEDULED or starts outside the schedule's dates (local, inclusive). Keyed by the appointment's
+ * id: a rescheduled appointment moves its occurrence (answered stays answered), a cancelled one drops it.
+ */
+export function appointmentOccurrence(schedule: Schedule, appointment: BookedAppointment, timezone: string): Occurrence | null {
+  const start = Date.parse(appointment.start);
+  if (appointment.status !== 'SCHEDULED' || !Number.isFinite(start)) return null;
   const startDate = localMidnight(schedule.startDate, timezone);
-  const endLimit = schedule.endDate ? Date.parse(localMidnight(schedule.endDate, timezone)) + DAY : Infinity;
+  const endLimit = schedule.endDate ? Date.parse(localMidnight(iso((dateValue(schedule.endDate) as number) + DAY), timezone)) : Infinity;
   if (start < Date.parse(startDate) || start >= endLimit) return null;
-  return { key: new Date(start).toISOString(), opensAt: new Date(start - 2 * DAY).toISOString(), expiresAt: new Date(start).toISOString() };
+  return { key: `appt:${appointment.id}`, opensAt: new Date(start - LEAD).toISOString(), expiresAt: new Date(start).toISOString() };
+}
+
+/** The appointments' occurrences, soonest first. */
+function appointmentOccurrences(schedule: Schedule, appointments: readonly BookedAppointment[], timezone: string): Occurrence[] {
+  return appointments
+    .map((a) => appointmentOccurrence(schedule, a, timezone))
+    .filter((o): o is Occurrence => o !== null)
+    .sort((x, y) => x.expiresAt.localeCompare(y.expiresAt));
+}
+
+/** The occurrence open at `nowMs` (the soonest appointment's when two are open at once), or null. */
+export function openAppointmentOccurrence(schedule: Schedule, appointments: readonly BookedAppointment[], timezone: string, nowMs: number): Occurrence | null {
+  return appointmentOccurrences(schedule, appointments, timezone).find((o) => Date.parse(o.opensAt) <= nowMs && nowMs < Date.parse(o.expiresAt)) ?? null;
+}
+
+/** The next appointment occurrence to open after `nowMs`, or null (none booked yet). */
+export function nextAppointmentOccurrence(schedule: Schedule, appointments: readonly BookedAppointment[], timezone: string, nowMs: number): Occurrence | null {
+  return appointmentOccurrences(schedule, appointments, timezone).find((o) => Date.parse(o.opensAt) > nowMs) ?? null;
+}
+
+/** The date-based occurrence that opens next after `nowMs`, or null. */
+export function nextOccurrence(schedule: Schedule, timezone: string, nowMs: number): Occurrence | null {
+  const opens = nextOpening(schedule, timezone, nowMs);
+  return opens ? currentOccurrence(schedule, timezone, Date.parse(opens)) : null;
 }
 
 /** When the next date-based occurrence opens after `nowMs` (ISO), or null (none left, or appointment-based). */

@@ -6,6 +6,7 @@
  * tests drive it with a chosen clock. A job that throws does not stop the others.
  */
 import { sendDueAssessmentLinks } from '../assessments/due-links.ts';
+import { sendAssessmentReminders } from '../assessments/reminders.ts';
 import { sendDueReminders } from './reminders.ts';
 import { sendCosignReminders } from '../supervision/reminders.ts';
 
@@ -19,6 +20,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'reminders', run: (now) => sendDueReminders(now) },
   // Link-delivered assessments' later occurrences (issue 13).
   { name: 'assessmentLinks', run: (now) => sendDueAssessmentLinks(now) },
+  // Reminders for an open assessment left unanswered (issue 13).
+  { name: 'assessmentReminders', run: (now) => sendAssessmentReminders(now) },
   // Notes awaiting a supervisor's co-signature for the assignment's days (issue 18).
   { name: 'cosignReminders', run: (now) => sendCosignReminders(now) },
 ];

@@ -11,9 +11,9 @@ import type { Notifier } from '../shared/notifier.ts';
 import { practiceName } from '../shared/practice-name.ts';
 import { linkOf, type LinkRef } from '../../domain/client-link.ts';
 import { instrumentById } from '../../domain/assessments/instruments.ts';
-import { currentOccurrence } from '../../domain/assessments/schedule.ts';
 import { assignmentPrefix, doneKey, draftKey } from '../../domain/assessments/items.ts';
-import { getItem, openAssessment, practiceTimezone, readAnswers, refuse, saveDraft, scheduleOf, submit, type Item, type OpenAssessment } from './store.ts';
+import { getItem, openAssessment, practiceTimezone, readAnswers, refuse, saveDraft, submit, type Item, type OpenAssessment } from './store.ts';
+import { openOccurrenceOf } from './occurrences.ts';
 import { instrumentView } from './member.ts';
 
 export interface ClientEvent {
@@ -42,7 +42,7 @@ export async function openAssessments(event: ClientEvent, now: Date) {
     const name = await practiceName(link.practiceId);
     const ids: string[] = [];
     for (const a of assignments) {
-      const occurrence = currentOccurrence(scheduleOf(a), timezone, now.getTime());
+      const occurrence = await openOccurrenceOf(link.practiceId, a, timezone, now);
       if (!occurrence || (await getItem(doneKey(link.practiceId, link.clientId, a.id as string, occurrence.key)))) continue;
       const draft = await getItem(draftKey(link.practiceId, link.clientId, a.id as string, occurrence.key));
       out.push(clientAssessmentView({ practiceId: link.practiceId, clientId: link.clientId, assignment: a, instrument: instrumentById(a.instrumentId)!, occurrence }, name, draft?.answers ?? null));

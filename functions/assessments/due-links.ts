@@ -11,10 +11,10 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, table } from '../shared/aws.ts';
 import { notifier as defaultNotifier, type Notifier } from '../shared/notifier.ts';
 import { practiceName } from '../shared/practice-name.ts';
-import { currentOccurrence, nextOpening } from '../../domain/assessments/schedule.ts';
-import { assignmentKey, doneKey, linkDueKeys } from '../../domain/assessments/items.ts';
+import { assignmentKey, doneKey, linkDueKeys, linkMark } from '../../domain/assessments/items.ts';
 import { clientRecord, getItem, practiceTimezone, scheduleOf, type Item } from './store.ts';
 import { issueLink } from './link.ts';
+import { nextLinkCheck, occurrencesOf } from './occurrences.ts';
 
 export interface LinkRun {
   considered: number;
@@ -46,15 +46,17 @@ export async function sendDueAssessmentLinks(now = new Date(), send: Notifier = 
       const timezone = await practiceTimezone(practiceId);
       const schedule = scheduleOf(a);
       const live = !a.stoppedAt && a.delivery === 'link';
-      const occurrence = live ? currentOccurrence(schedule, timezone, now.getTime()) : null;
-      const pending = occurrence && occurrence.key !== a.linkedOccurrence && !(await getItem(doneKey(practiceId, clientId, a.id as string, occurrence.key)));
-      const move = moveOn(a, live ? nextOpening(schedule, timezone, now.getTime()) : null);
+      // Before each appointment: the client's booked sessions (occurrences.ts), looked at again within the hour.
+      const view = live ? await occurrencesOf(practiceId, a, timezone, now) : null;
+      const occurrence = view?.open ?? null;
+      const pending = occurrence && linkMark(occurrence) !== a.linkedOccurrence && !(await getItem(doneKey(practiceId, clientId, a.id as string, occurrence.key)));
+      const move = moveOn(a, view ? nextLinkCheck(schedule, view, now) : null);
       try {
         await dynamo().send(new UpdateCommand({
           TableName: table('PRACTICE_TABLE'), Key: assignmentKey(practiceId, clientId, a.id as string),
           UpdateExpression: pending ? `${move.expression.startsWith('SET') ? move.expression + ', linkedOccurrence = :k' : 'SET linkedOccurrence = :k ' + move.expression}` : move.expression,
           ConditionExpression: 'GSI3SK = :old',
-          ExpressionAttributeValues: { ...move.values, ':old': a.GSI3SK, ...(pending ? { ':k': occurrence.key } : {}) },
+          ExpressionAttributeValues: { ...move.values, ':old': a.GSI3SK, ...(pending ? { ':k': linkMark(occurrence) } : {}) },
         }));
       } catch (error) {
         // Another run claimed it first.

@@ -27,6 +27,8 @@ export interface LinkFacts {
   practiceName: string | null;
   email: string | null;
   phone: string | null;
+  /** A reminder for the same occurrence (the reminders job): the subject says so. */
+  reminder?: boolean;
 }
 
 /** Stores a new link for the occurrence and sends it (e-mail, else SMS). */
@@ -43,7 +45,7 @@ export async function issueLink(facts: LinkFacts, now: Date, send: Notifier, env
     },
     ConditionExpression: 'attribute_not_exists(PK)',
   }));
-  const notice = linkNotice(facts.practiceName, assessmentLink(origin, token), validUntil);
+  const notice = linkNotice(facts.practiceName, assessmentLink(origin, token), validUntil, facts.reminder === true);
   if (facts.email) await send.sendEmail(facts.email, notice.subject, notice.body);
   else if (facts.phone) {
     const phone = toE164(facts.phone);

@@ -14,12 +14,14 @@ import { clientScope } from '../../domain/permissions.ts';
 import { portalAccessKey } from '../../domain/client-link.ts';
 import { localDate } from '../../domain/wall-clock.ts';
 import { INSTRUMENTS, instrumentById } from '../../domain/assessments/instruments.ts';
-import { currentOccurrence, nextOpening, readSchedule, type Schedule } from '../../domain/assessments/schedule.ts';
+import { readSchedule, type Schedule } from '../../domain/assessments/schedule.ts';
 import {
-  ALERT_PAGE, ALERT_PREFIX, MAX_INSTRUMENTS_PER_ASSIGN, MAX_NOTE_LENGTH, RESPONSE_PAGE, alertKey, assignmentKey, assignmentPrefix, doneKey, linkDueKeys, responsePrefix,
+  ALERT_PAGE, ALERT_PREFIX, MAX_INSTRUMENTS_PER_ASSIGN, MAX_NOTE_LENGTH, RESPONSE_PAGE, alertKey, assignmentKey, assignmentPrefix, doneKey, linkDueKeys, linkMark, responsePrefix,
 } from '../../domain/assessments/items.ts';
-import { clientDisplayName, clientRecord, getItem, newId, practiceTimezone, refuse, scheduleOf, type Item } from './store.ts';
+import { clientDisplayName, clientRecord, getItem, newId, practiceTimezone, refuse, type Item } from './store.ts';
 import { issueLink } from './link.ts';
+import { nextLinkCheck, occurrencesOf } from './occurrences.ts';
+import { startReminders, stopReminders } from './reminders.ts';
 
 export interface MemberEvent {
   field: string;
@@ -38,7 +40,7 @@ export function instrumentView(i: (typeof INSTRUMENTS)[number]) {
 }
 
 async function assignmentView(practiceId: string, a: Item, timezone: string, now: Date) {
-  const occurrence = a.stoppedAt ? null : currentOccurrence(scheduleOf(a), timezone, now.getTime());
+  const occurrence = a.stoppedAt ? null : (await occurrencesOf(practiceId, a, timezone, now)).open;
   const done = occurrence ? await getItem(doneKey(practiceId, a.clientId as string, a.id as string, occurrence.key)) : null;
   return {
     id: a.id, clientId: a.clientId, instrumentId: a.instrumentId, schedule: a.schedule, delivery: a.delivery, createdAt: a.createdAt, stoppedAt: a.stoppedAt ?? null,
@@ -72,8 +74,10 @@ export async function assign(event: MemberEvent, now: Date, send: Notifier = def
   const contact = (client?.contact ?? {}) as { email?: string | null; phone?: string | null };
   if (delivery === 'link' && !contact.email && !contact.phone) refuse('noContact', 'ValidationError', 'clientId');
   const createdAt = now.toISOString();
-  const occurrence = currentOccurrence(schedule, timezone, now.getTime());
-  const next = delivery === 'link' ? nextOpening(schedule, timezone, now.getTime()) : null;
+  // Before each appointment: the client's booked sessions decide (read once for all the instruments).
+  const view = await occurrencesOf(practiceId, { schedule, clientId }, timezone, now);
+  const occurrence = view.open;
+  const next = delivery === 'link' ? nextLinkCheck(schedule, view, now) : null;
   const items: (Record<string, unknown> & { id: string; SK: string })[] = unique.map((instrumentId) => ({
     ...assignmentKey(practiceId, clientId, ''), entity: 'AssessmentAssignment', id: newId(now.getTime()), practiceId, clientId, therapistId: (client?.therapistId as string) ?? sub,
     instrumentId, schedule, delivery, createdAt, createdBy: sub, version: 1,
@@ -81,9 +85,11 @@ export async function assign(event: MemberEvent, now: Date, send: Notifier = def
   for (const item of items) {
     item.SK = assignmentKey(practiceId, clientId, item.id).SK;
     // A link-delivered schedule: this occurrence's link goes now; the scheduled job sends the later ones (due-links.ts).
-    if (delivery === 'link' && occurrence) item.linkedOccurrence = occurrence.key;
+    if (delivery === 'link' && occurrence) item.linkedOccurrence = linkMark(occurrence);
     if (next) Object.assign(item, linkDueKeys(next, practiceId, clientId, item.id));
     await dynamo().send(new PutCommand({ TableName: table('PRACTICE_TABLE'), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+    // Reminders until answered or expired (reminders.ts).
+    await startReminders(item, timezone, now);
   }
   if (delivery === 'link') {
     const name = await practiceName(practiceId);
@@ -108,7 +114,7 @@ export async function editSchedule(event: MemberEvent, now: Date): Promise<Answe
   if (item.stoppedAt) refuse('stopped', 'ValidationError', 'assignmentId');
   const timezone = await practiceTimezone(event.caller.practiceId);
   const schedule = scheduleInput(event.args.schedule, localDate(now.getTime(), timezone));
-  const next = item.delivery === 'link' ? nextOpening(schedule, timezone, now.getTime()) : null;
+  const next = item.delivery === 'link' ? nextLinkCheck(schedule, await occurrencesOf(event.caller.practiceId, { ...item, schedule }, timezone, now), now) : null;
   const keys = next ? linkDueKeys(next, event.caller.practiceId, item.clientId as string, item.id as string) : null;
   const out = await dynamo().send(new UpdateCommand({
     TableName: table('PRACTICE_TABLE'), Key: { PK: item.PK, SK: item.SK },
@@ -116,6 +122,7 @@ export async function editSchedule(event: MemberEvent, now: Date): Promise<Answe
     ConditionExpression: 'attribute_not_exists(stoppedAt)',
     ExpressionAttributeValues: { ':s': schedule, ':at': now.toISOString(), ':me': event.caller.sub, ':one': 1, ...(keys ? { ':pk': keys.GSI3PK, ':sk': keys.GSI3SK } : {}) }, ReturnValues: 'ALL_NEW',
   }));
+  await startReminders(out.Attributes as Item, timezone, now);
   return { data: await assignmentView(event.caller.practiceId, out.Attributes as Item, timezone, now), audit: { action: 'assessment.schedule', entityType: 'Client', entityId: item.clientId as string, entityIds: [item.id as string] } };
 }
 
@@ -124,6 +131,7 @@ export async function stop(event: MemberEvent, now: Date): Promise<Answer> {
   const stoppedAt = (item.stoppedAt as string) ?? now.toISOString();
   if (!item.stoppedAt) {
     await dynamo().send(new UpdateCommand({ TableName: table('PRACTICE_TABLE'), Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET stoppedAt = :at, stoppedBy = :me REMOVE GSI3PK, GSI3SK', ExpressionAttributeValues: { ':at': stoppedAt, ':me': event.caller.sub } }));
+    await stopReminders(event.caller.practiceId, item.clientId as string, item.id as string);
   }
   const timezone = await practiceTimezone(event.caller.practiceId);
   return { data: await assignmentView(event.caller.practiceId, { ...item, stoppedAt }, timezone, now), audit: { action: 'assessment.stop', entityType: 'Client', entityId: item.clientId as string, entityIds: [item.id as string] } };

@@ -19,7 +19,8 @@ import type { Instrument } from '../../domain/assessments/questionnaire.ts';
 import { answerProblems, scoreResponse, type Answers } from '../../domain/assessments/scoring.ts';
 import { outcomeOf } from '../../domain/assessments/outcome.ts';
 import { latestOf, populationUpdates, worsenedKeys, type CounterUpdate } from '../../domain/assessments/population.ts';
-import { currentOccurrence, type Occurrence, type Schedule } from '../../domain/assessments/schedule.ts';
+import type { Occurrence, Schedule } from '../../domain/assessments/schedule.ts';
+import { openOccurrenceOf } from './occurrences.ts';
 import {
   ALERT_NOTICE, ASSESSMENT_MESSAGES, CRISIS_TEXT, alertKey, assignmentKey, baselineKey, doneKey, draftKey, responseKey,
   type AssessmentRefusal,
@@ -84,7 +85,7 @@ export async function openAssessment(practiceId: string, clientId: string, assig
   const instrument = assignment ? instrumentById(assignment.instrumentId) : null;
   if (!assignment || !instrument) return refuse('assignmentNotFound', 'NotFound', 'assignmentId');
   if (assignment.stoppedAt) refuse('stopped', 'ValidationError', 'assignmentId');
-  const occurrence = currentOccurrence(scheduleOf(assignment), await practiceTimezone(practiceId), now.getTime());
+  const occurrence = await openOccurrenceOf(practiceId, assignment, await practiceTimezone(practiceId), now);
   if (!occurrence) return refuse('notOpen', 'ValidationError', 'assignmentId');
   if (await getItem(doneKey(practiceId, clientId, assignmentId, occurrence.key))) refuse('alreadySubmitted', 'ValidationError', 'assignmentId');
   return { practiceId, clientId, assignment, instrument, occurrence };

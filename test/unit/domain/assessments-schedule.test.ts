@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentOccurrence, currentOccurrence, localMidnight, nextOpening, nthDate, occurrencesBetween, readSchedule, type Schedule } from '../../../domain/assessments/schedule.ts';
+import {
+  appointmentOccurrence, currentOccurrence, localMidnight, nextAppointmentOccurrence, nextOpening, nthDate, occurrencesBetween, openAppointmentOccurrence, readSchedule, type Schedule,
+} from '../../../domain/assessments/schedule.ts';
 
 const NY = 'America/New_York';
 const weekly = (startDate: string, endDate: string | null = null): Schedule => ({ frequency: 'weekly', startDate, endDate });
@@ -51,11 +53,48 @@ describe('occurrences', () => {
     expect(currentOccurrence(once, NY, Date.parse('2026-12-15T06:00:00Z'))).toBeNull();
   });
 
-  it('opens 48 hours before each appointment within the schedule and expires at its start', () => {
+  it('opens 48 hours before each booked appointment within the schedule and expires at its start', () => {
     const s: Schedule = { frequency: 'beforeAppointment', startDate: '2026-12-01', endDate: '2026-12-31' };
-    expect(appointmentOccurrence(s, '2026-12-10T15:00:00.000Z', NY)).toEqual({ key: '2026-12-10T15:00:00.000Z', opensAt: '2026-12-08T15:00:00.000Z', expiresAt: '2026-12-10T15:00:00.000Z' });
-    expect(appointmentOccurrence(s, '2027-01-02T15:00:00.000Z', NY)).toBeNull();
+    const booked = (id: string, start: string, status = 'SCHEDULED') => ({ id, start, status });
+    expect(appointmentOccurrence(s, booked('a1', '2026-12-10T15:00:00.000Z'), NY)).toEqual({ key: 'appt:a1', opensAt: '2026-12-08T15:00:00.000Z', expiresAt: '2026-12-10T15:00:00.000Z' });
+    expect(appointmentOccurrence(s, booked('a2', '2027-01-02T15:00:00.000Z'), NY)).toBeNull();
+    // The end date is inclusive in the practice's zone: 11 pm on Dec 31 in New York is Jan 1 in UTC.
+    expect(appointmentOccurrence(s, booked('a3', '2027-01-01T04:00:00.000Z'), NY)?.key).toBe('appt:a3');
+    expect(appointmentOccurrence(s, booked('a4', '2027-01-01T05:00:00.000Z'), NY)).toBeNull();
+    expect(appointmentOccurrence(s, booked('a5', '2026-12-10T15:00:00.000Z', 'CANCELLED'), NY)).toBeNull();
     expect(currentOccurrence(s, NY, Date.parse('2026-12-09T00:00:00Z'))).toBeNull();
+  });
+});
+
+describe('before each appointment', () => {
+  const s: Schedule = { frequency: 'beforeAppointment', startDate: '2027-03-01', endDate: null };
+  const tue = { id: 'tue', start: '2027-03-16T14:00:00.000Z', status: 'SCHEDULED' };
+  const thu = { id: 'thu', start: '2027-03-18T14:00:00.000Z', status: 'SCHEDULED' };
+
+  it('opens for the soonest booked session, and the next one after it starts', () => {
+    const now = Date.parse('2027-03-15T12:00:00Z');
+    expect(openAppointmentOccurrence(s, [thu, tue], NY, now)).toEqual({ key: 'appt:tue', opensAt: '2027-03-14T14:00:00.000Z', expiresAt: '2027-03-16T14:00:00.000Z' });
+    expect(nextAppointmentOccurrence(s, [thu, tue], NY, now)?.key).toBe('appt:thu');
+    expect(openAppointmentOccurrence(s, [thu, tue], NY, Date.parse('2027-03-16T14:00:00Z'))?.key).toBe('appt:thu');
+  });
+
+  it('counts 48 real hours across the DST change (spring forward on 2027-03-14)', () => {
+    const monday = { id: 'mon', start: '2027-03-15T13:00:00.000Z', status: 'SCHEDULED' };
+    // 9 am EDT on Monday; 48 real hours earlier is 8 am EST on Saturday (the clocks moved in between).
+    expect(openAppointmentOccurrence(s, [monday], NY, Date.parse('2027-03-13T13:00:00Z'))?.opensAt).toBe('2027-03-13T13:00:00.000Z');
+    expect(openAppointmentOccurrence(s, [monday], NY, Date.parse('2027-03-13T12:59:00Z'))).toBeNull();
+  });
+
+  it('moves the occurrence with a rescheduled appointment (same key) and drops it with a cancelled one', () => {
+    const now = Date.parse('2027-03-15T12:00:00Z');
+    const moved = { ...tue, start: '2027-03-16T18:00:00.000Z' };
+    expect(openAppointmentOccurrence(s, [moved], NY, now)).toEqual({ key: 'appt:tue', opensAt: '2027-03-14T18:00:00.000Z', expiresAt: '2027-03-16T18:00:00.000Z' });
+    // Moved a week later: not open any more, next to open.
+    const later = { ...tue, start: '2027-03-23T14:00:00.000Z' };
+    expect(openAppointmentOccurrence(s, [later], NY, now)).toBeNull();
+    expect(nextAppointmentOccurrence(s, [later], NY, now)?.key).toBe('appt:tue');
+    expect(openAppointmentOccurrence(s, [{ ...tue, status: 'CANCELLED' }], NY, now)).toBeNull();
+    expect(openAppointmentOccurrence(s, [{ ...tue, status: 'LATE_CANCELLED' }, thu], NY, Date.parse('2027-03-16T15:00:00Z'))?.key).toBe('appt:thu');
   });
 });
 
