@@ -1596,6 +1596,8 @@ export type Query = {
   assessmentPopulation: AssessmentPopulation;
   /** The dashboard's measures (issue 13): overdue assessments and clients whose latest score is reliably worse than baseline, in the caller's reach (20 of each). */
   assessmentWatchlist: AssessmentWatchlist;
+  /** Insights (issue 13): one chart's series (chartType: assessment-trends, completion, diary, skills, timeline). Days YYYY-MM-DD (default: the last 16 weeks, or 12 months for the practice's charts); clientId for a client's chart (in the caller's reach); own-only roles: their own clients. */
+  insightsChart: InsightsChart;
   /** The client portal: the client's open assessments across their practices. */
   clientOpenAssessments: Array<ClientAssessment>;
   /** Insurance (issue 16): a client's insurance and their latest eligibility checks (10, newest first). */
@@ -1890,6 +1892,15 @@ export type QueryAssessmentPopulationArgs = {
   instrumentId?: InputMaybe<Scalars['ID']['input']>;
   from?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryInsightsChartArgs = {
+  chartType: Scalars['String']['input'];
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  instrumentId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -2975,6 +2986,30 @@ export type OverdueAssessment = {
   assignmentId: Scalars['ID']['output'];
   /** The local date of the unanswered occurrence. */
   dueSince: Scalars['AWSDate']['output'];
+};
+
+/** A point of an insights series: x is the period (a week's Monday, a YYYY-MM) or, for a count by name, the name; y is null where there is no data. */
+export type InsightsPoint = {
+  x: Scalars['String']['output'];
+  y?: Maybe<Scalars['Float']['output']>;
+};
+
+/** One line or bar series: key says what it is (mean:PHQ9, urge:selfHarm, rate…), group how it is drawn and labelled. */
+export type InsightsSeries = {
+  key: Scalars['String']['output'];
+  group: Scalars['String']['output'];
+  points: Array<InsightsPoint>;
+};
+
+/** One insights chart: its range, its axis (week or month) and its series. */
+export type InsightsChart = {
+  chartType: Scalars['String']['output'];
+  clientId?: Maybe<Scalars['ID']['output']>;
+  period: Scalars['String']['output'];
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  instrumentId?: Maybe<Scalars['ID']['output']>;
+  series: Array<InsightsSeries>;
 };
 
 export type AssessmentPopulation = {

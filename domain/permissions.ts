@@ -279,6 +279,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.assessmentPopulation': { permission: P.assessments, feature: F.assessments },
   'Query.assessmentWatchlist': { permission: P.assessments, feature: F.assessments },
   'Subscription.onRiskAlert': { permission: P.assessments, feature: F.assessments },
+  // Insights (issue 13): the Insights plan feature (basic, professional); the Insights right or Apps (the
+  // clinicians: "view client entries (Insights)"); what each chart reaches is domain/insights/charts.ts.
+  'Query.insightsChart': { anyOf: [P.insights, P.apps], feature: F.insights },
   // Mutation.publishRiskAlert has no entry: IAM only (the assessments Lambdas), never a member.
   'Mutation.assignAssessments': { permission: P.assessments, feature: F.assessments },
   'Mutation.editAssessmentSchedule': { permission: P.assessments, feature: F.assessments },

@@ -19,7 +19,8 @@ export const MENU_GATES = {
   Groups: [P.groups],
   Homework: [P.homework],
   Assessments: [P.assessments],
-  Insights: [P.insights],
+  // Insights: the right, or Apps — the clinicians read their clients' entries there (tour: "view client entries (Insights)").
+  Insights: [P.insights, P.apps],
   Billing: [P.billing, P.billingOwn],
   Coverage: [P.coverage],
   PracticeDetails: [P.practiceDetails],
@@ -82,7 +83,7 @@ export const ROUTES: RouteRule[] = [
   { path: '/app/assessments/config', anyOf: [P.assessments], feature: F.assessments },
   { path: '/app/assessments', anyOf: [P.assessments], feature: F.assessments },
   { path: '/app/assessments/population', anyOf: [P.assessments], feature: F.assessments },
-  { path: '/app/insights', anyOf: [P.insights], feature: F.insights, prefix: true },
+  { path: '/app/insights', anyOf: [P.insights, P.apps], feature: F.insights, prefix: true },
   { path: '/app/billings', anyOf: BILLING_ANY, feature: F.billing },
   { path: '/app/billings/insurance', anyOf: BILLING_ANY, feature: F.billing },
   { path: '/app/billings/insurance_payments/new', anyOf: BILLING_ANY, feature: F.billing },

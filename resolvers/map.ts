@@ -138,6 +138,8 @@ export const FUNCTIONS: FunctionDef[] = [
   { name: 'Claims.invoke', dataSource: 'Lambda:claims', entry: 'resolvers/functions/invokeClaims.ts' },
   // Measurement-based care (issue 13): every read and write through the assessments Lambda (scoring, counters, alerts in one transaction).
   { name: 'Assessments.invoke', dataSource: 'Lambda:assessments', entry: 'resolvers/functions/invokeAssessments.ts' },
+  // Insights (issue 13): one chart's series through the insights Lambda (counters, schedules, a client's responses, entries and homework; no Scan).
+  { name: 'Insights.invoke', dataSource: 'Lambda:insights', entry: 'resolvers/functions/invokeInsights.ts' },
   // The live risk-alert event (issue 13): published by the assessments Lambdas (IAM), filtered per subscriber.
   { name: 'Mutation.publishRiskAlert', dataSource: 'NONE', entry: 'resolvers/Mutation.publishRiskAlert.ts' },
   { name: 'Subscription.onRiskAlert', dataSource: 'NONE', entry: 'resolvers/Subscription.onRiskAlert.ts' },
@@ -280,6 +282,7 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'listRiskAlerts', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'assessmentPopulation', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   { typeName: 'Query', fieldName: 'assessmentWatchlist', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'insightsChart', pipeline: ['authorize', 'Insights.invoke', 'audit'] },
   { typeName: 'Mutation', fieldName: 'resolveRiskAlert', pipeline: ['authorize', 'Assessments.invoke', 'audit'] },
   // IAM only (schema @aws_iam): no member or client token reaches it, so no `authorize` step.
   { typeName: 'Mutation', fieldName: 'publishRiskAlert', pipeline: ['Mutation.publishRiskAlert'] },

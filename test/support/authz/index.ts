@@ -19,6 +19,7 @@ export { documents } from './documents.ts';
 export { messaging } from './messaging.ts';
 export { clientPortal } from './client-portal.ts';
 export { assessments } from './assessments.ts';
+export { insights } from './insights.ts';
 export { insurance } from './insurance.ts';
 export { claims } from './claims.ts';
 export { billing } from './billing.ts';

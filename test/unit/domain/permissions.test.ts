@@ -17,9 +17,9 @@ describe('menu gates per role (spec part 2 §6)', () => {
   });
 
   it.each([
-    ['clinicianFullClient', ['Appointment', 'Apps', 'Assessments', 'Clients', 'Groups', 'Homework', 'Notifications']],
-    ['clinicianBasicBilling', ['Appointment', 'Apps', 'Assessments', 'Billing', 'Clients', 'Groups', 'Homework', 'Notifications']],
-    ['clinicianBasic', ['Appointment', 'Apps', 'Assessments', 'Clients', 'Groups', 'Homework', 'Notifications', 'Subscription']],
+    ['clinicianFullClient', ['Appointment', 'Apps', 'Assessments', 'Clients', 'Groups', 'Homework', 'Insights', 'Notifications']],
+    ['clinicianBasicBilling', ['Appointment', 'Apps', 'Assessments', 'Billing', 'Clients', 'Groups', 'Homework', 'Insights', 'Notifications']],
+    ['clinicianBasic', ['Appointment', 'Apps', 'Assessments', 'Clients', 'Groups', 'Homework', 'Insights', 'Notifications', 'Subscription']],
     ['supervisor', ['Appointment', 'Notifications', 'Supervision']],
     ['biller', ['Appointment', 'Billing', 'Clients', 'Coverage', 'InsurancePayers']],
     ['scheduler', ['Appointment', 'Clients']],

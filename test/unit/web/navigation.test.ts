@@ -5,6 +5,8 @@
  * "billing and services settings" (owner, clinicianAdmin, biller; issue 19). Telehealth (secure
  * messaging) also shows for the clinician roles: issue 12 gives a conversation to "the client's
  * clinician(s) and staff whose role allows SecureMessaging", so a clinician messages their own clients.
+ * Insights also shows for the clinician roles (issue 13): the tour's "view client entries (Insights)"
+ * is a clinician's step, and the charts are their own clients' entries and measures.
  */
 import { describe, expect, it } from 'vitest';
 import { gateRedirect, isGroup, navigationFor, type NavSection } from '../../../web/src/shell/navigation';
@@ -23,17 +25,17 @@ const EXPECTED: Record<string, { roles: string[]; groups: string[]; menu: string
   clinicianFullClient: {
     roles: ['clinicianFullClient'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Clients Summary', 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Insights', 'Clients Summary', 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   clinicianBasicBilling: {
     roles: ['clinicianBasicBilling'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Clients Summary', ...BILLING.filter((b) => !b.endsWith('Coverage')), 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
+    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Insights', 'Clients Summary', ...BILLING.filter((b) => !b.endsWith('Coverage')), 'Practice Setting', 'Practice Setting › Notifications', 'Help'],
   },
   clinicianBasic: {
     roles: ['clinicianBasic'],
     groups: ['TeamMembers'],
-    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Practice Setting', 'Practice Setting › Notifications', 'Administration', 'Administration › Subscription', 'Help'],
+    menu: ['Clients', 'Appointments', 'Telehealth', ...CLINICAL, 'Insights', 'Practice Setting', 'Practice Setting › Notifications', 'Administration', 'Administration › Subscription', 'Help'],
   },
   supervisor: {
     roles: ['supervisor'],

@@ -44,6 +44,8 @@ const AssessmentsPage = lazy(() => import('../assessments/AssessmentsPage'));
 const AssignAssessmentsPage = lazy(() => import('../assessments/AssignPage'));
 const PopulationPage = lazy(() => import('../assessments/PopulationPage'));
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
+const InsightsPage = lazy(() => import('../insights/InsightsPage'));
+const InsightsChartPage = lazy(() => import('../insights/ChartPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
 
 /** Rendered at /app/*: paths here are relative to /app. */
@@ -61,6 +63,8 @@ export default function ConsoleRoutes() {
         <Route path="assessments" element={page(<AssessmentsPage />)} />
         <Route path="assessments/config" element={page(<AssignAssessmentsPage />)} />
         <Route path="assessments/population" element={page(<PopulationPage />)} />
+        <Route path="insights" element={page(<InsightsPage />)} />
+        <Route path="insights/:chartType" element={page(<InsightsChartPage />)} />
         <Route path="account-activity" element={page(<AccountActivityPage />)} />
         <Route path="upgrade-plan" element={page(<UpgradePlanPage />)} />
         <Route path="team_members" element={page(<TeamMembersPage />)} />

@@ -15,8 +15,7 @@ export default function PlannedPage() {
   const path = pathname.replace(/\/+$/, '');
   const planned = plannedPageFor(path);
   if (!planned) return <Navigate to={HOME_PATH} replace />;
-  // Insights charts share the Insights page.
-  const key = path.startsWith('/app/insights/') ? '/app/insights' : path;
+  const key = path;
   return (
     <ContentLayout header={<Header variant="h1">{t(plannedKey(key, 'title'))}</Header>}>
       <Container>

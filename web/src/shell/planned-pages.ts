@@ -16,7 +16,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/dbt-daily': { title: 'DBT Daily', holds: "Your clients' daily DBT entries." },
   '/app/ifs-companion': { title: 'IFS Companion', holds: "Your clients' entries from the IFS Companion app." },
   '/app/demo-designs': { title: 'Demo designs', holds: 'Sample client data to explore the apps without real clients.' },
-  '/app/insights': { title: 'Insights', holds: "Charts of your clients' app entries: mood, skills use and progress." },
   '/app/billings': { title: 'Billing and Insurance', holds: 'Sessions, invoices, payments and statements of your practice.' },
   '/app/billings/insurance': { title: 'Insurance claims', holds: 'Claims from scrub to paid, with eligibility checks and rejections to fix.' },
   '/app/billings/insurance_payments/new': { title: 'New insurance payment', holds: 'Record an insurance payment (ERA) against your claims.' },
@@ -28,7 +27,7 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/subscription': { title: 'Subscription', holds: 'Client subscriptions to the apps and who they are assigned to.' },
 };
 
-/** The planned page for a path (insights charts share the Insights page), or null. */
+/** The planned page for a path, or null. */
 export function plannedPageFor(path: string): PlannedPage | null {
-  return PLANNED_PAGES[path] ?? (path.startsWith('/app/insights/') ? PLANNED_PAGES['/app/insights'] : null);
+  return PLANNED_PAGES[path] ?? null;
 }

@@ -9,6 +9,7 @@ import { CLAIMS_ENGLISH } from './claims';
 import { COMPANION_ENGLISH } from './companion';
 import { HOMEWORK_ENGLISH } from './homework';
 import { INSURANCE_ENGLISH } from './insurance';
+import { INSIGHTS_ENGLISH } from './insights';
 import { SUPERVISION_ENGLISH } from './supervision';
 import { DOCUMENTS_ENGLISH } from './documents';
 import { PLANS_ENGLISH } from './plans';
@@ -16,4 +17,4 @@ import { PROFILE_ENGLISH } from './profile';
 import { SETTINGS_ENGLISH } from './settings';
 import type { Catalog } from '../catalog';
 
-export const FEATURE_ENGLISH: Catalog = { ...ADMIN_ENGLISH, ...ASSESSMENTS_ENGLISH, ...BILLING_ENGLISH, ...CLAIMS_ENGLISH, ...COMPANION_ENGLISH, ...HOMEWORK_ENGLISH, ...INSURANCE_ENGLISH, ...SUPERVISION_ENGLISH, ...DOCUMENTS_ENGLISH, ...PLANS_ENGLISH, ...PROFILE_ENGLISH, ...SETTINGS_ENGLISH };
+export const FEATURE_ENGLISH: Catalog = { ...ADMIN_ENGLISH, ...ASSESSMENTS_ENGLISH, ...BILLING_ENGLISH, ...CLAIMS_ENGLISH, ...COMPANION_ENGLISH, ...HOMEWORK_ENGLISH, ...INSURANCE_ENGLISH, ...INSIGHTS_ENGLISH, ...SUPERVISION_ENGLISH, ...DOCUMENTS_ENGLISH, ...PLANS_ENGLISH, ...PROFILE_ENGLISH, ...SETTINGS_ENGLISH };

@@ -1,0 +1,52 @@
+/**
+ * What the insights pages draw for each chart type (issue 13): its panels (which series go in which
+ * Cloudscape chart) and the table view that holds the same numbers, one row per week or month (or
+ * per skill). Pure: unit-tested with the page (test/unit/web/insights-page.test.tsx).
+ */
+import type { ChartType } from '../../../domain/insights/charts';
+import type { InsightsChart, InsightsSeries } from './api';
+
+export interface Panel {
+  id: string;
+  /** line: a line per series; bar: grouped bars; byName: bars per name (x is a name, not a period). */
+  kind: 'line' | 'bar' | 'byName';
+  /** The series this panel draws. */
+  pick: (s: InsightsSeries) => boolean;
+  yDomain?: [number, number];
+}
+
+const group = (...groups: string[]) => (s: InsightsSeries) => groups.indexOf(s.group) >= 0;
+const key = (...keys: string[]) => (s: InsightsSeries) => keys.indexOf(s.key) >= 0;
+
+export const PANELS: Record<ChartType, Panel[]> = {
+  'assessment-trends': [{ id: 'scores', kind: 'line', pick: group('mean') }, { id: 'clients', kind: 'bar', pick: group('clients') }],
+  completion: [{ id: 'counts', kind: 'bar', pick: key('due', 'completed') }, { id: 'rate', kind: 'line', pick: key('rate'), yDomain: [0, 100] }],
+  diary: [{ id: 'urges', kind: 'line', pick: group('urge'), yDomain: [0, 5] }, { id: 'emotions', kind: 'line', pick: group('emotion'), yDomain: [0, 5] }],
+  skills: [{ id: 'skillsWeek', kind: 'bar', pick: key('skills') }, { id: 'bySkill', kind: 'byName', pick: key('bySkill') }],
+  timeline: [{ id: 'timeline', kind: 'line', pick: (s) => s.key !== 'bySkill' }],
+};
+
+/** The table view: one row per period of the axis, a column per series (null: no data that period). */
+export function axisTable(chart: InsightsChart): { columns: InsightsSeries[]; rows: { x: string; values: (number | null)[] }[] } {
+  const columns = chart.series.filter((s) => s.group !== 'bySkill');
+  const xs = columns.length > 0 ? columns[0].points.map((p) => p.x) : [];
+  return { columns, rows: xs.map((x, i) => ({ x, values: columns.map((c) => c.points[i]?.y ?? null) })) };
+}
+
+/** A series' label key and its values (instrument, name) for the catalog. */
+export function labelOf(s: InsightsSeries): { key: string; values: Record<string, string> } {
+  const [kind, rest] = s.key.split(':');
+  if (kind === 'mean' || kind === 'clients' || kind === 'score') return { key: `insights.series.${kind}`, values: { instrument: rest } };
+  if (kind === 'urge') return { key: rest === 'highest' ? 'insights.series.urgeHighest' : `insights.urge.${rest}`, values: {} };
+  if (kind === 'emotion') return { key: `insights.emotion.${rest}`, values: {} };
+  return { key: `insights.series.${kind}`, values: {} };
+}
+
+/** The overview's completion figure: the latest month of the range that had measures due, and its rate. */
+export function latestRate(chart: InsightsChart): { month: string; rate: number | null } | null {
+  const rate = chart.series.find((s) => s.key === 'rate');
+  if (!rate || rate.points.length === 0) return null;
+  const due = rate.points.filter((p) => p.y !== null);
+  const last = due.length > 0 ? due[due.length - 1] : rate.points[rate.points.length - 1];
+  return { month: last.x, rate: last.y };
+}
