@@ -11,6 +11,7 @@
  *   /_local/nppes/api/      fixture NPI registry (NPPES API v2.1 wire format)
  *   /_local/video-signal    WebSocket signaling relay of the local video adapter
  *   /_local/pay/...         the local card processor's test-card checkout page (client card payments)
+ *   /_local/emdr/           the external EMDR app's stand-in (exchanges the EMDR hand-off code)
  *   everything else         the built console (web/dist), SPA fallback
  *
  * Every path answers the portal's own origin only (local/cors.ts): a foreign Origin or Host is refused.
@@ -44,9 +45,13 @@ import { seedDemoPractice, type SeedResult } from './seed.ts';
 import { createVideoSignalRelay } from './video-signal.ts';
 import { newAdminCredentials } from './cognito/admin-auth.ts';
 import { createCardCheckout } from './card-checkout.ts';
+import { createLocalEmdrApp } from './emdr-app.ts';
 import { createLambdaInvoke } from './lambda-invoke.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
+
+/** An EMDR app address given by the environment (else each runtime points at its own /_local/emdr/). */
+const GIVEN_EMDR_APP_URL = process.env.EMDR_APP_URL;
 
 export interface RuntimeOptions {
   /** Public port; 0 picks a free one. */
@@ -57,6 +62,8 @@ export interface RuntimeOptions {
   webDist?: string;
   /** Seed the demo practice when the database has none (default true). */
   seed?: boolean;
+  /** Also seed the demo data set (functions/demo-data/generator.ts) into the demo practice: `npm start` only (issue 18). */
+  demoSet?: boolean;
   /** Idle minutes before automatic logoff, written into /config.json. */
   idleTimeoutMinutes?: number;
   /** Interface to bind the public port to (default 127.0.0.1). */
@@ -177,9 +184,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // per member id (README "Clearinghouse sandbox"); CLEARINGHOUSE=stedi with a secret is AWS's.
     process.env.CLEARINGHOUSE = 'sandbox';
 
-    // EMDR hand-off (issue 14): the external EMDR app's address (EMDR_APP_URL; none runs locally) and the
-    // secret its server shows to exchange a code — made per run unless given (AWS: Secrets Manager by name).
-    Object.assign(process.env, { EMDR_APP_URL: process.env.EMDR_APP_URL || 'https://emdr.local.practiceportal.test/', EMDR_APP_SECRET: process.env.EMDR_APP_SECRET || randomBytes(24).toString('hex') });
+    // EMDR hand-off (issue 14): the external EMDR app's address (EMDR_APP_URL; by default the app's local
+    // stand-in, /_local/emdr/) and the secret its server shows to exchange a code — made per run unless
+    // given (AWS: Secrets Manager by name).
+    Object.assign(process.env, { EMDR_APP_URL: GIVEN_EMDR_APP_URL || `${url}/_local/emdr/`, EMDR_APP_SECRET: process.env.EMDR_APP_SECRET || randomBytes(24).toString('hex') });
 
     // Video (issue 6): functions/video-join signs local room tokens with a secret made fresh at
     // every start; the signaling relay at /_local/video-signal checks them.
@@ -268,6 +276,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       { prefix: '/_local/nppes', handle: nppesFixtureHandler },
       { prefix: '/_local/lambda', handle: lambdaInvoke.handle },
       { prefix: '/_local/pay', handle: createCardCheckout({ origin: url, secret: paymentWebhookSecret }).handle },
+      { prefix: '/_local/emdr', handle: createLocalEmdrApp({ origin: url, secret: () => process.env.EMDR_APP_SECRET ?? '' }).handle },
     );
     upgrades.push({ prefix: '/graphql/realtime', handle: appsync.handleRealtime });
     upgrades.push({ prefix: '/_local/video-signal', handle: videoSignal.handleUpgrade }); // video relay (issue 6)
@@ -297,7 +306,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       match.handle(req, socket, head, pathname.slice(match.prefix.length) || '/');
     });
 
-    const seed = options.seed === false ? null : await seedDemoPractice({ cognito, dynamo: dynamo.client });
+    const seed = options.seed === false ? null : await seedDemoPractice({ cognito, dynamo: dynamo.client, demoSet: options.demoSet === true });
 
     if (scratch) cleanups.unshift(() => rmSync(scratch, { recursive: true, force: true }));
     return { url, port, outbox, dynamo, cognito, seed, dynamoRequests, stop };

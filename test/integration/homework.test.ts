@@ -197,6 +197,20 @@ describe('the EMDR hand-off', () => {
     expect((await exchange('A'.repeat(43))).status).toBe(404);
   });
 
+  it("on npm start the EMDR app's stand-in (/_local/emdr/) exchanges the code with the app's secret, once, and says who arrived", async () => {
+    const { url } = await handoff();
+    expect(url.startsWith(`${runtime.url}/_local/emdr/#handoff=`)).toBe(true);
+    const html = await (await fetch(url.split('#')[0])).text();
+    expect(html).toContain('This page stands in for the external EMDR app');
+    const code = new URLSearchParams(url.split('#')[1]).get('handoff');
+    const post = async () => {
+      const res = await fetch(`${runtime.url}/_local/emdr/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+      return { status: res.status, body: await res.json() };
+    };
+    expect(await post()).toEqual({ status: 200, body: { name: expect.stringMatching(/\S+ \S+/) } });
+    expect(await post()).toEqual({ status: 410, body: { message: 'This hand-off code has already been used.' } });
+  });
+
   it('a code older than 60 seconds is refused; the Apps right is needed to get one', async () => {
     const { url } = await handoff();
     const code = /#handoff=(.+)$/.exec(url)![1];
