@@ -204,7 +204,7 @@ describe('landing', () => {
     await page.evaluate(() => localStorage.setItem('isLoggedin', 'true'));
     await page.goto(`${portal.runtime.url}/`);
     const header = page.getByRole('navigation', { name: 'Main' });
-    await expect(header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).resolves.toBe('/app/clients');
+    await expect(header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).resolves.toBe('/app/dashboard');
     await expect(header.getByRole('link', { name: 'Signup Now' }).count()).resolves.toBe(0);
     await close(page);
   });

@@ -52,7 +52,7 @@ describe('landing page', () => {
     localStorage.setItem('isLoggedin', 'true');
     renderLanding();
     const header = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(header).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/app/clients');
+    expect(within(header).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/app/dashboard');
     expect(within(header).queryByRole('link', { name: 'Signup Now' })).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { FEATURE_ICONS, type FeatureIcon } from './icons';
 import { HeroIllustration } from './HeroIllustration';
 import { PublicLayout } from './PublicLayout';
 import { siteName } from './site';
-import { HOME_PATH } from '../shell/paths';
+import { DASHBOARD_PATH } from '../shell/paths';
 
 /** The spec's feature sections (part 1 §1), in its order; texts under landing.feature.<id>.*. */
 const FEATURES: Array<{ id: string; icon: FeatureIcon }> = [
@@ -44,7 +44,7 @@ export default function LandingPage() {
             <p className="pub-lead">{t('landing.hero.lead')}</p>
             <div className="pub-actions">
               {loggedIn ? (
-                <Link to={HOME_PATH} className="pub-button pub-button-large">
+                <Link to={DASHBOARD_PATH} className="pub-button pub-button-large">
                   {t('landing.hero.dashboard')}
                 </Link>
               ) : (
@@ -107,7 +107,7 @@ export default function LandingPage() {
           <p>{t('landing.cta.text')}</p>
           <div className="pub-actions pub-actions-center">
             {loggedIn ? (
-              <Link to={HOME_PATH} className="pub-button pub-button-inverse">
+              <Link to={DASHBOARD_PATH} className="pub-button pub-button-inverse">
                 {t('public.nav.dashboard')}
               </Link>
             ) : (

@@ -7,7 +7,7 @@ import { PageErrorBoundary } from './ErrorBoundary';
 import { LogoMark } from './icons';
 import { siteName } from './site';
 import './public.css';
-import { HOME_PATH } from '../shell/paths';
+import { DASHBOARD_PATH } from '../shell/paths';
 
 /**
  * Frame of the public pages (landing, pricing, help, sign-up, the client's video join). Plain React
@@ -30,7 +30,7 @@ export function PublicHeader() {
         <Link to="/help">{t('public.nav.help')}</Link>
         <Link to="/signin">{t('public.nav.login')}</Link>
         {loggedIn ? (
-          <Link to={HOME_PATH} className="pub-button">
+          <Link to={DASHBOARD_PATH} className="pub-button">
             {t('public.nav.dashboard')}
           </Link>
         ) : (

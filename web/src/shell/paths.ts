@@ -5,3 +5,5 @@
  */
 export const HOME_PATH = '/app/clients';
 export const UPGRADE_PATH = '/app/upgrade-plan';
+/** The practice at a glance (issue 13): where the public pages' Dashboard button leads a signed-in user (the route gate sends a role without it home). */
+export const DASHBOARD_PATH = '/app/dashboard';
