@@ -14,6 +14,7 @@ import { validateAppointmentInput } from '../domain/appointment/input.ts';
 import { servicesKey } from '../domain/appointment/keys.ts';
 import { catalogOf } from '../domain/billing/catalog.ts';
 import { counterKey, ledgerKey } from '../domain/billing/keys.ts';
+import { runIndexKeys, runMarkerKey } from '../domain/billing/run.ts';
 import { addDays, invoiceTotal, paidStatus } from '../domain/billing/ledger.ts';
 import { lineFor, clientFeesOf } from '../domain/billing/session-line.ts';
 import { DEFAULT_SERVICES } from '../domain/appointment/services.ts';
@@ -35,7 +36,9 @@ type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 export const DEMO_BILLING_SETTINGS = {
   currency: 'USD', taxId: '931234567', organizationNPI: '1500000009', invoicePastDue: { days: 30, sendEmail: false },
-  address: { line1: '1200 NW Everett St', line2: 'Suite 300', city: 'Portland', state: 'OR', zip: '97209' }, invoiceSetting: { defaultText: 'Thank you. Payment is due within 30 days.' },
+  address: { line1: '1200 NW Everett St', line2: 'Suite 300', city: 'Portland', state: 'OR', zip: '97209' }, invoiceSetting: { defaultText: 'Thank you. Payment is due within 30 days.', automateOn: 1 },
+  // The monthly run (session 7): invoices on the 1st, last month's statements and superbills, e-mailed as a portal link.
+  billingClientDocument: { monthlyStatements: true, monthlySuperBills: true, emailNotification: true },
 };
 const POLICY = { lateCancelFeeCents: 5000, noShowFeeCents: 7500 };
 const SERVICES = ['90834', '90837', '90834', '90832', '90834'];
@@ -66,7 +69,10 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
   const today = localDate(now.getTime(), DEFAULT_TIMEZONE);
   const items: Item[] = [];
   const billing = validateBillingSettings(DEMO_BILLING_SETTINGS).data;
-  items.push({ ...settingsKey(practiceId, 'BillingSettings'), kind: 'BillingSettings', data: billing, version: 1, updatedAt: stamp, updatedBy: owner.sub });
+  items.push({ ...settingsKey(practiceId, 'BillingSettings'), kind: 'BillingSettings', data: billing, ...runIndexKeys(practiceId, billing), version: 1, updatedAt: stamp, updatedBy: owner.sub });
+  // This month's run is what the seed wrote below (invoices of earlier months, last month's documents): marked done,
+  // so the runtime's timer never invoices lines under a running test; next month's run day does the real thing.
+  items.push({ ...runMarkerKey(practiceId, today.slice(0, 7)), entity: 'BillingRun', finishedAt: stamp });
   items.push({ ...servicesKey(practiceId), kind: 'ServicesOffered', services: DEFAULT_SERVICES, decimals: 0, ...POLICY, version: 1, updatedAt: stamp, updatedBy: owner.sub });
   const catalog = { ...catalogOf(null), ...POLICY };
 

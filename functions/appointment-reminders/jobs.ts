@@ -8,6 +8,8 @@
 import { sendDueAssessmentLinks } from '../assessments/due-links.ts';
 import { sendAssessmentReminders } from '../assessments/reminders.ts';
 import { sendDueReminders } from './reminders.ts';
+import { runMonthlyBilling } from '../billing/monthly-run.ts';
+import { sendPastDueReminders } from '../billing/past-due.ts';
 import { sendCosignReminders } from '../supervision/reminders.ts';
 
 export interface ScheduledJob {
@@ -22,6 +24,9 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'assessmentLinks', run: (now) => sendDueAssessmentLinks(now) },
   // Reminders for an open assessment left unanswered (issue 13).
   { name: 'assessmentReminders', run: (now) => sendAssessmentReminders(now) },
+  // Client billing (issue 15): the monthly run on each practice's run day, then the past-due reminder.
+  { name: 'monthlyBilling', run: (now) => runMonthlyBilling(now) },
+  { name: 'pastDueInvoices', run: (now) => sendPastDueReminders(now) },
   // Notes awaiting a supervisor's co-signature for the assignment's days (issue 18).
   { name: 'cosignReminders', run: (now) => sendCosignReminders(now) },
 ];

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { billingIndexKeys, counterKey, invoiceKey, ledgerKey, lineKey } from '../../domain/billing/keys.ts';
 import { dueDateOf, invoiceTotal, type InvoiceStatus } from '../../domain/billing/ledger.ts';
+import { pastDueKeys } from '../../domain/billing/run.ts';
 import { readText } from '../../domain/field-readers.ts';
 import type { FieldProblem } from '../../domain/client.ts';
 import { priorResult, requestIdOf, requestRecord } from './idempotency.ts';
@@ -27,7 +28,9 @@ export function invoiceBucket(status: InvoiceStatus) {
 
 /** The stored invoice with the index keys of its bucket. */
 export function invoiceItem(practiceId: string, inv: Item): Item {
-  return { ...inv, ...invoiceKey(practiceId, inv.id), ...billingIndexKeys(practiceId, invoiceBucket(inv.status), { clientId: inv.clientId, clinicianId: inv.filedUnder, date: inv.issueDate, id: inv.id }), entity: 'Invoice' };
+  // The past-due index (GSI4, domain/billing/run.ts) follows the status: an owed invoice not yet reminded.
+  const { GSI4PK: _pk, GSI4SK: _sk, ...rest } = inv;
+  return { ...rest, ...invoiceKey(practiceId, inv.id), ...billingIndexKeys(practiceId, invoiceBucket(inv.status), { clientId: inv.clientId, clinicianId: inv.filedUnder, date: inv.issueDate, id: inv.id }), ...pastDueKeys(practiceId, inv as never), entity: 'Invoice' };
 }
 
 /** The invoice if it is this client's (else NotFound). */

@@ -1,11 +1,13 @@
 /**
  * Settings.put (data source: PracticeTable): writes the validated settings if `version` is still
  * the stored one (0: never saved). The condition is checked at write time, so a stale edit is a
- * ConflictError and writes nothing.
+ * ConflictError and writes nothing. The billing settings also carry the monthly run's index keys
+ * (domain/billing/run.ts), so the scheduled job finds the practice by its run day without a Scan.
  */
 import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from '../shared/errors.ts';
 import { settingsKey, settingsKindOf, toSettings, type SettingsKind } from '../../domain/practice.ts';
+import { runIndexKeys, type RunSettings } from '../../domain/billing/run.ts';
 import type { ResolverContext, SharedArgs } from '../shared/context.ts';
 import type { MutationEditPracticeDetailsArgs, MutationEditBillingSettingsArgs, MutationEditInsuranceSettingArgs } from '../../domain/graphql.generated.ts';
 
@@ -30,13 +32,19 @@ export function request(ctx: ResolverContext<SharedArgs<MutationEditPracticeDeta
   return {
     operation: 'PutItem',
     key: util.dynamodb.toMapValues(key),
-    attributeValues: util.dynamodb.toMapValues({
-      kind: kind,
-      data: ctx.stash.settingsInput,
-      version: version + 1,
-      updatedAt: util.time.nowISO8601(),
-      updatedBy: caller.sub,
-    }),
+    attributeValues: util.dynamodb.toMapValues(
+      Object.assign(
+        {
+          kind: kind,
+          data: ctx.stash.settingsInput,
+          version: version + 1,
+          updatedAt: util.time.nowISO8601(),
+          updatedBy: caller.sub,
+        },
+        // The monthly billing run's index (issue 15): practices by run day, kept with the settings.
+        kind === 'BillingSettings' ? runIndexKeys(caller.practiceId, ctx.stash.settingsInput as RunSettings) : {},
+      ),
+    ),
     condition:
       version === 0
         ? { expression: 'attribute_not_exists(PK)' }

@@ -1,0 +1,125 @@
+/**
+ * The billing scheduled jobs (issue 15, session 7) against the local runtime, driven with a chosen
+ * clock: on the practice's run day (billing settings `invoiceSetting.automateOn`) each client's
+ * un-invoiced sessions of earlier months become one sent invoice — once, however often (or however
+ * concurrently) the run goes — with last month's statement and superbill, and one e-mail without
+ * PHI; an invoice past its due date with a balance gets one reminder ("You have a balance due with
+ * <practice>" + the portal link), never before its due date has passed, never twice, none once paid.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { runMonthlyBilling } from '../../functions/billing/monthly-run.ts';
+import { sendPastDueReminders } from '../../functions/billing/past-due.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+
+let runtime: Runtime;
+let token = '';
+const data = async (query: string, variables: Record<string, unknown> = {}) => {
+  const { body } = await graphql(`${runtime.url}/graphql`, token, query, variables);
+  if (body.errors) throw new Error(body.errors.map((e: { message: string }) => e.message).join('; '));
+  return body.data;
+};
+
+const BILLING = 'query ($c: ID!) { getClientBilling(clientId: $c) { balance { invoicedCents uninvoicedCents } lines { id status invoiceId } invoices { id number status totalCents dueDate pastDue version } } }';
+const DOCS = 'query ($c: ID) { listBillingDocuments(clientId: $c) { items { kind title generatedByName sentAt } } }';
+const APPT = 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id version } }';
+const STATUS = 'mutation ($id: ID!, $v: Int!) { setAppointmentStatus(id: $id, version: $v, status: ATTENDED) { id } }';
+const PAY = 'mutation ($c: ID!, $r: ID!, $a: Int!, $d: AWSDate!) { recordPayment(clientId: $c, requestId: $r, amountCents: $a, method: CASH, date: $d) { id } }';
+
+const clients: Record<'ada' | 'ben', { id: string; email: string }> = { ada: { id: '', email: 'ada.auto@client.example' }, ben: { id: '', email: 'ben.auto@client.example' } };
+/** The chosen clock: the run day (the 5th) of the month after the sessions, noon in the practice's zone (US/Pacific). */
+let runAt = new Date();
+let sessionMonth = '';
+
+const billingOf = async (clientId: string) => (await data(BILLING, { c: clientId })).getClientBilling;
+/** What the jobs e-mailed `email` (from `since`, an outbox length: not the invitation or the booking confirmations before it). */
+const mailTo = (email: string, since = 0) => runtime.outbox.list().slice(since).filter((m) => m.to === email);
+let outboxBefore = 0;
+
+async function addSessions(first: string, email: string, utcHour: number): Promise<string> {
+  const clientId = (await data('mutation ($input: ClientInput!) { addClient(input: $input) { id } }', {
+    input: { personalDetail: { first, last: 'Autobill' }, dateOfBirth: '05/06/1987', contact: { email }, communicationSetting: { email: true } },
+  })).addClient.id as string;
+  await data('mutation ($c: ID!) { inviteClientToPortal(clientId: $c) { state } }', { c: clientId });
+  // Two attended evening sessions (Pacific) 70 and 65 days ago (always a month at least before the run's month, never the current one).
+  for (const daysAgo of [70, 65]) {
+    const start = new Date(Date.now() - daysAgo * 86_400_000);
+    start.setUTCHours(utcHour, 0, 0, 0);
+    const [appt] = (await data(APPT, { input: { clientId, serviceCode: '90834', locationType: 'TELEHEALTH', start: start.toISOString(), durationMinutes: 45 } })).createAppointment;
+    await data(STATUS, { id: appt.id, v: appt.version });
+  }
+  return clientId;
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null, reminderIntervalMs: 0 });
+  token = (await signInSeeded(runtime.url, 'owner@demo.practiceportal.test', DEMO_PASSWORD)).accessToken;
+  clients.ada.id = await addSessions('Ada', clients.ada.email, 3);
+  clients.ben.id = await addSessions('Ben', clients.ben.email, 4);
+  const later = new Date(Date.now() - 65 * 86_400_000);
+  sessionMonth = later.toISOString().slice(0, 7);
+  runAt = new Date(Date.UTC(later.getUTCFullYear(), later.getUTCMonth() + 1, 5, 20, 0, 0));
+  const { getBillingSettings } = await data('{ getBillingSettings { version } }');
+  await data('mutation ($v: Int!, $i: BillingSettingsInput!) { editBillingSettings(version: $v, input: $i) { version } }', {
+    v: getBillingSettings.version,
+    i: { invoicePastDue: { days: 10, sendEmail: true }, invoiceSetting: { automateOn: 5 }, billingClientDocument: { monthlyStatements: true, monthlySuperBills: true, emailNotification: true } },
+  });
+}, 120_000);
+afterAll(async () => runtime?.stop());
+
+describe('monthly billing run', () => {
+  it('does nothing the day before the run day', async () => {
+    const counts = await runMonthlyBilling(new Date(runAt.getTime() - 86_400_000));
+    expect(counts.practices).toBe(0);
+    expect((await billingOf(clients.ada.id)).invoices).toHaveLength(0);
+  });
+
+  it('on the run day invoices each client\'s earlier sessions once, however often or concurrently it runs, with the month\'s documents and one e-mail without PHI', async () => {
+    outboxBefore = runtime.outbox.list().length;
+    const [a, b] = await Promise.all([runMonthlyBilling(runAt), runMonthlyBilling(runAt)]);
+    expect(a.invoices + b.invoices).toBeGreaterThanOrEqual(2);
+    const again = await runMonthlyBilling(new Date(runAt.getTime() + 3_600_000));
+    expect(again).toMatchObject({ practices: 0, invoices: 0 });
+
+    const ada = await billingOf(clients.ada.id);
+    expect(ada.invoices).toHaveLength(1);
+    expect(ada.invoices[0]).toMatchObject({ status: 'SENT', totalCents: ada.balance.invoicedCents, dueDate: `${runAt.toISOString().slice(0, 7)}-15` });
+    expect(ada.invoices[0].totalCents).toBeGreaterThan(0);
+    expect(ada.lines.filter((l: { status: string }) => l.status === 'INVOICED')).toHaveLength(2);
+    expect(ada.balance.uninvoicedCents).toBe(0);
+
+    const docs = (await data(DOCS, { c: clients.ada.id })).listBillingDocuments.items;
+    expect(docs.map((d: { kind: string }) => d.kind).sort()).toEqual(['INVOICE', 'SUPERBILL']);
+    expect(docs.find((d: { kind: string }) => d.kind === 'SUPERBILL')).toMatchObject({ title: `Superbill ${sessionMonth}`, generatedByName: 'Monthly billing run' });
+
+    const mails = mailTo(clients.ada.email, outboxBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).toContain('/portal/billing');
+    expect(mails[0].body).toContain('Owens Family Therapy');
+    expect(`${mails[0].subject} ${mails[0].body}`).not.toMatch(/Ada|Autobill|INV-|\$|90834/);
+  });
+});
+
+describe('past-due reminder', () => {
+  it('reminds an unpaid invoice once after its due date, without PHI; a paid one never', async () => {
+    const ben = await billingOf(clients.ben.id);
+    const [invoice] = ben.invoices;
+    await data(PAY, { c: clients.ben.id, r: `pay-${clients.ben.id}`, a: invoice.totalCents, d: new Date().toISOString().slice(0, 10) });
+
+    const dueDay = Date.parse(`${invoice.dueDate}T20:00:00Z`);
+    outboxBefore = runtime.outbox.list().length;
+    await sendPastDueReminders(new Date(dueDay));
+    expect(mailTo(clients.ada.email, outboxBefore)).toHaveLength(0);
+
+    await sendPastDueReminders(new Date(dueDay + 86_400_000));
+    await sendPastDueReminders(new Date(dueDay + 2 * 86_400_000));
+    const reminders = mailTo(clients.ada.email, outboxBefore);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].body).toMatch(/^You have a balance due with Owens Family Therapy\./);
+    expect(reminders[0].body).toContain('/portal/billing');
+    expect(`${reminders[0].subject} ${reminders[0].body}`).not.toMatch(/Ada|Autobill|INV-|\$|\d+\.\d\d/);
+    expect(mailTo(clients.ben.email, outboxBefore)).toHaveLength(0);
+  });
+});
