@@ -5,7 +5,7 @@
  * is the last item's id, sealed to the caller and the filters by the resolver). Reach: reach.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { BatchWriteCommand, PutCommand, type BatchWriteCommandOutput, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/aws.ts';
 import { Refusal } from '../shared/refusal.ts';
 import { clientKey } from '../../domain/client.ts';
@@ -17,6 +17,7 @@ import {
   isItemId, newItemId, occurrencesOf, readHomeworkInput, type HomeworkState,
 } from '../../domain/companion/homework.ts';
 import { INVALID_PAGE_TOKEN } from '../../resolvers/shared/page-token.ts';
+import { writeAll } from './group-members.ts';
 import { reachOf, reachesClient, reachesItem, type MemberCaller } from './reach.ts';
 import { PRACTICE, batchGet, clientName, clientsById, getItem, practiceToday, refuse, type Item } from './store.ts';
 
@@ -81,14 +82,7 @@ export async function assign(caller: MemberCaller, input: unknown, now: Date): P
     },
     ConditionExpression: 'attribute_not_exists(PK)',
   }));
-  for (let i = 0; i < items.length; i += 25) {
-    let pending: Item[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 5) throw new Error('homework not written');
-      const out: BatchWriteCommandOutput = await dynamo().send(new BatchWriteCommand({ RequestItems: { [PRACTICE()]: pending } }));
-      pending = out.UnprocessedItems?.[PRACTICE()];
-    }
-  }
+  await writeAll(items.map((Item) => ({ PutRequest: { Item } })));
   const dues = occurrences.map((o) => o.dueDate);
   return {
     data: { id: assignmentId, count: items.length, clientIds: clients.map((c) => c.id), groupId, title: plan.title, firstDue: dues[0], lastDue: dues[dues.length - 1] },

@@ -1,7 +1,8 @@
 /**
  * Groups on the clinician's side (issue 14): the groups a caller sees (with the practice's
  * clinicians and coordinators who may facilitate), create, editGroup(groupId, input) — the whole
- * group, guarded by its version — and a group's entries overview (per member: the apps they share
+ * group, guarded by its version; members added get the group's homework still to come, members who
+ * left lose what has not opened (group-members.ts) — and a group's entries overview (per member: the apps they share
  * with the practice, last entry, last high urge, entry count; homework done / overdue / assigned to
  * the group). Who may change what: domain/companion/groups.ts; reach: reach.ts.
  */
@@ -12,6 +13,7 @@ import { Refusal } from '../shared/refusal.ts';
 import { isClinician } from '../../domain/permissions.ts';
 import { GROUP_MESSAGES, coordinatorEditRefusal, groupKey, nextMeeting, readGroupInput, type GroupData } from '../../domain/companion/groups.ts';
 import { groupPartition, homeworkPrefix, homeworkState } from '../../domain/companion/homework.ts';
+import { followMembers } from './group-members.ts';
 import { facilitates, reachOf, reachesClient, type MemberCaller, type Reach } from './reach.ts';
 import { PRACTICE, clientName, clientsById, group as readGroup, practiceMembers, practiceToday, queryAll, refuse, type Item, type PracticeMember } from './store.ts';
 
@@ -93,8 +95,12 @@ export async function editGroup(caller: MemberCaller, groupId: unknown, input: u
       if (err.name === 'ConditionalCheckFailedException') throw new Refusal('This group was changed meanwhile; reload it and try again.', 'ConflictError');
       throw err;
     });
+  // A member added gets the group's homework still to come; one who left loses what has not opened.
+  const beforeMembers = (before.members as string[]) ?? [];
+  const added = Array.from((await clientsById(caller.practiceId, data.members.filter((m) => beforeMembers.indexOf(m) < 0))).values());
+  const homework = await followMembers(caller.practiceId, id, added, beforeMembers.filter((m) => data.members.indexOf(m) < 0), today, now);
   const [view] = await views(caller, reach, [item], today);
-  return { data: view, audit: { action: 'group.edit', entityType: 'Group', entityId: id, entityIds: data.members } };
+  return { data: view, audit: { action: 'group.edit', entityType: 'Group', entityId: id, entityIds: [...data.members, ...homework.given, ...homework.stopped] } };
 }
 
 export async function groupOverview(caller: MemberCaller, groupId: unknown, now: Date): Promise<{ data: Item; audit: Item }> {

@@ -150,6 +150,25 @@ describe('groups and who reaches them', () => {
     expect((await call('basic', LIST, { g: groupId })).errors?.[0].errorType).toBe('NotFound');
   });
 
+  it("a client added later gets the group's homework still to come; one who leaves loses what has not opened", async () => {
+    const weekly = await call('owner', ASSIGN, { i: { groupId, title: 'Skills practice', frequency: 'WEEKLY', startDate: day(0), endDate: day(21), dueDate: day(2) } });
+    expect(weekly.data!.assignHomework).toMatchObject({ count: 4, clientIds: [taylor] });
+    const sam = (await call('owner', ADD, { input: { personalDetail: { first: 'Sam', last: 'Later' }, dateOfBirth: '04/04/1994' } })).data!.addClient.id;
+    const group = { name: 'Tuesday skills group', kind: 'SKILLS', facilitators: [subs.owner, subs.coordinator] };
+    expect((await call('owner', EDIT, { g: groupId, i: { ...group, members: [taylor, sam] } })).errors).toBeUndefined();
+    const samsItems = (await call('owner', LIST, { c: sam })).data!.listHomework.items as { title: string; dueDate: string; state: string; groupName: string }[];
+    // The four weekly occurrences and the group's earlier worksheet (due in 5 days), each as the others have it.
+    expect(samsItems.map((i) => `${i.title}@${i.dueDate}`).sort()).toEqual(['Practise STOP', 'Skills practice', 'Skills practice', 'Skills practice', 'Skills practice']
+      .map((t, n) => `${t}@${n === 0 ? day(5) : day(2 + 7 * (n - 1))}`).sort());
+    expect(samsItems.every((i) => i.state === 'ASSIGNED' && i.groupName === 'Tuesday skills group')).toBe(true);
+    // The coordinator facilitates the group: Sam is in their reach now, their items on the group's list.
+    expect(((await call('coordinator', LIST, { g: groupId })).data!.listHomework.items as { clientId: string }[]).filter((i) => i.clientId === sam)).toHaveLength(5);
+    // Taylor leaves: the weekly occurrence already open stays (hers to finish), the three not yet open go.
+    expect((await call('owner', EDIT, { g: groupId, i: { ...group, members: [sam] } })).errors).toBeUndefined();
+    const taylors = (await call('owner', LIST, { c: taylor })).data!.listHomework.items as { title: string; dueDate: string }[];
+    expect(taylors.filter((i) => i.title === 'Skills practice').map((i) => i.dueDate)).toEqual([day(2)]);
+  });
+
   it('a Basic practice has no homework or groups', async () => {
     for (const q of ['{ listHomework { items { id } } }', '{ listGroups { items { id } } }', '{ getHomeworkLibrary { id } }']) {
       expect((await call('basicPlan', q)).errors?.[0].errorType).toBe('Unauthorized');

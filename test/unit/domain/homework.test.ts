@@ -1,7 +1,8 @@
 /**
  * Homework and groups (issue 14), pure: reading Assign or Schedule (target, library or task, the one
  * schedule module's frequencies, the due date), the occurrences a schedule makes, each item's state
- * and the client's "done" transition; a group's form and what a coordinator may change.
+ * and the client's "done" transition; a group's form and what a coordinator may change; a group's
+ * homework when members join (what is still to come) or leave (what has not opened goes).
  */
 import { describe, expect, it } from 'vitest';
 import { HOMEWORK_LIBRARY, libraryItem } from '../../../domain/companion/homework-library.ts';
@@ -9,6 +10,7 @@ import { completeHomework, homeworkState, isItemId, newItemId, occurrencesOf, re
 import { coordinatorEditRefusal, nextMeeting, readGroupInput, type GroupData } from '../../../domain/companion/groups.ts';
 import { APP_ENTRY_TYPES } from '../../../domain/companion/apps.ts';
 import { EMDR_HANDOFF_SECONDS, handoffState, handoffUrl, isHandoffCode } from '../../../domain/companion/emdr.ts';
+import { itemsToStop, occurrencesForNewMember, type GroupItem } from '../../../domain/companion/group-homework.ts';
 
 const TODAY = '2026-11-26';
 const plan = (input: Record<string, unknown>): HomeworkPlan => {
@@ -131,5 +133,28 @@ describe('the EMDR hand-off code', () => {
     expect(isHandoffCode('a'.repeat(43))).toBe(true);
     expect(isHandoffCode('a'.repeat(42) + '#')).toBe(false);
     expect(isHandoffCode(undefined)).toBe(false);
+  });
+});
+
+describe("a group's homework when members change", () => {
+  const TODAY = '2026-11-26';
+  const item = (clientId: string, assignmentId: string, opensOn: string, dueDate: string, state: 'assigned' | 'done' = 'assigned'): GroupItem =>
+    ({ id: dueDate + '.' + clientId + assignmentId, clientId, assignmentId, opensOn, dueDate, state, groupId: 'g1', title: 'Practise STOP', kind: 'EXERCISE', app: 'DBT_COACH', libraryId: 'dbt-stop-skill', entryType: 'SKILL_PRACTICE', instructions: 'x', assignedBy: 'u1' });
+  const items = [
+    item('c1', 'a1', '2026-11-12', '2026-11-14', 'done'), item('c2', 'a1', '2026-11-12', '2026-11-14'), // past due: not given
+    item('c1', 'a1', '2026-11-26', '2026-11-28'), item('c2', 'a1', '2026-11-26', '2026-11-28', 'done'), // open now, due later
+    item('c1', 'a1', '2026-12-03', '2026-12-05'), item('c2', 'a1', '2026-12-03', '2026-12-05'), // not yet open
+    item('c1', 'a2', '2026-11-20', '2026-11-26'), // due today: still to come
+  ];
+
+  it('a new member gets one copy of each occurrence not yet due, with none of another member\'s state', () => {
+    const given = occurrencesForNewMember(items, TODAY);
+    expect(given.map((o) => `${String(o.assignmentId)}@${String(o.dueDate)}`)).toEqual(['a2@2026-11-26', 'a1@2026-11-28', 'a1@2026-12-05']);
+    expect(given[1]).toEqual({ assignmentId: 'a1', groupId: 'g1', app: 'DBT_COACH', libraryId: 'dbt-stop-skill', kind: 'EXERCISE', entryType: 'SKILL_PRACTICE', title: 'Practise STOP', instructions: 'x', opensOn: '2026-11-26', dueDate: '2026-11-28', assignedBy: 'u1' });
+  });
+
+  it('a leaving member loses only what has not opened', () => {
+    expect(itemsToStop(items, ['c2'], TODAY).map((i) => i.dueDate)).toEqual(['2026-12-05']);
+    expect(itemsToStop(items, [], TODAY)).toEqual([]);
   });
 });
