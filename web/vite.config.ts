@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { usedCloudscapeIconsOnly } from './build/cloudscape-icons.ts';
 import { prerenderLanding } from './prerender/plugin.ts';
 import { CATALOG_FILE, precompileCatalog } from './src/i18n/precompile.ts';
 
@@ -13,7 +14,7 @@ const runtime = process.env.PORTAL_RUNTIME_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), precompiledMessages(), preloadLists.plugin, visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), ownTslibForMessageFormat(), chunkReport(), prerenderLanding()],
+  plugins: [react(), precompiledMessages(), preloadLists.plugin, visualRefreshAppLayoutOnly(), mfaPreferenceWithoutSignInHelpers(), ownTslibForMessageFormat(), usedCloudscapeIconsOnly(join(root, 'src')), chunkReport(), prerenderLanding()],
   // Some AWS/Chime packages are CommonJS and read `global`.
   define: { global: 'globalThis' },
   build: {

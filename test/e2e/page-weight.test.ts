@@ -43,7 +43,7 @@ beforeAll(async () => {
 
   const dist = process.env.PORTAL_WEB_DIST || join(import.meta.dirname, '..', '..', 'web', 'dist');
   const rows = routeChunks(dist).map((r) => `${r.source.padEnd(40)} ${kb(r.ownJs).padStart(9)} ${kb(r.addedJs).padStart(9)} ${kb(r.addedCss).padStart(9)}`);
-  console.log(`What each lazy page adds to the shell (entry + AuthLayout + PortalLayout), gzip\npage                                      own JS  added JS added CSS\n${rows.join('\n')}`);
+  console.log(`What each lazy page adds to the shell (entry + AuthLayout + ConsoleRoutes with PortalLayout), gzip\npage                                      own JS  added JS added CSS\n${rows.join('\n')}`);
 }, 300_000);
 
 describe('page-weight budgets', () => {

@@ -1,7 +1,9 @@
 /**
  * What each lazily loaded page adds on top of the shell that loads it, read from a built console's
  * Vite manifest (web/dist/.vite/manifest.json): the page's own chunk and the chunks only it (not
- * the entry, AuthLayout or PortalLayout) imports, gzip at zlib's default level like the budgets.
+ * the entry, AuthLayout or the console's route table with PortalLayout, ConsoleRoutes) imports,
+ * gzip at zlib's default level like the budgets. The pages are the entry's lazy imports (public
+ * pages, sign-in, sign-up, the client portal) and the console's (ConsoleRoutes').
  * Reported by test/e2e/page-weight.test.ts so a new domain's pages show their cost.
  */
 import { readFileSync } from 'node:fs';
@@ -46,13 +48,14 @@ export function routeChunks(dist: string): RouteChunk[] {
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
   const layout = (name: string) => Object.keys(manifest).find((key) => key.endsWith(`/${name}.tsx`));
-  const layouts = [layout('AuthLayout'), layout('PortalLayout')];
-  if (!entryKey || layouts.some((key) => !key)) throw new Error(`${dist}: the manifest has no index.html entry, AuthLayout or PortalLayout`);
+  const layouts = [layout('AuthLayout'), layout('ConsoleRoutes')];
+  if (!entryKey || layouts.some((key) => !key)) throw new Error(`${dist}: the manifest has no index.html entry, AuthLayout or ConsoleRoutes`);
   const shell = new Set<string>();
   for (const key of [entryKey, ...layouts] as string[]) closure(key, shell);
+  const pages = [entryKey, layouts[1] as string].flatMap((key) => manifest[key].dynamicImports ?? []);
 
-  return (manifest[entryKey].dynamicImports ?? [])
-    .filter((key) => !layouts.includes(key))
+  return [...new Set(pages)]
+    .filter((key) => !layouts.includes(key) && manifest[key]?.src)
     .map((key) => {
       const added = [...closure(key)].filter((file) => !shell.has(file));
       const sum = (suffix: string) => added.filter((file) => file.endsWith(suffix)).reduce((total, file) => total + gzipOf(file), 0);

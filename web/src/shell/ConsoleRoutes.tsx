@@ -2,13 +2,15 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { page } from '../common/lazy-page';
 import { HOME_PATH } from './paths';
+import PortalLayout from './PortalLayout';
 
 /*
  * The console's pages under /app, one chunk each. They are listed here, not in routes.tsx, so that
  * the entry bundle every page loads (the landing, the client's video join) does not carry the
- * console's chunk map: this module is itself a lazy chunk, loaded after sign-in.
+ * console's chunk map: this module is itself a lazy chunk, loaded after sign-in. PortalLayout, which
+ * every page below renders in, is part of it (a static import): it loads with the route table
+ * rather than after it, and each page's preload list leaves out what the layout already loaded.
  */
-const PortalLayout = lazy(() => import('./PortalLayout'));
 const ClientsPage = lazy(() => import('../clients/ClientsPage'));
 const ClientDetailPage = lazy(() => import('../clients/ClientDetailPage'));
 const AccountActivityPage = lazy(() => import('../team/AccountActivityPage'));
