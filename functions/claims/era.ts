@@ -11,7 +11,8 @@
  * items (unknown claims, unmatched lines, takebacks naming no claim) post nothing.
  */
 import { createHash } from 'node:crypto';
-import { claimKey, stagePartition } from '../../domain/insurance/claims.ts';
+import { billingProviderOf, claimKey, stagePartition } from '../../domain/insurance/claims.ts';
+import { settingsKey } from '../../domain/practice.ts';
 import { parse835, type Era } from '../../domain/insurance/era.ts';
 import { eraKey, proposePosting, type ClaimForPosting, type PostingProposal } from '../../domain/insurance/era-posting.ts';
 import { lineModifiers } from '../../domain/insurance/x12/claim-837p.ts';
@@ -70,7 +71,7 @@ export async function proposalOf(practiceId: string, era: Era): Promise<{ propos
 }
 
 /** Keeps an 835 once (payer/trace/date): a second copy answers the first. */
-async function store(caller: Caller, raw: string, source: 'clearinghouse' | 'upload', now: Date): Promise<Item> {
+async function store(caller: Caller, raw: string, source: 'clearinghouse' | 'upload', now: Date, transactionId?: string): Promise<Item> {
   const era = parsed(raw);
   const id = createHash('sha256').update(`${caller.practiceId}|${eraKey(era)}`).digest('hex').slice(0, 24);
   const existing = await getItem(eraItemKey(caller.practiceId, id));
@@ -79,7 +80,7 @@ async function store(caller: Caller, raw: string, source: 'clearinghouse' | 'upl
   await writeFile(key, raw);
   const item = {
     ...eraItemKey(caller.practiceId, id), entity: 'Era', id, payerName: era.payerName, payerId: era.payerId, traceNumber: era.traceNumber, paymentDate: era.paymentDate ?? null,
-    totalPaidCents: era.totalPaidCents, status: 'proposed', source, fileKey: key, receivedAt: now.toISOString(), receivedBy: caller.sub,
+    totalPaidCents: era.totalPaidCents, status: 'proposed', source, fileKey: key, receivedAt: now.toISOString(), receivedBy: caller.sub, ...(transactionId ? { clearinghouseTransactionId: transactionId } : {}),
   };
   const out = await transact([put(item, 'attribute_not_exists(PK)')]);
   return out.ok ? item : ((await getItem(eraItemKey(caller.practiceId, id))) ?? item);
@@ -104,25 +105,57 @@ export async function uploadEra(caller: Caller, args: Item, now = new Date()): P
   return { data: await view(caller, item), audit: { action: 'era.upload', entityType: 'Era', entityId: item.id } };
 }
 
-/** The 835s of accepted (and partly paid) claims' transactions, from the clearinghouse. */
+/** Where the practice's first poll of the clearinghouse's ERAs starts. */
+const FIRST_POLL_DAYS = 90;
+const pollKey = (practiceId: string) => ({ PK: practicePartition(practiceId), SK: 'ERAPOLL' });
+
+/**
+ * Whether an ERA is this practice's: paid to its billing NPI (N1*PE XX), or, when the payee is named
+ * otherwise, paying a claim of ours by its patient control number. One clearinghouse account serves
+ * every practice of an environment, so another practice's ERAs are passed over (and stay for its own poll).
+ */
+async function isOurs(practiceId: string, era: Era, npis: Set<string>): Promise<boolean> {
+  if (era.payeeNpi && npis.size > 0) return npis.has(era.payeeNpi);
+  const ids = [...new Set(era.claims.map((c) => c.patientControlNumber.toUpperCase()).filter(isId))];
+  return (await getItems(ids.map((id) => claimKey(practiceId, id)))).some((c) => c.entity === 'Claim');
+}
+
+/**
+ * The ERAs the clearinghouse received since the practice's last poll (Stedi: the account's inbound
+ * 835 transactions from the stored cursor; the sandbox: the 835s of our accepted claims' transactions),
+ * each kept once as the payer sent it. The cursor is saved only after every ERA of the batch is kept.
+ */
 export async function retrieveEras(caller: Caller, now = new Date()): Promise<ClaimsAnswer> {
   const clearinghouse = clearinghouseFromEnv();
-  const claims = (await Promise.all((['accepted', 'partiallyPaid', 'paid'] as const).map(async (s) => (await queryBucket('GSI3', stagePartition(caller.practiceId, s), { limit: 50 })).items))).flat();
+  const [claims, poll, setting, billing] = await Promise.all([
+    Promise.all((['accepted', 'partiallyPaid', 'paid'] as const).map(async (s) => (await queryBucket('GSI3', stagePartition(caller.practiceId, s), { limit: 50 })).items)).then((l) => l.flat()),
+    getItem(pollKey(caller.practiceId)),
+    getItem(settingsKey(caller.practiceId, 'InsuranceSetting')),
+    getItem(settingsKey(caller.practiceId, 'BillingSettings')),
+  ]);
+  const npi = billingProviderOf((setting?.data ?? null) as Item | null, (billing?.data ?? null) as Item | null).npi;
+  const npis = new Set(npi ? [npi] : []);
+  const batch = await clearinghouse.listEras({
+    cursor: typeof poll?.cursor === 'string' ? poll.cursor : null,
+    since: new Date(now.getTime() - FIRST_POLL_DAYS * 86_400_000),
+    transactionIds: claims.map((c) => c.transactionId).filter((t): t is string => typeof t === 'string' && t !== ''),
+  });
   const stored: Item[] = [];
-  for (const claim of claims) {
-    if (!claim.transactionId) continue;
-    let report: Record<string, unknown>;
+  let unreadable = 0;
+  for (const { transactionId, x12 } of batch.eras) {
+    let era: Era;
     try {
-      report = await clearinghouse.getReport(claim.transactionId, '835');
-    } catch (err) {
-      if ((err as { errorType?: string }).errorType === 'NotFound') continue;
-      throw err;
+      era = parsed(x12);
+    } catch {
+      unreadable++;
+      continue;
     }
-    for (const raw of Array.isArray(report.x12) ? (report.x12 as string[]) : []) {
-      const item = await store(caller, raw, 'clearinghouse', now);
-      if (!stored.some((s) => s.id === item.id)) stored.push(item);
-    }
+    if (!(await isOurs(caller.practiceId, era, npis))) continue;
+    const item = await store(caller, x12, 'clearinghouse', now, transactionId);
+    if (!stored.some((s) => s.id === item.id)) stored.push(item);
   }
+  if (unreadable > 0) console.error(`era retrieval: ${unreadable} unreadable 835(s) skipped`);
+  if (batch.cursor !== (poll?.cursor ?? null)) await transact([put({ ...pollKey(caller.practiceId), cursor: batch.cursor, polledAt: now.toISOString() })]);
   return { data: await Promise.all(stored.map((i) => view(caller, i))), audit: { action: 'era.retrieve', entityType: 'Era', entityIds: stored.map((s) => s.id) } };
 }
 

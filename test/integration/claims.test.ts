@@ -9,8 +9,8 @@
  * nothing, the list's page token is bound to the caller and the stage.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { tableName } from '../../domain/tables.ts';
@@ -18,6 +18,12 @@ import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
 import { amount, writeSegment, type Segment } from '../../domain/insurance/x12/segments.ts';
+import { claimKey } from '../../domain/insurance/claims.ts';
+import { objectStoreSandbox, sandboxClearinghouse } from '../../functions/shared/clearinghouse/sandbox.ts';
+import { readSubmitted837, sandbox835 } from '../../functions/shared/clearinghouse/sandbox-claims.ts';
+import { s3ObjectStore } from '../../functions/shared/object-store.ts';
+import { startStediFake } from '../support/stedi-fake.ts';
+import { startSecretsManagerFake } from '../support/stripe-fake.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -302,5 +308,41 @@ describe('claims', () => {
     expect(new Set([...first.items, ...second.items].map((c: any) => c.id)).size).toBe(first.items.length + second.items.length);
     expect((await call('owner', LIST, { s: 'scrub', t: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
     expect((await call('biller', LIST, { s: 'prepared', t: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
+  });
+  it('the sandbox’s transactions outlive a restart of the runtime: a new sandbox on the same bucket answers the 277CA and the 835 of a claim submitted before', async () => {
+    const { practiceId } = (await data('owner', '{ me { practiceId } }')).me;
+    const stored = await runtime.dynamo.client.send(new GetItemCommand({ TableName: tableName('local', 'Practice'), Key: marshall(claimKey(practiceId, claims.paid.id)) }));
+    const transactionId = unmarshall(stored.Item!).transactionId as string;
+    const restarted = sandboxClearinghouse(objectStoreSandbox(s3ObjectStore()));
+    expect(((await restarted.getReport(transactionId, '277')).x12 as string[])[0]).toContain(`TRN*2*${claims.paid.id}~`);
+    expect((await restarted.listEras({ cursor: null, since: new Date(), transactionIds: [transactionId] })).eras[0].x12).toContain(`CLP*${claims.paid.id}*1*`);
+  });
+
+  it('in AWS the ERAs come from Stedi’s poll of the account: only those paid to this practice’s billing NPI are kept, the cursor is saved, a second retrieval finds nothing new', async () => {
+    const fake = await startStediFake();
+    const secrets = await startSecretsManagerFake({ 'portal/test/stedi-claims': JSON.stringify({ apiKey: fake.apiKey }) });
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { CLEARINGHOUSE: 'stedi', CLEARINGHOUSE_SECRET_ID: 'portal/test/stedi-claims', SECRETS_MANAGER_ENDPOINT: secrets.url, CLEARINGHOUSE_API_BASE: fake.url, CLEARINGHOUSE_CORE_BASE: fake.coreUrl });
+      const file = (await data('biller', FILE, { id: claims.partial.id, f: 'X12' })).getClaimFile;
+      const submitted = readSubmitted837(Buffer.from(file.base64, 'base64').toString('utf8'))[0];
+      const ours = sandbox835(submitted, 777001, new Date('2026-12-02T10:00:00Z'))[0];
+      const theirs = sandbox835({ ...submitted, billingNpi: '1679576722', patientControlNumber: 'C0THERPRACTICE1' }, 777002, new Date('2026-12-02T10:00:00Z'))[0];
+      fake.addInbound(theirs);
+      fake.addInbound(ours);
+      const eras = (await data('biller', `mutation { retrieveEras { ${ERA} } }`)).retrieveEras;
+      expect(eras.map((e: any) => e.claims.map((c: any) => c.claimId))).toEqual([[claims.partial.id]]);
+      expect(eras[0]).toMatchObject({ status: 'proposed', balanced: true });
+      expect(fake.requests.filter((r) => r.path.startsWith('/_artifacts/')).every((r) => r.authorization === null)).toBe(true);
+      expect((await data('biller', 'mutation { retrieveEras { id } }')).retrieveEras).toEqual([]);
+      expect(fake.requests.filter((r) => r.path === '/2023-08-01/polling/transactions').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      for (const k of ['CLEARINGHOUSE', 'CLEARINGHOUSE_SECRET_ID', 'SECRETS_MANAGER_ENDPOINT', 'CLEARINGHOUSE_API_BASE', 'CLEARINGHOUSE_CORE_BASE']) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+      await fake.close();
+      await secrets.close();
+    }
   });
 });

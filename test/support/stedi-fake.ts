@@ -5,9 +5,15 @@
  * (sandbox-members.ts, 271 JSON), claim submissions idempotent per `Idempotency-Key` (a repeat
  * replays the first answer; a POST without one is 400), 277 reports per transaction (404 unknown).
  * failNext() injects a 500, a 400, or a hang longer than the adapter's timeout.
+ *
+ * Stedi's core API under /2023-08-01 (coreUrl): the account's processed transactions polled oldest
+ * first (`GET /polling/transactions` with startDateTime or pageToken, pageSize; a nextPageToken
+ * always), each submitted claim as an OUTBOUND 837 and what addInbound() receives (an 835 ERA, a
+ * 277CA) as INBOUND; `GET /transactions/{id}/input` answers 302 {documentDownloadUrl} to a presigned
+ * download on this server which, like S3, refuses a request that also carries an Authorization header.
  */
 import { createServer, type Server } from 'node:http';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sandboxEligibility } from '../../functions/shared/clearinghouse/sandbox-members.ts';
 import type { StediEligibilityRequest } from '../../domain/insurance/eligibility-request.ts';
@@ -20,9 +26,20 @@ export interface StediRecorded {
   body: unknown;
 }
 
+interface Transaction {
+  transactionId: string;
+  direction: 'INBOUND' | 'OUTBOUND';
+  set: string;
+  processedAt: string;
+  x12: string;
+}
+
 export interface StediFake {
   url: string;
+  coreUrl: string;
   apiKey: string;
+  /** A transaction the account receives from a payer (835 or 277): polled, then downloaded raw. */
+  addInbound(x12: string, set?: '835' | '277'): string;
   requests: StediRecorded[];
   failNext(kind: 'error500' | 'error400' | 'hang', times?: number): void;
   close(): Promise<void>;
@@ -33,6 +50,20 @@ export async function startStediFake(apiKey = 'test_stedi_key_' + Math.random().
   const failures: ('error500' | 'error400' | 'hang')[] = [];
   const claims = new Map<string, { body: string; answer: Record<string, unknown> }>();
   const hanging = new Set<() => void>();
+  const transactions: Transaction[] = [];
+  const downloads = new Map<string, string>();
+  let clock = Date.parse('2026-11-01T00:00:00Z');
+  const record = (direction: Transaction['direction'], set: string, x12: string) => {
+    const t = { transactionId: randomUUID(), direction, set, processedAt: new Date((clock += 60_000)).toISOString(), x12 };
+    transactions.push(t);
+    return t.transactionId;
+  };
+  const summary = (t: Transaction) => ({
+    transactionId: t.transactionId, direction: t.direction, mode: 'test', status: 'succeeded', processedAt: t.processedAt, fileExecutionId: randomUUID(),
+    partnership: { partnershipId: 'stedi_practiceportal', partnershipType: 'x12' },
+    artifacts: [{ artifactType: 'application/edi-x12', model: 'transaction', usage: 'input', sizeBytes: t.x12.length, url: `/2023-08-01/transactions/${t.transactionId}/input` }],
+    x12: { metadata: { transaction: { controlNumber: '0001', transactionSetIdentifier: t.set } } },
+  });
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -51,6 +82,15 @@ export async function startStediFake(apiKey = 'test_stedi_key_' + Math.random().
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(json));
       };
+      const download = /^\/_artifacts\/([0-9a-f-]+)$/.exec(path);
+      if (download) {
+        // A presigned URL: its signature is the only credential S3 accepts.
+        if (req.headers.authorization) return send(400, { message: 'Only one auth mechanism allowed' });
+        const text = downloads.get(download[1]);
+        if (text === undefined) return send(403, { message: 'Request has expired' });
+        res.writeHead(200, { 'Content-Type': 'application/edi-x12' });
+        return res.end(text);
+      }
       if (req.headers.authorization !== apiKey) return send(401, { message: 'Unauthorized' });
       const failure = failures.shift();
       if (failure === 'hang') {
@@ -74,7 +114,36 @@ export async function startStediFake(apiKey = 'test_stedi_key_' + Math.random().
         const info = ((body as Record<string, unknown>)?.claimInformation ?? {}) as Record<string, unknown>;
         const answer = { status: 'SUCCESS', controlNumber: digest.slice(0, 9).replace(/[a-f]/g, '7'), transactionId: `fake-${digest.slice(0, 20)}`, claimReference: { correlationId: `corr-${digest.slice(20, 36)}`, patientControlNumber: info.patientControlNumber ?? null } };
         claims.set(idempotencyKey, { body: text, answer });
+        record('OUTBOUND', '837', typeof (body as Record<string, unknown>)?.x12 === 'string' ? ((body as Record<string, unknown>).x12 as string) : text);
         return send(200, answer);
+      }
+      if (req.method === 'GET' && path === '/2023-08-01/polling/transactions') {
+        const query = new URL(req.url ?? '', 'http://fake').searchParams;
+        const size = Math.min(500, Number(query.get('pageSize') ?? '100') || 100);
+        const token = query.get('pageToken');
+        const start = query.get('startDateTime');
+        if (!token && !start) return send(400, { message: 'startDateTime or pageToken is required' });
+        let offset: number;
+        if (token) {
+          const n = Number(Buffer.from(token, 'base64url').toString('utf8'));
+          if (!Number.isInteger(n) || n < 0) return send(400, { message: 'Invalid pageToken' });
+          offset = n;
+        } else {
+          const after = transactions.findIndex((t) => t.processedAt > start!);
+          offset = after < 0 ? transactions.length : after;
+        }
+        const items = transactions.slice(offset, offset + size);
+        return send(200, { items: items.map(summary), nextPageToken: Buffer.from(String(offset + items.length)).toString('base64url') });
+      }
+      const input = /^\/2023-08-01\/transactions\/([^/]+)\/input$/.exec(path);
+      if (req.method === 'GET' && input) {
+        const t = transactions.find((x) => x.transactionId === input[1]);
+        if (!t) return send(404, { message: 'Not Found' });
+        const ticket = randomUUID();
+        downloads.set(ticket, t.x12);
+        const documentDownloadUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/_artifacts/${ticket}`;
+        res.writeHead(302, { 'Content-Type': 'application/json', Location: documentDownloadUrl });
+        return res.end(JSON.stringify({ documentDownloadUrl }));
       }
       const report = /^\/2024-04-01\/change\/medicalnetwork\/reports\/v2\/([^/]+)\/(277|835)$/.exec(path);
       if (req.method === 'GET' && report) {
@@ -89,7 +158,11 @@ export async function startStediFake(apiKey = 'test_stedi_key_' + Math.random().
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/2024-04-01`,
+    coreUrl: `http://127.0.0.1:${port}/2023-08-01`,
     apiKey,
+    addInbound(x12, set = '835') {
+      return record('INBOUND', set, x12);
+    },
     requests,
     failNext(kind, times = 1) {
       for (let i = 0; i < times; i++) failures.push(kind);

@@ -2,12 +2,14 @@
  * The clearinghouse chosen by configuration (never by "is this a test"):
  *   CLEARINGHOUSE=sandbox  the local sandbox (local runtime, `npm start`);
  *   CLEARINGHOUSE=stedi    Stedi, key from Secrets Manager (CLEARINGHOUSE_SECRET_ID), base
- *                          CLEARINGHOUSE_API_BASE (tests point it at the fake; default Stedi's);
+ *                          CLEARINGHOUSE_API_BASE and CLEARINGHOUSE_CORE_BASE (tests point them at
+ *                          the fake; default Stedi's);
  *   unset                  no clearinghouse configured: every call is ClearinghouseUnavailable.
  * The Api stack sets stedi when the environment's cdk.json names the secret (lib/config.ts).
  */
 import { clearinghouseKey, type KeyLoader } from './secret.ts';
-import { sandboxClearinghouse } from './sandbox.ts';
+import { objectStoreSandbox, sandboxClearinghouse } from './sandbox.ts';
+import { s3ObjectStore } from '../object-store.ts';
 import { stediClearinghouse } from './stedi.ts';
 import { CLEARINGHOUSE_MESSAGES, clearinghouseRefusal, type Clearinghouse } from './types.ts';
 
@@ -20,11 +22,12 @@ function unavailable(): Clearinghouse {
   const refuse = async (): Promise<never> => {
     throw clearinghouseRefusal(CLEARINGHOUSE_MESSAGES.unavailable, 'ClearinghouseUnavailable');
   };
-  return { name: 'stedi', checkEligibility: refuse, submitClaim: refuse, getReport: refuse };
+  return { name: 'stedi', checkEligibility: refuse, submitClaim: refuse, getReport: refuse, listEras: refuse };
 }
 
 export function clearinghouseFromEnv(env: NodeJS.ProcessEnv = process.env): Clearinghouse {
-  if (env.CLEARINGHOUSE === 'sandbox') return (sandbox ??= sandboxClearinghouse());
+  // The sandbox keeps its transactions in the media bucket (the local S3 stand-in) when there is one, so they outlive a restart.
+  if (env.CLEARINGHOUSE === 'sandbox') return (sandbox ??= sandboxClearinghouse(env.BUCKET ? objectStoreSandbox(s3ObjectStore(env)) : undefined));
   if (env.CLEARINGHOUSE === 'stedi' && env.CLEARINGHOUSE_SECRET_ID) {
     const id = env.CLEARINGHOUSE_SECRET_ID;
     let loader = loaders.get(id);
@@ -33,7 +36,7 @@ export function clearinghouseFromEnv(env: NodeJS.ProcessEnv = process.env): Clea
       loaders.set(id, loader);
     }
     const key = loader;
-    return stediClearinghouse({ apiKey: key, apiBase: env.CLEARINGHOUSE_API_BASE || undefined, onKeyRejected: () => key.forget(), timeoutMs: Number(env.CLEARINGHOUSE_TIMEOUT_MS) || undefined });
+    return stediClearinghouse({ apiKey: key, apiBase: env.CLEARINGHOUSE_API_BASE || undefined, coreBase: env.CLEARINGHOUSE_CORE_BASE || undefined, onKeyRejected: () => key.forget(), timeoutMs: Number(env.CLEARINGHOUSE_TIMEOUT_MS) || undefined });
   }
   if (env.CLEARINGHOUSE) console.error('clearinghouse misconfigured');
   return unavailable();

@@ -22,12 +22,30 @@ export interface ClaimSubmission {
 
 export type ReportKind = '277' | '835';
 
+/** What to look for ERAs with: the caller's poll cursor (Stedi: the account's inbound transactions), or its claims' transactions (the sandbox). */
+export interface EraRequest {
+  /** The cursor an earlier call returned (Stedi's nextPageToken), or null for the first poll. */
+  cursor: string | null;
+  /** Where the first poll starts (Stedi's startDateTime). */
+  since: Date;
+  /** The clearinghouse transactions of the caller's claims awaiting payment (the sandbox answers per transaction). */
+  transactionIds: string[];
+}
+
+/** Raw X12 835 interchanges, as the payer sent them, and the cursor to poll from next time. */
+export interface EraBatch {
+  eras: Array<{ transactionId: string; x12: string }>;
+  cursor: string | null;
+}
+
 export interface Clearinghouse {
   readonly name: 'stedi' | 'sandbox';
   checkEligibility(request: StediEligibilityRequest): Promise<StediEligibilityResponse>;
   /** The same key for a retried submission: the clearinghouse answers it once. */
   submitClaim(claim: ClaimPayload, idempotencyKey: string): Promise<ClaimSubmission>;
   getReport(transactionId: string, kind: ReportKind): Promise<Record<string, unknown>>;
+  /** The 835s received since the cursor (Stedi) or for these transactions (sandbox), as raw X12. */
+  listEras(request: EraRequest): Promise<EraBatch>;
 }
 
 /** The caller-facing words for a clearinghouse that cannot answer; nothing was recorded. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stediClearinghouse } from '../../../functions/shared/clearinghouse/stedi.ts';
-import { sandboxClearinghouse } from '../../../functions/shared/clearinghouse/sandbox.ts';
+import { memorySandbox, sandboxClearinghouse } from '../../../functions/shared/clearinghouse/sandbox.ts';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { clearinghouseFromEnv } from '../../../functions/shared/clearinghouse/index.ts';
 import { buildEligibilityRequest } from '../../../domain/insurance/eligibility-request.ts';
 import { mapStediEligibility } from '../../../domain/insurance/eligibility.ts';
@@ -13,6 +15,8 @@ const request = (memberId: string) =>
     provider: { organizationName: 'Cedar Counseling', npi: '1234567893', taxId: '12-3456789' },
     subscriber: { memberId, firstName: 'Jane', lastName: 'Doe', dateOfBirth: '04/12/1987' },
   });
+
+const fixture = (name: string) => readFileSync(resolve(import.meta.dirname, '../../fixtures/x12', name), 'utf8');
 
 let fake: StediFake;
 beforeAll(async () => {
@@ -72,6 +76,51 @@ describe('Stedi adapter against the fake of its wire protocol', () => {
     expect(x12.transactionId).not.toBe(first.transactionId);
     expect(await adapter().getReport(first.transactionId!, '277')).toMatchObject({ transactionId: first.transactionId });
     await expect(adapter().getReport('unknown-transaction', '277')).rejects.toMatchObject({ errorType: 'NotFound' });
+  });
+});
+
+describe('ERAs from Stedi: the account\'s inbound 835s polled from a cursor, each downloaded as the payer sent it', () => {
+  const era = (n: number) => fixture('835-aetna-paid-partial-denied-unknown.x12').replace('EFT2026120100017', `EFT20261201${String(n).padStart(5, '0')}`);
+  const core = () => adapter({ coreBase: fake.coreUrl });
+
+  it('reads only inbound 835s (not 277s, not our own 837s), raw, from the presigned URL without our key; the cursor resumes after them', async () => {
+    const first = fake.addInbound(era(1));
+    fake.addInbound(fixture('277ca-accepted-and-rejected.x12'), '277');
+    await core().submitClaim({ x12: fixture('837p-self-subscriber.x12') }, 'era-poll-claim-1');
+    const second = fake.addInbound(era(2));
+    const batch = await core().listEras({ cursor: null, since: new Date('2026-10-01T00:00:00Z'), transactionIds: [] });
+    expect(batch.eras).toEqual([{ transactionId: first, x12: era(1) }, { transactionId: second, x12: era(2) }]);
+    expect(batch.cursor).toBeTruthy();
+    const polls = fake.requests.filter((r) => r.path === '/2023-08-01/polling/transactions');
+    expect(polls.every((r) => r.authorization === fake.apiKey)).toBe(true);
+    expect(fake.requests.filter((r) => r.path.startsWith('/_artifacts/')).map((r) => r.authorization)).toEqual([null, null]);
+    const third = fake.addInbound(era(3));
+    const next = await core().listEras({ cursor: batch.cursor, since: new Date('2026-10-01T00:00:00Z'), transactionIds: [] });
+    expect(next.eras.map((e) => e.transactionId)).toEqual([third]);
+    expect((await core().listEras({ cursor: next.cursor, since: new Date(), transactionIds: [] })).eras).toEqual([]);
+  });
+
+  it('a failure while polling is ClearinghouseUnavailable and the same cursor gets the ERA next time: nothing is skipped', async () => {
+    const start = await core().listEras({ cursor: null, since: new Date('2026-10-01T00:00:00Z'), transactionIds: [] });
+    const waiting = fake.addInbound(era(4));
+    fake.failNext('error500', 2);
+    await expect(core().listEras({ cursor: start.cursor, since: new Date(), transactionIds: [] })).rejects.toMatchObject({ errorType: 'ClearinghouseUnavailable' });
+    expect((await core().listEras({ cursor: start.cursor, since: new Date(), transactionIds: [] })).eras.map((e) => e.transactionId)).toEqual([waiting]);
+  });
+});
+
+describe('the sandbox keeps its transactions in a store', () => {
+  it('a claim submitted before a restart still gets its 277CA and 835 from a new sandbox on the same store; idempotent across it', async () => {
+    const store = memorySandbox();
+    const before = await sandboxClearinghouse(store).submitClaim({ x12: fixture('837p-self-subscriber.x12') }, 'practice-claim-000000001');
+    const after = sandboxClearinghouse(store);
+    expect(await after.submitClaim({ x12: fixture('837p-self-subscriber.x12') }, 'practice-claim-000000001')).toEqual(before);
+    const ack = await after.getReport(before.transactionId!, '277');
+    expect((ack.x12 as string[])[0]).toContain(`TRN*2*${before.patientControlNumber}~`);
+    const eras = await after.listEras({ cursor: null, since: new Date(), transactionIds: [before.transactionId!, 'sbx-000000000000000000000000'] });
+    expect(eras.eras).toHaveLength(1);
+    expect(eras.eras[0].x12).toContain(`CLP*${before.patientControlNumber}*1*`);
+    await expect(sandboxClearinghouse(memorySandbox()).getReport(before.transactionId!, '277')).rejects.toMatchObject({ errorType: 'NotFound' });
   });
 });
 
