@@ -17,6 +17,7 @@ import { hashLinkToken } from '../../functions/assessments/link.ts';
 import { sendDueAssessmentLinks } from '../../functions/assessments/due-links.ts';
 import { sendAssessmentReminders } from '../../functions/assessments/reminders.ts';
 import { CANCEL, CREATE, EDIT } from '../support/appointments-api.ts';
+import { backfillPopulation } from '../../local/assessment-population-backfill.ts';
 import { CRISIS_TEXT, alertKey, linkKey } from '../../domain/assessments/items.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
@@ -459,5 +460,30 @@ describe('before each appointment', () => {
     await sendDueAssessmentLinks(new Date(opened + HOUR + 60_000));
     expect(linkTokenFor(email)).toBe(second);
     expect((await call('owner', listed, { c })).data.listAssessmentAssignments[0].openOccurrence).toBeNull();
+  });
+});
+
+describe('the aggregates back-fill (local/assessment-population-backfill.ts)', () => {
+  it('rebuilds from the responses alone the counters, state and latest the live path wrote (seed and this file), and again to the same', async () => {
+    const aggregates = async () => [...(await practiceItems('AssessCount#')), ...(await practiceItems('AssessState#'))];
+    const latest = async () => (await practiceItems('AssessBase#')).map(({ SK, score, latest: l, latestScore, GSI3SK }) => ({ SK, score, latest: l, latestScore, GSI3SK }));
+    const live = await aggregates();
+    const liveLatest = await latest();
+    expect(live.length).toBeGreaterThan(20);
+    // A practice from before the counters: none of them, and no latest on the client × instrument items.
+    for (let i = 0; i < live.length; i += 25) {
+      await runtime.dynamo.client.send(new BatchWriteItemCommand({ RequestItems: { [tableName('local', 'Practice')]: live.slice(i, i + 25).map((x) => ({ DeleteRequest: { Key: marshall({ PK: x.PK, SK: x.SK }) } })) } }));
+    }
+    expect(await aggregates()).toEqual([]);
+    for (const item of await practiceItems('AssessBase#')) {
+      await runtime.dynamo.client.send(new UpdateItemCommand({ TableName: tableName('local', 'Practice'), Key: marshall({ PK: item.PK, SK: item.SK }), UpdateExpression: 'REMOVE latest, latestScore, GSI3PK, GSI3SK' }));
+    }
+    const first = await backfillPopulation(dynamo(), tableName('local', 'Practice'), practiceId);
+    expect(first.responses).toBeGreaterThan(100);
+    expect(await aggregates()).toEqual(live);
+    expect(await latest()).toEqual(liveLatest);
+    const again = await backfillPopulation(dynamo(), tableName('local', 'Practice'), practiceId);
+    expect(again).toMatchObject({ responses: first.responses, aggregates: first.aggregates, removed: 0 });
+    expect(await aggregates()).toEqual(live);
   });
 });
