@@ -11,6 +11,7 @@ import { signedInBrowser, signInInBrowser } from '../support/browser-signin.ts';
 import { ENGLISH as PUBLIC_ENGLISH, loadCatalog as loadAnyCatalog } from '../../web/src/i18n/catalog.ts';
 import { PORTAL_ENGLISH } from '../../web/src/i18n/portal-messages.ts';
 import { FEATURE_ENGLISH } from '../../web/src/i18n/features/index.ts';
+import { PAGE_ENGLISH } from '../../web/src/i18n/pages/index.ts';
 import { LANGUAGE_STORAGE_KEY, type OfferedLocale } from '../../web/src/i18n/locales.ts';
 import { usePortal } from '../support/portal.ts';
 
@@ -156,7 +157,7 @@ describe('languages', () => {
 
   async function englishLeft(page: Page, locale: OfferedLocale): Promise<string[]> {
     const catalog = await loadCatalog(locale);
-    const translated = new Set(Object.entries({ ...PUBLIC_ENGLISH, ...PORTAL_ENGLISH, ...FEATURE_ENGLISH }).filter(([key, english]) => catalog[key] !== undefined && catalog[key] !== english).map(([, english]) => english));
+    const translated = new Set(Object.entries({ ...PUBLIC_ENGLISH, ...PAGE_ENGLISH, ...PORTAL_ENGLISH, ...FEATURE_ENGLISH }).filter(([key, english]) => catalog[key] !== undefined && catalog[key] !== english).map(([, english]) => english));
     return (await shownTexts(page)).filter((text) => translated.has(text));
   }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import en from '../../web/src/i18n/messages/en.json' with { type: 'json' };
+import landing from '../../web/src/i18n/messages/pages/landing.en.json' with { type: 'json' };
 import { usePortal } from '../support/portal.ts';
 
 const portal = usePortal();
@@ -236,7 +236,7 @@ describe('landing', () => {
 });
 
 describe('prerendered landing page', () => {
-  const heroTitle = (en as Record<string, string>)['landing.hero.title'];
+  const heroTitle = (landing as Record<string, string>)['landing.hero.title'];
   const raw = async (path: string) => {
     const response = await fetch(portal.runtime.url + path);
     expect(response.status).toBe(200);

@@ -14,6 +14,8 @@ import { createTranslator } from '../../../web/src/i18n/translator';
 import { PORTAL_ENGLISH } from '../../../web/src/i18n/portal-messages';
 // The feature parts of the console's English (billing, insurance, assessments, companion, supervision), each loaded with its feature.
 import { FEATURE_ENGLISH } from '../../../web/src/i18n/features';
+// The page parts of the entry's English (legal, landing, help, sign-up, video, planned pages, console help), each loaded with its pages.
+import { PAGE_ENGLISH } from '../../../web/src/i18n/pages';
 // Portal modules whose tables of texts are the English of their keys (addEnglishSource).
 import '../../../web/src/appointments/status';
 import '../../../web/src/appointments/messages';
@@ -58,6 +60,17 @@ describe('message catalogs', () => {
     expect(Object.keys(FEATURE_ENGLISH).filter((key) => key in PUBLIC_ENGLISH || key in PORTAL_ENGLISH)).toEqual([]);
     expect(Object.keys(PORTAL_ENGLISH).length).toBeGreaterThan(90);
     expect(createTranslator('en', PUBLIC_ENGLISH).t('clients.add')).toBe('Add client');
+  });
+
+  it("the public pages' and the console's help English are parts of their own, not in the entry's catalog", () => {
+    const parts = Object.keys(PAGE_ENGLISH);
+    expect(parts.filter((key) => key in PUBLIC_ENGLISH || key in PORTAL_ENGLISH || key in FEATURE_ENGLISH)).toEqual([]);
+    for (const prefix of ['legal.', 'landing.', 'help.', 'signup.', 'video.', 'planned.', 'helpTopic.', 'tour.slide.']) {
+      expect(parts.some((key) => key.startsWith(prefix)), prefix).toBe(true);
+      expect(Object.keys(PUBLIC_ENGLISH).filter((key) => key.startsWith(prefix)), prefix).toEqual([]);
+    }
+    // The top bar's tour button stays in the entry's catalog; the tour itself loads its texts.
+    expect(PUBLIC_ENGLISH['tour.title']).toBe('Welcome tour');
   });
 
   for (const locale of LOCALES.filter((l) => l !== 'en')) {

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon } from './icons';
 import { PublicLayout } from './PublicLayout';
 import { Tabs, type TabItem } from './Tabs';
+import '../i18n/pages/help';
 
 /** A part of a help topic: a heading and a numbered list, a bullet list or a paragraph. */
 interface HelpSection {

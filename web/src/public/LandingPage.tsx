@@ -9,6 +9,7 @@ import { HeroIllustration } from './HeroIllustration';
 import { PublicLayout } from './PublicLayout';
 import { siteName } from './site';
 import { DASHBOARD_PATH } from '../shell/paths';
+import '../i18n/pages/landing';
 
 /** The spec's feature sections (part 1 §1), in its order; texts under landing.feature.<id>.*. */
 const FEATURES: Array<{ id: string; icon: FeatureIcon }> = [

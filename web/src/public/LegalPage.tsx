@@ -3,6 +3,7 @@ import { useT } from '../i18n/I18nProvider';
 import { LEGAL_DOCUMENTS } from './legal';
 import { PublicLayout } from './PublicLayout';
 import { siteName } from './site';
+import '../i18n/pages/legal';
 
 /**
  * The four agreements a clinician accepts at sign-up (spec part 1 §2, step 3), one public page

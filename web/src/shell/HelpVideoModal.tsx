@@ -1,6 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import Modal from '@cloudscape-design/components/modal';
 import { useT } from '../i18n/I18nProvider';
+import '../i18n/pages/console-help';
 
 /** Spec part 2 §9: the help video modal is 500 px high. */
 export const HELP_VIDEO_HEIGHT = 500;

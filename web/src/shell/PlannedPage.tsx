@@ -7,6 +7,7 @@ import { plannedKey } from '../i18n/catalog';
 import { useT } from '../i18n/I18nProvider';
 import { plannedPageFor } from './planned-pages';
 import { HOME_PATH } from './paths';
+import '../i18n/pages/planned';
 
 /** A portal route whose page is still being built says what it will hold; an unknown path goes home. */
 export default function PlannedPage() {

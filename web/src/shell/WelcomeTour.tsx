@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { siteName } from '../public/site';
 import { TOUR_AUTOPLAY_MS, TOUR_SLIDE_COUNT, tourSlides } from './tour-slides';
+import '../i18n/pages/console-help';
 
 /**
  * The welcome tour (spec part 2 §2.4): an autoplay carousel in a modal. Following the WAI carousel

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useT, type I18n } from '../i18n/I18nProvider';
 import { ENGLISH_TRANSLATOR } from '../i18n/translator';
 import { helpTopicIdFor, type HelpTopicId } from './help-routes';
+import '../i18n/pages/console-help';
 
 export { hasHelpVideo, helpTopicIdFor, type HelpTopicId } from './help-routes';
 

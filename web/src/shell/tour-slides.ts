@@ -1,6 +1,7 @@
 import { SITE_NAME } from '../../../domain/runtime-config';
 import type { I18n } from '../i18n/I18nProvider';
 import { ENGLISH_TRANSLATOR } from '../i18n/translator';
+import '../i18n/pages/console-help';
 
 /** The welcome tour's slides, in the spec's order (part 2 §2.4). */
 export interface TourSlide {

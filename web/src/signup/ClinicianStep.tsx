@@ -9,6 +9,7 @@ import { slug } from '../i18n/catalog';
 import { useI18n } from '../i18n/I18nProvider';
 import { legalPath } from '../public/legal';
 import { AGREEMENTS, type FormErrors, type SetForm, type SignupForm } from './form';
+import '../i18n/pages/signup';
 
 interface Props {
   form: SignupForm;

@@ -11,6 +11,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { isOtp } from '../auth/validation';
 import { useI18n } from '../i18n/I18nProvider';
 import { confirmProvider } from './api';
+import '../i18n/pages/signup';
 
 interface Props {
   email: string;

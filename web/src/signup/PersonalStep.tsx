@@ -4,6 +4,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useI18n } from '../i18n/I18nProvider';
 import type { FormErrors, SetForm, SignupForm } from './form';
+import '../i18n/pages/signup';
 
 interface Props {
   form: SignupForm;

@@ -8,6 +8,7 @@ import { OTHER_STATE, STATES } from '../../../domain/states';
 import { slug } from '../i18n/catalog';
 import { useI18n } from '../i18n/I18nProvider';
 import type { FormErrors, SetForm, SignupForm } from './form';
+import '../i18n/pages/signup';
 
 interface Props {
   form: SignupForm;

@@ -8,6 +8,7 @@ import { useT } from '../i18n/I18nProvider';
 import { LanguageSelect } from '../i18n/LanguageSelect';
 import { getRuntimeConfig } from '../platform/config';
 import '../auth/sign-in.css';
+import '../i18n/pages/signup';
 
 // Shown after the wizard: their own chunks keep the first load of /signup light.
 const ConfirmEmailModal = lazy(() => import('./ConfirmEmailModal').then((m) => ({ default: m.ConfirmEmailModal })));

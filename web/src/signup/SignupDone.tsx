@@ -6,6 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { MESSAGES } from '../../../domain/messages';
 import { useI18n } from '../i18n/I18nProvider';
 import { ENGLISH_TRANSLATOR } from '../i18n/translator';
+import '../i18n/pages/signup';
 
 /** The not-yet-verified thank-you in English (the catalog's source text). */
 export const THANKS_NOT_VERIFIED = ENGLISH_TRANSLATOR.t('signup.done.notVerified');

@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { PersonalStep } from './PersonalStep';
 import type { SignupState } from './useSignup';
+import '../i18n/pages/help';
+import '../i18n/pages/signup';
 
 // The later steps load while the first is being filled in, keeping the first load of /signup light.
 const PracticeStep = lazy(() => import('./PracticeStep').then((m) => ({ default: m.PracticeStep })));

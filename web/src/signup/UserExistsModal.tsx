@@ -4,6 +4,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { MESSAGES } from '../../../domain/messages';
 import { useI18n } from '../i18n/I18nProvider';
+import '../i18n/pages/signup';
 
 /** The User Already Exists modal (spec part 1 §2, §8): reuse the app account (Yes) or start over (No). */
 export function UserExistsModal({ busy, onYes, onNo }: { busy: boolean; onYes(): void; onNo(): void }) {

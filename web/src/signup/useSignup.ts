@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { checkTherapist, doesUserExist, reuseExistingAccount, stageProvider, verifyNpi } from './api';
 import { emptyForm, stepBanner, stepErrors, toProviderInput, type FormErrors, type SignupForm } from './form';
+import '../i18n/pages/signup';
 
 export type SignupModal = 'confirm' | 'userExists' | null;
 export type SignupOutcome = 'verified' | 'notVerified' | null;

@@ -6,6 +6,7 @@ import { fetchPublicTicket } from './tickets';
 import { useVideoCall } from './useVideoCall';
 import './video.css';
 import './public-video.css';
+import '../i18n/pages/video';
 
 /**
  * A client joins a video call from the clinician's link (/public/video/:id?/:therapistId), no login.

@@ -16,6 +16,7 @@ import { useI18n } from "../i18n/I18nProvider";
 import { fetchClinicianTicket } from "./clinician-ticket";
 import { useVideoCall } from "./useVideoCall";
 import "./video.css";
+import '../i18n/pages/video';
 
 /** {origin}/public/video/{roomName}/{therapistId} (spec part 1 §2). */
 export const sharableLink = (

@@ -7,6 +7,7 @@
  */
 import { cleanDisplayName, Emitter, type Listener, type MediaAccess, type SessionOptions, type VideoSession, type VideoSessionEvent, type VideoTicket } from './session.ts';
 import { VideoCallError } from './errors.ts';
+import '../i18n/pages/video';
 
 /** The parts of amazon-chime-sdk-js this adapter uses (structural, so a fake can stand in). */
 export interface ChimeTileState {

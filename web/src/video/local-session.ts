@@ -7,6 +7,7 @@
  */
 import { cleanDisplayName, Emitter, type Listener, type MediaAccess, type SessionOptions, type VideoSession, type VideoSessionEvent, type VideoTicket } from './session.ts';
 import { VideoCallError } from './errors.ts';
+import '../i18n/pages/video';
 
 export interface LocalSessionDeps {
   media: MediaAccess;

@@ -6,6 +6,7 @@
 import type { Translator } from '../i18n/translator';
 import { VideoCallError } from './errors.ts';
 import type { VideoAdapterName } from './session.ts';
+import '../i18n/pages/video';
 
 /** A text to show, worded when rendered. */
 export type VideoText = (say: Pick<Translator, 't' | 'tm'>) => string;

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { couldNotConnect, type VideoText } from './messages.ts';
 import { createVideoSession, type VideoSession, type VideoTicket } from './session.ts';
+import '../i18n/pages/video';
 
 export type CallPhase = 'preview' | 'joining' | 'joined';
 
