@@ -33,6 +33,9 @@ import { getItem, getItems, nextNumber, practiceTable, put, transact, update } f
 import { sendPortalLink, statementSnapshot, superbillSnapshot } from './statements.ts';
 
 /** Who the run's documents name as their maker. */
+/** Clients processed at once within a practice (each one's writes are its own transactions). */
+const CLIENTS_AT_ONCE = 8;
+
 export const RUN_ACTOR = { id: 'system', name: 'Monthly billing run' } as const;
 
 export interface MonthlyRunCounts {
@@ -172,31 +175,36 @@ async function runPractice(practiceId: string, practice: PracticeBilling, now: D
   ]);
   const clientIds = [...new Set([...lines.keys(), ...accounts, ...seen])].sort();
   let complete = true;
-  for (let i = 0; i < clientIds.length; i += 50) {
-    if (Date.now() > deadline) return false;
-    const clients = await getItems(clientIds.slice(i, i + 50).map((id) => clientKey(practiceId, id)));
-    for (const client of clients) {
-      let fresh = false;
-      const own = (lines.get(client.id) ?? []).sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date.localeCompare(b.date)));
-      for (let c = 0; c * MAX_INVOICE_LINES < own.length; c++) {
-        const outcome = await autoInvoice(practiceId, practice, client, own.slice(c * MAX_INVOICE_LINES, (c + 1) * MAX_INVOICE_LINES), autoInvoiceId(month, client.id, c), now);
-        if (outcome === 'written') counts.invoices += 1;
-        if (outcome === 'skipped') counts.skipped += 1;
-        if (outcome === 'retry') complete = false;
-        fresh = fresh || outcome === 'written';
-      }
-      const portal = docs.emailNotification === true ? await getItem(portalAccessKey(practiceId, client.id)) : null;
-      const canSend = !!portal && (portal.state === 'invited' || portal.state === 'active') && !!portal.email;
-      for (const [kind, wanted] of [['STATEMENT', accounts.has(client.id)], ['SUPERBILL', seen.has(client.id)]] as const) {
-        if (!wanted) continue;
-        const outcome = await monthlyDocument(practiceId, practice, client, kind, now, canSend);
-        if (outcome === 'written') counts[kind === 'STATEMENT' ? 'statements' : 'superbills'] += 1;
-        if (outcome === 'skipped') counts.skipped += 1;
-        fresh = fresh || outcome === 'written';
-      }
-      // One e-mail per client and month, claimed before it goes (two runs at once may each write a part).
-      if (fresh && canSend && (await claimEmail(practiceId, month, client.id, now)) && (await sendPortalLink(practiceId, client.id, practice, send))) counts.emails += 1;
+  /** One client's month: its invoices, documents and e-mail; false when something is left for the next run. */
+  const runClient = async (client: Item): Promise<boolean> => {
+    let whole = true;
+    let fresh = false;
+    const own = (lines.get(client.id) ?? []).sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date.localeCompare(b.date)));
+    for (let c = 0; c * MAX_INVOICE_LINES < own.length; c++) {
+      const outcome = await autoInvoice(practiceId, practice, client, own.slice(c * MAX_INVOICE_LINES, (c + 1) * MAX_INVOICE_LINES), autoInvoiceId(month, client.id, c), now);
+      if (outcome === 'written') counts.invoices += 1;
+      if (outcome === 'skipped') counts.skipped += 1;
+      if (outcome === 'retry') whole = false;
+      fresh = fresh || outcome === 'written';
     }
+    const portal = docs.emailNotification === true ? await getItem(portalAccessKey(practiceId, client.id)) : null;
+    const canSend = !!portal && (portal.state === 'invited' || portal.state === 'active') && !!portal.email;
+    for (const [kind, wanted] of [['STATEMENT', accounts.has(client.id)], ['SUPERBILL', seen.has(client.id)]] as const) {
+      if (!wanted) continue;
+      const outcome = await monthlyDocument(practiceId, practice, client, kind, now, canSend);
+      if (outcome === 'written') counts[kind === 'STATEMENT' ? 'statements' : 'superbills'] += 1;
+      if (outcome === 'skipped') counts.skipped += 1;
+      fresh = fresh || outcome === 'written';
+    }
+    // One e-mail per client and month, claimed before it goes (two runs at once may each write a part).
+    if (fresh && canSend && (await claimEmail(practiceId, month, client.id, now)) && (await sendPortalLink(practiceId, client.id, practice, send))) counts.emails += 1;
+    return whole;
+  };
+  for (let i = 0; i < clientIds.length; i += CLIENTS_AT_ONCE) {
+    if (Date.now() > deadline) return false;
+    const clients = await getItems(clientIds.slice(i, i + CLIENTS_AT_ONCE).map((id) => clientKey(practiceId, id)));
+    const done = await Promise.all(clients.map((client) => runClient(client)));
+    complete = complete && done.every(Boolean);
   }
   return complete;
 }
