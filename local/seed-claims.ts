@@ -5,7 +5,8 @@
  * Lambda does (domain/insurance/claims.ts, scrub.ts) and moved only through claim-stages.ts:
  * one left in scrub (a client without a diagnosis: the problem names the Insurance tab), prepared,
  * submitted, accepted, rejected with the 277CA's reason, and paid by a posted ERA (its insurance
- * payment on the billing list, the client's copay on the claim).
+ * payment on the billing list, the client's copay on the claim); an older one paid by an ERA that
+ * named it by the payer's claim number only, with interest for paying late (a PLB L6 line).
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -25,6 +26,10 @@ type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 /** Valid test NPIs (check digit) for the clinicians' profiles, in member order. */
 const NPIS = ['1234567893', '1987654328', '1122334455', '1245319599', '1326046780', '1518022490', '1689677098', '1053341289', '1500079193'];
 const DIAGNOSES: Record<string, string[]> = { Avery: ['F41.1'], Jordan: ['F43.23', 'Z63.0'], Riley: ['F32.1'] };
+
+const PAID: ClaimEvent[] = ['scrubPassed', 'fileCreated', 'submitted', 'clearinghouseAccepted', 'payerAccepted', 'eraMatched', 'postedPaid'];
+/** Interest the payer adds for paying the oldest claim late (PLB L6, cents). */
+const LATE_INTEREST = 185;
 
 const SYSTEM = (step: 'system:scrubber' | 'system:claimCreation' | 'system:clearinghouse' | 'system:eraPosting'): Actor => ({ kind: 'system', step });
 
@@ -47,8 +52,9 @@ export async function seedDemoClaims(db: DynamoDBDocumentClient, table: string, 
   const billingProvider = billingProviderOf((setting?.data ?? null) as Item | null, (billing?.data ?? null) as Item | null);
   const insured = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `P#${practiceId}`, ':sk': 'ClientInsurance#' } }))).Items ?? []) as Item[];
   const plan: { first: string; stages: ClaimEvent[][] }[] = [
-    // Avery: last session paid by a posted ERA, the one before accepted, the one before that prepared.
-    { first: 'Avery', stages: [['scrubPassed', 'fileCreated', 'submitted', 'clearinghouseAccepted', 'payerAccepted', 'eraMatched', 'postedPaid'], ['scrubPassed', 'fileCreated', 'submitted', 'clearinghouseAccepted', 'payerAccepted'], ['scrubPassed']] },
+    // Avery: last session paid by a posted ERA, the one before accepted, the one before that prepared, and the oldest paid
+    // late by an ERA that named the claim by the payer's claim number only (its patient control number cut short) with interest (PLB L6).
+    { first: 'Avery', stages: [PAID, ['scrubPassed', 'fileCreated', 'submitted', 'clearinghouseAccepted', 'payerAccepted'], ['scrubPassed'], PAID] },
     // Jordan: submitted, waiting for the 277CA; Riley: rejected (coverage ended); Casey: no diagnosis yet (scrub).
     { first: 'Jordan', stages: [['scrubPassed', 'fileCreated', 'submitted']] },
     { first: 'Riley', stages: [['scrubPassed', 'fileCreated', 'submitted', 'clearinghouseRejected']] },
@@ -93,14 +99,26 @@ export async function seedDemoClaims(db: DynamoDBDocumentClient, table: string, 
         if (events.includes('postedPaid')) {
           const allowed = Math.round(charge * 0.8);
           const paid = allowed - 3000;
+          const late = n > 0;
+          const payerNumber = `SBX${id.slice(-12)}`;
           const eraId = createHash('sha256').update(`${practiceId}|seed-era|${id}`).digest('hex').slice(0, 24);
+          const filedUnder = line.filedUnder ?? line.clinicianId;
           extra.posted = { eraKeys: [`60054/SBXEFTSEED${id.slice(-6)}/${line.date}`], adjudicatedLineIds: [`${id}L1`], paidCents: paid, patientResponsibilityCents: 3000 };
           const payId = `${eraId}-${id}-P`;
-          await put({ PK: `P#${practiceId}`, SK: `IPAY#${payId}`, ...billingIndexKeys(practiceId, 'INSURANCE_PAYMENT', { clientId: client.id, clinicianId: line.filedUnder ?? line.clinicianId, date: line.date, id: payId }), entity: 'InsurancePayment', id: payId, clientId: client.id, clientName: line.clientName, filedUnder: line.filedUnder ?? line.clinicianId, date: line.date, amountCents: paid, payerName, claimId: id, eraId, kind: 'payment', createdAt: stamp, createdBy: biller.sub });
+          const ipay = (entryId: string, amountCents: number, kind: string, more: Item = {}) => put({
+            PK: `P#${practiceId}`, SK: `IPAY#${entryId}`, ...billingIndexKeys(practiceId, 'INSURANCE_PAYMENT', { clientId: client.id, clinicianId: filedUnder, date: line.date, id: entryId }),
+            entity: 'InsurancePayment', id: entryId, clientId: client.id, clientName: line.clientName, filedUnder, date: line.date, amountCents, payerName, claimId: id, eraId, kind, createdAt: stamp, createdBy: biller.sub, ...more,
+          });
+          await ipay(payId, paid, 'payment');
+          const provider = late ? [{ kind: 'interest', amountCents: LATE_INTEREST, note: `L6 ${payerNumber}`, claimId: id }] : [];
+          if (late) await ipay(`${eraId}-PLB1`, LATE_INTEREST, 'interest', { note: `L6 ${payerNumber}` });
           await put({
-            PK: `P#${practiceId}`, SK: `ERA#${eraId}`, entity: 'Era', id: eraId, payerName, payerId: data.insuranceInfo.payerId, traceNumber: `SBXEFTSEED${id.slice(-6)}`, paymentDate: line.date, totalPaidCents: paid, status: 'posted', source: 'clearinghouse',
-            fileKey: `claims/${practiceId}/eras/${eraId}.x12`, receivedAt: stamp, receivedBy: biller.sub, postedAt: stamp, postedBy: biller.sub, balanced: true, postedHeld: [],
-            postedClaims: [{ claimId: id, patientControlNumber: id, payerClaimNumber: `SBX${id.slice(-12)}`, kind: 'payment', paidCents: paid, patientResponsibilityCents: 3000, nextStage: 'paid', matchedBy: 'patientControlNumber', adjustments: [{ group: 'CO', reason: '45', amountCents: charge - allowed }, { group: 'PR', reason: '3', amountCents: 3000 }], remarks: [] }],
+            PK: `P#${practiceId}`, SK: `ERA#${eraId}`, entity: 'Era', id: eraId, payerName, payerId: data.insuranceInfo.payerId, traceNumber: `SBXEFTSEED${id.slice(-6)}`, paymentDate: line.date, totalPaidCents: paid + (late ? LATE_INTEREST : 0), status: 'posted', source: 'clearinghouse',
+            fileKey: `claims/${practiceId}/eras/${eraId}.x12`, receivedAt: stamp, receivedBy: biller.sub, postedAt: stamp, postedBy: biller.sub, balanced: true, postedHeld: [], postedProvider: provider,
+            postedClaims: [{
+              claimId: id, patientControlNumber: late ? id.slice(1) : id, payerClaimNumber: payerNumber, kind: 'payment', paidCents: paid, patientResponsibilityCents: 3000, nextStage: 'paid', matchedBy: late ? 'payerClaimNumber' : 'patientControlNumber',
+              adjustments: [{ group: 'CO', reason: '45', amountCents: charge - allowed }, { group: 'PR', reason: '3', amountCents: 3000 }], remarks: [],
+            }],
           });
         }
         const claim = {

@@ -115,10 +115,16 @@ describe('claims', () => {
     expect((await inStage('scrub'))[0].problems[0]).toMatchObject({ rule: 'missingDiagnosis', field: 'claim.diagnoses' });
     expect((await inStage('rejected'))[0]).toMatchObject({ clientName: 'Riley Patel', rejectionReason: 'Subscriber and subscriber id not found (A3:33:IL)' });
     expect((await inStage('paid'))[0]).toMatchObject({ clientName: 'Avery Lane', clientResponsibilityCents: 3000 });
-    const eras = (await data('biller', `{ listEras { ${ERA} } }`)).listEras;
-    expect(eras).toEqual([expect.objectContaining({ status: 'posted', claims: [expect.objectContaining({ kind: 'payment', nextStage: 'paid', clientResponsibilityCents: 3000 })] })]);
+    const eras = (await data('biller', `{ listEras { ${ERA} providerAdjustments { kind amountCents claimId } } }`)).listEras;
+    expect(eras).toHaveLength(2);
+    for (const era of eras) expect(era).toMatchObject({ status: 'posted', claims: [expect.objectContaining({ kind: 'payment', nextStage: 'paid', clientResponsibilityCents: 3000 })] });
+    // The older one named the claim by the payer's claim number only and added interest for paying late (PLB L6).
+    const late = (await data('biller', '{ listEras { id claims { claimId matchedBy } } }')).listEras.find((e: any) => e.claims[0].matchedBy === 'payerClaimNumber');
+    expect(eras.find((e: any) => e.id === late.id).providerAdjustments).toEqual([{ kind: 'interest', amountCents: 185, claimId: late.claims[0].claimId }]);
     const payments = (await data('biller', '{ listBilling(filter: InsurancePayment) { items { kind clientName amountCents } } }')).listBilling.items;
-    expect(payments).toEqual([expect.objectContaining({ kind: 'INSURANCE_PAYMENT', clientName: 'Avery Lane' })]);
+    expect(payments).toHaveLength(3);
+    expect(payments.every((p: any) => p.kind === 'INSURANCE_PAYMENT' && p.clientName === 'Avery Lane')).toBe(true);
+    expect(payments.map((p: any) => p.amountCents)).toContain(185);
   });
 
   it("lists the week's insured sessions without claims; one claim per session, scrubbed; a second create answers the same claim", async () => {
