@@ -3005,6 +3005,8 @@ export type InsightsSeries = {
 export type InsightsChart = {
   chartType: Scalars['String']['output'];
   clientId?: Maybe<Scalars['ID']['output']>;
+  /** A client's chart: the client's display name, as the client picker lists it. */
+  clientName?: Maybe<Scalars['String']['output']>;
   period: Scalars['String']['output'];
   from: Scalars['String']['output'];
   to: Scalars['String']['output'];

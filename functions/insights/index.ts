@@ -15,7 +15,7 @@ import { localDate } from '../../domain/wall-clock.ts';
 import { instrumentById } from '../../domain/assessments/instruments.ts';
 import { CHARTS, INSIGHTS_MESSAGES, chartsFor, insightsReach, isChartType, monthsBetween, readRange, weeksBetween, type ChartType } from '../../domain/insights/charts.ts';
 import { completionSeries, diarySeries, skillsSeries, timelineSeries, trendSeries, type Series } from '../../domain/insights/series.ts';
-import { cachedPracticeTimezone, clientRecord } from '../assessments/store.ts';
+import { cachedPracticeTimezone, clientDisplayName, clientRecord } from '../assessments/store.ts';
 import { assignments, diaryEntries, homework, monthCounters, responses } from './read.ts';
 
 interface Caller {
@@ -54,6 +54,7 @@ async function chart(event: InsightsEvent, now: Date) {
 
   let series: Series[];
   let clientId: string | null = null;
+  let clientName: string | null = null;
   if (info.scope === 'practice') {
     // Own-only roles (clinicianBasic…) see their own clients' figures, whatever they ask for.
     const clinicianId = own ? caller.sub : null;
@@ -71,6 +72,7 @@ async function chart(event: InsightsEvent, now: Date) {
     const client = await clientRecord(caller.practiceId, id);
     if (!client || (own && client.therapistId !== caller.sub)) throw new Refusal('Client not found', 'NotFound');
     clientId = id;
+    clientName = clientDisplayName(client);
     const weeks = weeksBetween(from, to);
     const [diary, scores, items] = await Promise.all([
       diaryEntries(caller.practiceId, id, from, to),
@@ -85,7 +87,7 @@ async function chart(event: InsightsEvent, now: Date) {
     }
   }
   return {
-    data: { chartType, clientId, period: info.period, from, to, instrumentId, series },
+    data: { chartType, clientId, clientName, period: info.period, from, to, instrumentId, series },
     audit: { action: 'insights.read', entityType: 'Client', entityId: clientId, entityIds: clientId ? [clientId] : [] },
   };
 }

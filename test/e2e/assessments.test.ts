@@ -6,7 +6,8 @@
  * submit shows the 988 crisis-line text; the link is spent. The clinician is e-mailed without PHI,
  * sees the alert arrive live on the Results page they had open, resolves it with a note, and the scored response and
  * its chart show on the client's Measures tab; the population page shows the practice and exports
- * it as CSV; the dashboard lists the worsened client and the overdue measure. axe finds nothing on the client's pages.
+ * it as CSV; the dashboard lists the worsened client and the overdue measure; the insights page draws the
+ * practice's assessment trends with their table. axe finds nothing on the client's pages.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -126,5 +127,9 @@ describe('a PHQ-9 by link, with item 9 = 1', () => {
     await worsened.getByRole('row', { name: /Morgan Ellis PHQ-9 7 → 22/ }).waitFor();
     await owner.locator('[data-testid="dashboard-overdue"]').getByRole('link', { name: 'Jordan Reyes' }).click();
     await owner.waitForURL(/\/app\/clients\/[^/?]+\?tab=measures$/);
+
+    // Insights: the practice's assessment trends, with the table view of the same numbers.
+    await owner.goto(`${portal.runtime.url}/app/insights/assessment-trends`);
+    await owner.getByRole('table', { name: 'Table view' }).getByRole('columnheader', { name: 'PHQ-9 mean score' }).waitFor();
   });
 });

@@ -24,7 +24,7 @@ const call = async (who: string, query: string, variables: Record<string, unknow
 const errorType = (body: { errors?: { errorType: string }[] }) => body.errors?.[0]?.errorType ?? null;
 
 const CHART = `query ($t: String!, $c: ID, $from: String, $to: String, $i: ID) { insightsChart(chartType: $t, clientId: $c, from: $from, to: $to, instrumentId: $i) {
-  chartType clientId period from to instrumentId series { key group points { x y } } } }`;
+  chartType clientId clientName period from to instrumentId series { key group points { x y } } } }`;
 type Series = { key: string; group: string; points: { x: string; y: number | null }[] };
 const chart = async (who: string, vars: Record<string, unknown>) => {
   const body = await call(who, CHART, vars);
@@ -74,7 +74,7 @@ afterAll(async () => {
 describe('the demo practice', () => {
   it("draws Avery's timeline from their scores, diary cards and skills in a few requests, no Scan", async () => {
     const { result, requests } = await counted(() => chart('owner', { t: 'timeline', c: clients.Avery }));
-    expect(result).toMatchObject({ period: 'week', clientId: clients.Avery });
+    expect(result).toMatchObject({ period: 'week', clientId: clients.Avery, clientName: 'Avery Lane' });
     const keys = result.series.map((s) => s.key);
     expect(keys).toEqual(expect.arrayContaining(['score:PHQ9', 'score:GAD7', 'urge:highest', 'skills', 'homeworkDue', 'homeworkDone']));
     expect(result.series[0].points).toHaveLength(16);

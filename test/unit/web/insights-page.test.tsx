@@ -20,7 +20,7 @@ import ChartPage from '../../../web/src/insights/ChartPage';
 
 const WEEKS = ['2026-11-02', '2026-11-09'];
 const timeline = {
-  chartType: 'timeline', clientId: 'c1', period: 'week', from: '2026-11-02', to: '2026-11-15', instrumentId: null,
+  chartType: 'timeline', clientId: 'c1', clientName: 'Avery Lane', period: 'week', from: '2026-11-02', to: '2026-11-15', instrumentId: null,
   series: [
     { key: 'score:PHQ9', group: 'score', points: [{ x: WEEKS[0], y: 14 }, { x: WEEKS[1], y: 9 }] },
     { key: 'urge:highest', group: 'urge', points: [{ x: WEEKS[0], y: 3.5 }, { x: WEEKS[1], y: null }] },
@@ -50,6 +50,7 @@ describe('insights chart page', () => {
     renderAt('/app/insights/timeline?client=c1');
     const table = await screen.findByRole('table', { name: /Table view/ });
     expect(insightsApi.insightsChart).toHaveBeenCalledWith({ chartType: 'timeline', clientId: 'c1', from: null, to: null, instrumentId: null });
+    expect(screen.getByText('Avery Lane')).toBeTruthy();
     expect(within(table).getByRole('columnheader', { name: /PHQ-9 score/ })).toBeTruthy();
     expect(within(table).getByRole('columnheader', { name: /Highest urge/ })).toBeTruthy();
     const first = within(table).getByRole('rowheader', { name: WEEKS[0] }).closest('tr') as HTMLElement;

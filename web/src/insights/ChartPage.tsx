@@ -39,6 +39,7 @@ export default function ChartPage() {
   const allowed = known && reach !== null && chartsFor(reach).indexOf(chartType) >= 0;
   const perClient = known && CHARTS[chartType].scope === 'client';
   const clientId = search.get('client');
+  // '' until the user picks a day: the server's default range (shown from its answer).
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [instrumentId, setInstrumentId] = useState<string | null>(null);
@@ -54,13 +55,7 @@ export default function ChartPage() {
     setChart(null);
     if (!allowed || (perClient && !clientId)) return undefined;
     insightsChart({ chartType, clientId: perClient ? clientId : null, from: from || null, to: to || null, instrumentId })
-      .then((c) => {
-        if (!live) return;
-        setChart(c);
-        // The server's defaults fill the range the first time.
-        if (!from) setFrom(c.from);
-        if (!to) setTo(c.to);
-      })
+      .then((c) => live && setChart(c))
       .catch(reportApiError);
     return () => {
       live = false;
@@ -95,10 +90,10 @@ export default function ChartPage() {
           <ColumnLayout columns={4}>
             {perClient && <ClientPicker onChange={(id) => id && setSearch({ client: id })} />}
             <FormField label={t('insights.from')}>
-              <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} />
+              <DatePicker value={from || chart?.from || ''} onChange={({ detail }) => setFrom(detail.value)} />
             </FormField>
             <FormField label={t('insights.to')}>
-              <DatePicker value={to} onChange={({ detail }) => setTo(detail.value)} />
+              <DatePicker value={to || chart?.to || ''} onChange={({ detail }) => setTo(detail.value)} />
             </FormField>
             {withInstrument && (
               <FormField label={t('insights.instrument')}>
@@ -111,7 +106,16 @@ export default function ChartPage() {
             )}
           </ColumnLayout>
         </Container>
-        {perClient && !clientId ? <Box>{t('insights.pickClient')}</Box> : !chart ? <Box>{t('insights.loading')}</Box> : <ChartView chart={chart} label={label} />}
+        {perClient && !clientId ? (
+          <Box>{t('insights.pickClient')}</Box>
+        ) : !chart ? (
+          <Box>{t('insights.loading')}</Box>
+        ) : (
+          <SpaceBetween size="m">
+            {chart.clientName && <Box variant="h2">{chart.clientName}</Box>}
+            <ChartView chart={chart} label={label} />
+          </SpaceBetween>
+        )}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -13,7 +13,7 @@ export type InsightsSeries = InsightsChart['series'][number];
 const CHART = (/* GraphQL */ `
   query InsightsChart($chartType: String!, $clientId: ID, $from: String, $to: String, $instrumentId: ID) {
     insightsChart(chartType: $chartType, clientId: $clientId, from: $from, to: $to, instrumentId: $instrumentId) {
-      chartType clientId period from to instrumentId
+      chartType clientId clientName period from to instrumentId
       series { key group points { x y } }
     }
   }

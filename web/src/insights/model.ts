@@ -23,7 +23,12 @@ export const PANELS: Record<ChartType, Panel[]> = {
   completion: [{ id: 'counts', kind: 'bar', pick: key('due', 'completed') }, { id: 'rate', kind: 'line', pick: key('rate'), yDomain: [0, 100] }],
   diary: [{ id: 'urges', kind: 'line', pick: group('urge'), yDomain: [0, 5] }, { id: 'emotions', kind: 'line', pick: group('emotion'), yDomain: [0, 5] }],
   skills: [{ id: 'skillsWeek', kind: 'bar', pick: key('skills') }, { id: 'bySkill', kind: 'byName', pick: key('bySkill') }],
-  timeline: [{ id: 'timeline', kind: 'line', pick: (s) => s.key !== 'bySkill' }],
+  // One weekly axis in three panels (a score's scale is not an urge's or a count's); the table joins them.
+  timeline: [
+    { id: 'scores', kind: 'line', pick: group('score') },
+    { id: 'urges', kind: 'line', pick: group('urge'), yDomain: [0, 5] },
+    { id: 'activity', kind: 'bar', pick: group('count') },
+  ],
 };
 
 /** The table view: one row per period of the axis, a column per series (null: no data that period). */

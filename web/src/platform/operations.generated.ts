@@ -949,7 +949,7 @@ export type InsightsChartQueryVariables = Exact<{
 }>;
 
 
-export type InsightsChartQuery = { insightsChart: { chartType: string, clientId: string | null, period: string, from: string, to: string, instrumentId: string | null, series: Array<{ key: string, group: string, points: Array<{ x: string, y: number | null }> }> } };
+export type InsightsChartQuery = { insightsChart: { chartType: string, clientId: string | null, clientName: string | null, period: string, from: string, to: string, instrumentId: string | null, series: Array<{ key: string, group: string, points: Array<{ x: string, y: number | null }> }> } };
 
 export type EligibilityCheckFieldsFragment = { id: string, clientId: string, clientName: string | null, checkedAt: string, payerId: string, payerName: string | null, memberId: string | null, clearinghouse: string, status: string, planName: string | null, groupNumber: string | null, planBegin: string | null, planEnd: string | null, serviceCode: string | null, feeCents: number | null, raw: string | null, mentalHealth: { serviceTypeCode: string | null, copayCents: number | null, coinsurancePercent: number | null, deductibleCents: number | null, deductibleRemainingCents: number | null, outOfPocketMaxCents: number | null, outOfPocketRemainingCents: number | null, visitLimit: number | null, visitsRemaining: number | null, priorAuthRequired: boolean | null, telehealthCovered: boolean | null }, problems: Array<{ code: string, message: string }>, estimate: { clientCents: number, planCents: number, basis: string } | null };
 
