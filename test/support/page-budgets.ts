@@ -7,8 +7,9 @@
  * Targets from issues 4 and 17: public pages (landing, pricing, help, legal, the client's video
  * join) ≤ 120 KB JS and ≤ 40 KB CSS; /signin and /signup ≤ 250 KB JS; the portal's home
  * /app/clients ≤ 350 KB JS and ≤ 250 KB CSS, measured signed in — its JS budget lowered to 342 KB
- * when the ICU parser left the bundle (339.3 KB measured; issue 17 aims at 320), so the room won
- * back cannot be spent silently. Issue 12: the client portal
+ * when the ICU parser left the bundle (339.3 KB measured), then to 320 KB, issue 17's aim, when the
+ * unused Cloudscape icons, the public pages' English and the layout's separate chunk left it
+ * (318.7 KB measured, session 7), so the room won back cannot be spent silently. Issue 12: the client portal
  * (/portal/…, its own light layout, no design system) ≤ 200 KB JS, its home measured signed in as
  * the demo client.
  */
@@ -37,7 +38,7 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
   { path: '/public/video/x/y', ...PUBLIC },
   { path: '/signin', js: 250 * KB },
   { path: '/signup', js: 250 * KB },
-  { path: '/app/clients', js: 342 * KB, css: 250 * KB, signedIn: true },
+  { path: '/app/clients', js: 320 * KB, css: 250 * KB, signedIn: true },
   { path: '/portal/signin', ...CLIENT_PORTAL },
   // The invitation page without a token: the same code as with one (the token is only read).
   { path: '/portal/invite', ...CLIENT_PORTAL },
