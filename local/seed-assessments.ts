@@ -4,7 +4,7 @@
  * Jordan steady (their GAD-7 left unanswered these two weeks: overdue), Morgan worsening, Riley
  * improving since 8 weeks — scored by the domain's own scoring, with their baselines and latest,
  * the practice's and clinicians' monthly counters and current state (domain/assessments/population.ts),
- * and one open risk alert (Morgan's latest PHQ-9, item 9 = 1). Items have the shapes the
+ * one open risk alert (Morgan's latest PHQ-9, item 9 = 1) and each assignment's reminder clock. Items have the shapes the
  * assessments Lambda writes (functions/assessments/store.ts).
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -15,6 +15,7 @@ import { outcomeOf } from '../domain/assessments/outcome.ts';
 import { nthDate } from '../domain/assessments/schedule.ts';
 import { alertKey, assignmentKey, baselineKey, doneKey, responseKey } from '../domain/assessments/items.ts';
 import { applyUpdates, populationUpdates, worsenedKeys, type Latest } from '../domain/assessments/population.ts';
+import { reminderClockKey, reminderDueKeys } from '../domain/assessments/reminders.ts';
 
 const WEEKS = 16;
 const DAY = 86_400_000;
@@ -103,6 +104,8 @@ export async function seedDemoAssessments(db: DynamoDBDocumentClient, practiceTa
         ...assignmentKey(practiceId, client.id, assignmentId), entity: 'AssessmentAssignment', id: assignmentId, practiceId, clientId: client.id, therapistId: client.therapistId, instrumentId: instrument.id, schedule, delivery: 'link',
         createdAt: `${startDate}T09:00:00.000Z`, createdBy: practiceId, version: 1, lastDoneOccurrence: lastDone?.occurrence, lastDoneAt: lastDone?.at,
       });
+      // Its reminder clock, looked at on the scheduled job's first run (Jordan's unanswered GAD-7 gets its reminder).
+      await put({ ...reminderClockKey(practiceId, client.id, assignmentId), entity: 'AssessmentReminderClock', practiceId, clientId: client.id, assignmentId, reminded: null, ...reminderDueKeys(now.toISOString(), practiceId, client.id, assignmentId) });
     }
   }
   for (const item of counters.values()) await put(item);

@@ -29,6 +29,8 @@ export interface AssessmentReminderRun {
   answered: number;
   /** Due, but the client has no e-mail or phone: claimed, nothing sent. */
   noContact: number;
+  /** Failed (the claim made, the send refused or an error): not retried — at most once; the next step still goes. */
+  failed: number;
 }
 
 function nextLook(a: Item, view: OccurrenceView, answered: boolean, reminded: string | null, now: Date): string | null {
@@ -81,7 +83,7 @@ async function deliver(a: Item, occurrence: NonNullable<OccurrenceView['open']>,
 }
 
 export async function sendAssessmentReminders(now = new Date(), send: Notifier = defaultNotifier()): Promise<AssessmentReminderRun> {
-  const run: AssessmentReminderRun = { considered: 0, sent: 0, answered: 0, noContact: 0 };
+  const run: AssessmentReminderRun = { considered: 0, sent: 0, answered: 0, noContact: 0, failed: 0 };
   const days = [new Date(now.getTime() - 86_400_000), now].map((d) => d.toISOString().slice(0, 10));
   for (const day of days) {
     let start: Record<string, unknown> | undefined;
@@ -92,7 +94,8 @@ export async function sendAssessmentReminders(now = new Date(), send: Notifier =
       }));
       for (const entry of (page.Items ?? []) as Item[]) {
         run.considered += 1;
-        const outcome = await remindOne(entry, now, send);
+        // One clock's failure (a refused send, a throttled read) does not hold up the others'.
+        const outcome = await remindOne(entry, now, send).catch(() => 'failed' as const);
         if (outcome !== 'none') run[outcome] += 1;
       }
       start = page.LastEvaluatedKey;

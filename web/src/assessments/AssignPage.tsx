@@ -90,7 +90,7 @@ export default function AssignPage() {
                   ariaLabel={t('assessments.assign.instruments')}
                 />
               </FormField>
-              <FormField label={t('assessments.assign.frequency')}>
+              <FormField label={t('assessments.assign.frequency')} description={frequency === 'beforeAppointment' ? t('assessments.assign.beforeAppointmentHint') : undefined}>
                 <Select
                   selectedOption={{ value: frequency, label: t(`assessments.frequency.${frequency}`) }}
                   options={FREQUENCIES.map((f) => ({ value: f, label: t(`assessments.frequency.${f}`) }))}
