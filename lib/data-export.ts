@@ -20,6 +20,8 @@ import { PortalFunction } from './portal-function.ts';
 
 /** functions/export (domain/admin/export.ts exportObjectKey). */
 export const EXPORT_PREFIX = 'exports/';
+/** What the worker copies into the zip (domain/admin/export.ts objectEntries): claim files, message attachments, profile images. */
+export const EXPORT_READS = ['claims/', 'attachments/', 'images/all/'];
 
 export interface DataExportProps {
   config: PortalConfig;
@@ -36,7 +38,8 @@ export class DataExport extends Construct {
     const worker = new PortalFunction(this, 'Worker', {
       config: props.config, logKey: props.logKey, folder: 'export-worker',
       description: 'Data export: writes a practice\'s zip to S3 in the background (streamed)',
-      timeout: Duration.minutes(15), memorySize: 1024,
+      // A full vCPU (1769 MB): the PDFs of the notes are rendered in the pass (docs/decisions.md, the bench).
+      timeout: Duration.minutes(15), memorySize: 1769,
       environment: { ...messagingEnvironment(props.config), BUCKET: props.bucket.bucketName },
     }).fn;
     props.tables.Practice.grantReadWriteData(worker);
@@ -44,6 +47,8 @@ export class DataExport extends Construct {
     props.tables.Directory.grantReadData(worker);
     props.bucket.grantReadWrite(worker, `${EXPORT_PREFIX}*`);
     props.bucket.grantDelete(worker, `${EXPORT_PREFIX}*`);
+    // The files the records point to, copied into the zip: read only.
+    for (const prefix of EXPORT_READS) props.bucket.grantRead(worker, `${prefix}*`);
     grantMessaging(worker, { sms: false });
     worker.grantInvoke(props.starter);
     props.starter.addEnvironment('EXPORT_WORKER', worker.functionName);
@@ -54,7 +59,7 @@ export class DataExport extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason: 'Exports are written under exports/<practice>/<export id>.zip; the grant covers that one prefix of the one bucket, the KMS actions CDK grants for its key, and the worker\'s versions (<function ARN>:*) that an asynchronous invoke may name.',
-          appliesTo: [{ regex: '/^Action::s3:.*\\*$/g' }, { regex: '/^Action::kms:.*\\*$/g' }, { regex: '/^Resource::.*exports\\/\\*$/g' }, { regex: '/^Resource::<.*Worker.*\\.Arn>:\\*$/g' }],
+          appliesTo: [{ regex: '/^Action::s3:.*\\*$/g' }, { regex: '/^Action::kms:.*\\*$/g' }, { regex: '/^Resource::.*(exports|claims|attachments|images\\/all)\\/\\*$/g' }, { regex: '/^Resource::<.*Worker.*\\.Arn>:\\*$/g' }],
         },
       ]);
     }

@@ -8,6 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { PortalConfig } from './config.ts';
 import { suppress } from './nag.ts';
+import { EXPORT_KEEP_DAYS } from '../domain/admin/export.ts';
 
 export interface MediaStackProps extends StackProps {
   config: PortalConfig;
@@ -77,6 +78,8 @@ export class MediaStack extends Stack {
         { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads never confirmed (profile-photo decodes and deletes the ones it sees): gone after a day.
         { prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        // Data exports (issue 18): the zip is kept as long as its job record (7 days), then gone.
+        { prefix: 'exports/', expiration: Duration.days(EXPORT_KEEP_DAYS), noncurrentVersionExpiration: Duration.days(1) },
       ],
       removalPolicy,
     });

@@ -12,6 +12,7 @@ import { backfillClientNameEntries } from './client-name-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { seedDemoCompanion } from './seed-companion.ts';
 import { seedDemoSupervision } from './seed-supervision.ts';
+import { seedDemoSet } from './seed-admin.ts';
 import { DEMO_ACCOUNTS, DEMO_OWNER, DEMO_OWNER_NPI, DEMO_PASSWORD, demoTotpSecret } from './demo-accounts.ts';
 import { seedDemoAppointments, type SeededMember } from './seed-appointments.ts';
 import { seedDemoClientPortal } from './seed-client-portal.ts';
@@ -33,7 +34,7 @@ export interface SeedResult {
 
 const MARKER = { PK: 'SEED', SK: 'DEMO_PRACTICE' };
 
-export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: DynamoDBClient }): Promise<SeedResult> {
+export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: DynamoDBClient; demoSet?: boolean }): Promise<SeedResult> {
   const db = DynamoDBDocumentClient.from(deps.dynamo);
   const directory = tableName(LOCAL_ENV, 'Directory');
   const existing = await db.send(new GetCommand({ TableName: directory, Key: MARKER }));
@@ -104,6 +105,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await seedDemoCompanion(db, tableName(LOCAL_ENV, 'Practice'), directory, practiceId, portal);
   // Supervision: the supervisor supervises the Clinician Basic, two of whose notes await co-signature (issue 18).
   await seedDemoSupervision(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
+  // `npm start` only: the demo data set, from the generator the owner's "Load demo data" uses (issue 18).
+  if (deps.demoSet) await seedDemoSet(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // The owner's Profile and Practice details, as a sign-up would have left them (issue 19).
   for (const Item of signupCarryItems(practiceId, practiceId, DEMO_OWNER_PRACTICE, now)) {
     await db.send(new PutCommand({ TableName: tableName(LOCAL_ENV, 'Practice'), Item }));

@@ -34,6 +34,8 @@ try {
     host: process.env.HOST ?? '127.0.0.1',
     dataDir,
     idleTimeoutMinutes: process.env.IDLE_TIMEOUT_MINUTES ? Number(process.env.IDLE_TIMEOUT_MINUTES) : undefined,
+    // The demo data set the owner can remove on /app/demo-data (issue 18): not in the test runtimes.
+    demoSet: true,
   });
 
   const owner = DEMO_ACCOUNTS[0];

@@ -8,6 +8,7 @@
  * The audit trail (Audit table, same partition) is `audit.jsonl`.
  */
 import { csvCell as cell } from '../csv.ts';
+import { NOTE_TEMPLATES } from '../progress-note.ts';
 
 /** SK prefix → file name (without extension); any other prefix is exported under its own lower-case name. */
 export const ENTITY_FILES: Record<string, string> = {
@@ -93,3 +94,62 @@ export const EXPORT_LINK_SECONDS = 900;
 export const EXPORT_KEEP_DAYS = 7;
 export const exportKey = (practiceId: string, id: string) => ({ PK: 'P#' + practiceId, SK: 'EXPORT#' + id });
 export const exportObjectKey = (practiceId: string, id: string) => `exports/${practiceId}/${id}.zip`;
+
+/** A PDF block as functions/shared/pdf/layout.ts draws it (structurally the same type). */
+export type PdfBlock =
+  | { kind: 'heading' | 'subheading' | 'paragraph'; text: string }
+  | { kind: 'field'; label: string; value: string }
+  | { kind: 'rule' | 'space' };
+
+function clientNameOf(client: Item): string {
+  const p = (client.personalDetail ?? {}) as Record<string, unknown>;
+  return [p.first, p.middle, p.last].filter((s) => typeof s === 'string' && s).join(' ');
+}
+
+/** One client's signed notes as PDF blocks: each note's sections, signature, addenda and co-signature, as stored. */
+export function noteBlocks(client: Item, notes: Item[], clinicianNameOf: (note: Item) => string | null): PdfBlock[] {
+  const blocks: PdfBlock[] = [
+    { kind: 'heading', text: `Progress notes — ${clientNameOf(client)}` },
+    { kind: 'field', label: 'Client', value: String(client.id) },
+    { kind: 'field', label: 'Date of birth', value: typeof client.dateOfBirth === 'string' ? client.dateOfBirth : '' },
+  ];
+  for (const n of notes) {
+    const template = NOTE_TEMPLATES.find((t) => t.template === n.template);
+    const labels = new Map((template?.sections ?? []).map((s) => [s.key, s.label]));
+    blocks.push({ kind: 'rule' }, { kind: 'subheading', text: `${String(n.date)} · ${template?.label ?? String(n.template)} note` });
+    blocks.push({ kind: 'field', label: 'Clinician', value: clinicianNameOf(n) ?? String(n.clinicianId) });
+    for (const s of (n.sections as { key: string; text: string }[] | undefined) ?? []) {
+      blocks.push({ kind: 'field', label: labels.get(s.key) ?? s.key, value: s.text || '—' });
+    }
+    blocks.push({ kind: 'field', label: 'Signed at (UTC)', value: typeof n.signedAt === 'string' ? n.signedAt : '' }, { kind: 'field', label: 'Note version', value: String(n.version) });
+    for (const a of (n.addenda as { text: string; authorId: string; createdAt: string }[] | undefined) ?? []) {
+      blocks.push({ kind: 'field', label: `Addendum ${a.createdAt} (${a.authorId})`, value: a.text });
+    }
+    const c = n.cosignature as { supervisorName: string; at: string; version: number } | undefined;
+    if (c) blocks.push({ kind: 'field', label: 'Co-signed', value: `${c.supervisorName}, ${c.at} (version ${c.version})` });
+  }
+  return blocks;
+}
+
+/** The objects in the media bucket an item points to, and their names in the zip (files/…). */
+export function objectEntries(item: Item, practiceId: string): { key: string; name: string; stored: boolean }[] {
+  const prefix = prefixOf(item.SK);
+  const out: { key: string; name: string; stored: boolean }[] = [];
+  const claims = `claims/${practiceId}/`;
+  if (prefix === 'CLAIM' || prefix === 'ERA') {
+    // Every file of the claim: the current 837P and 277CA, and the earlier ones its history names.
+    const details = ((item.history as { detail?: Item }[] | undefined) ?? []).map((h) => h?.detail ?? {});
+    const keys = new Set([item, ...details].flatMap((d) => [d.fileKey, d.ackFileKey]));
+    for (const k of keys) if (typeof k === 'string' && k.startsWith(claims) && !k.includes('..')) out.push({ key: k, name: `files/claims/${k.slice(claims.length)}`, stored: false });
+  }
+  const attachments = `attachments/${practiceId}/`;
+  if (prefix === 'MSGATT' && item.state === 'attached' && typeof item.key === 'string' && item.key.startsWith(attachments)) {
+    const file = typeof item.fileName === 'string' ? item.fileName.replace(/[/\\]/g, '_') : 'file';
+    out.push({ key: item.key, name: `files/message-attachments/${String(item.id)}-${file}`, stored: true });
+  }
+  const photo = (item.photo as { s3path?: unknown } | undefined)?.s3path;
+  if (prefix === 'Therapist' && typeof photo === 'string' && photo.startsWith('images/') && !photo.includes('..')) {
+    out.push({ key: photo, name: `files/profile-images/${String(item.SK).slice('Therapist#'.length)}.jpg`, stored: true });
+  }
+  return out;
+}

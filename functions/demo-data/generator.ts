@@ -5,7 +5,8 @@
  * coming weeks. Built with the code the API writes with (clientItems, occurrenceItem,
  * validateClientInsurance), so demo items behave like any other; every item carries `demo: true`.
  * One generator for the owner's "Load demo data" (functions/demo-data) and `npm start`'s seed
- * (local/seed-admin.ts). Deterministic apart from the ids.
+ * (local/seed-admin.ts, the same set and record, so "Remove demo data" works there too).
+ * Deterministic apart from the ids.
  */
 import { randomUUID } from 'node:crypto';
 import { CLIENT_STATUS, clientIndexKeys, clientItems, validateClientInput } from '../../domain/client.ts';
@@ -83,4 +84,9 @@ export function demoItems(practiceId: string, clinicians: DemoClinician[], actor
     }
   });
   return { items, counts };
+}
+
+/** The practice's demo-set record (`DEMO#SET`): when, by whom, the counts and every key written — what removal deletes. */
+export function demoSetRecord(practiceId: string, set: DemoSet, actor: string, now: Date): Item {
+  return { PK: 'P#' + practiceId, SK: 'DEMO#SET', entity: 'DemoSet', loadedAt: now.toISOString(), loadedBy: actor, counts: set.counts, keys: set.items.map((i) => ({ PK: i.PK, SK: i.SK })) };
 }

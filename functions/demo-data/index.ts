@@ -14,7 +14,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand 
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { clientListPartition } from '../../domain/client.ts';
-import { demoItems, type Item } from './generator.ts';
+import { demoItems, demoSetRecord, type Item } from './generator.ts';
 import { members } from '../supervision/store.ts';
 import { isClinician } from '../../domain/permissions.ts';
 
@@ -68,7 +68,7 @@ async function load(request: DemoRequest, now: Date): Promise<Item> {
   const team = (await members(caller.practiceId)).filter((m) => isClinician(m.roles));
   const clinicians = team.length > 0 ? team.map((m) => ({ sub: m.sub, name: m.name })) : [{ sub: caller.sub, name: '' }];
   const set = demoItems(caller.practiceId, clinicians, caller.sub, now);
-  const setItem: Item = { ...setKey(caller.practiceId), entity: 'DemoSet', loadedAt: now.toISOString(), loadedBy: caller.sub, counts: set.counts, keys: set.items.map((i) => ({ PK: i.PK, SK: i.SK })) };
+  const setItem: Item = demoSetRecord(caller.practiceId, set, caller.sub, now);
   // The record first (conditionally: one set at a time), so a half-written load can still be removed.
   try {
     await dynamo().send(new PutCommand({ TableName: table('PRACTICE_TABLE'), Item: setItem, ConditionExpression: 'attribute_not_exists(PK)' }));

@@ -17,6 +17,7 @@ import { notifier } from '../shared/notifier.ts';
 import { describeFailure } from '../shared/refusal.ts';
 import { CSV_COLUMNS, EXPORT_KEEP_DAYS, belongsToClient, csvHeader, csvRow, entityFileOf, exportKey, exportObjectKey, exportedRecord, jsonLine, prefixOf, type Item } from '../../domain/admin/export.ts';
 import { practicePartition } from '../../domain/tables.ts';
+import { writeFiles } from './files.ts';
 import { objectSink } from './sink.ts';
 import { ZipStream } from './zip.ts';
 
@@ -96,8 +97,14 @@ export async function writeExport(job: ExportJob, zip: ZipStream, progress: (rec
     await zip.drain();
     await progress(records + counts.audit, 'audit');
   }
+  const files = await writeFiles(job.practiceId, job.clientId, zip, (current) => progress(records + counts.audit, current));
+  Object.assign(counts, files);
   zip.open('manifest.json');
-  zip.push(JSON.stringify({ practiceId: job.practiceId, clientId: job.clientId ?? null, exportedAt: new Date().toISOString(), format: 'JSON Lines per entity (one record a line), CSV for the tabular entities', counts }, null, 2) + '\n');
+  zip.push(JSON.stringify({
+    practiceId: job.practiceId, clientId: job.clientId ?? null, exportedAt: new Date().toISOString(),
+    format: 'JSON Lines per entity (one record a line), CSV for the tabular entities; pdf/: each client\'s signed progress notes and each signed consent; files/: claim files, message attachments and profile images as stored',
+    counts,
+  }, null, 2) + '\n');
   return counts;
 }
 

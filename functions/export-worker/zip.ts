@@ -3,7 +3,7 @@
  * deflated as it goes; the compressed bytes queue here and `drain()` hands them to the sink, so the
  * memory held is one page of records, not the export.
  */
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Sink } from './sink.ts';
 
 const encoder = new TextEncoder();
@@ -12,7 +12,7 @@ export class ZipStream {
   private readonly zip: Zip;
   private queue: Uint8Array[] = [];
   private failure: Error | null = null;
-  private entry: ZipDeflate | null = null;
+  private entry: ZipDeflate | ZipPassThrough | null = null;
   private done = false;
 
   constructor(private readonly sink: Sink) {
@@ -23,10 +23,10 @@ export class ZipStream {
     });
   }
 
-  /** Starts the next entry (ending the one before). */
-  open(name: string): void {
+  /** Starts the next entry (ending the one before); `store`: kept as is (PDFs, images: compressed already). */
+  open(name: string, options: { store?: boolean } = {}): void {
     this.closeEntry();
-    this.entry = new ZipDeflate(name, { level: 6 });
+    this.entry = options.store ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
     this.zip.add(this.entry);
   }
 

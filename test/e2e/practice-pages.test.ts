@@ -2,7 +2,9 @@
  * Practice pages in Chromium against the local runtime: the owner invites a biller on Team
  * Members, the biller signs in with the invitation (new password, authenticator setup) and sees
  * the billing suite but not Team Members; the owner saves the profile (with a photo), practice details
- * and billing settings; last, the owner changes the plan and the mark moves.
+ * and billing settings; the owner changes the plan and the mark moves; last, the administration
+ * pages (issue 18): the clients summary and its CSV, a practice export downloaded and its counts
+ * checked against the API's, and demo data refused into a practice that has clients.
  */
 import { describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
@@ -10,6 +12,11 @@ import { DEMO_OWNER } from '../../local/demo-accounts.ts';
 import { usePortal } from '../support/portal.ts';
 import { unusedTotpCode } from '../support/totp-code.ts';
 import { signInAgainAfterMfaSetup, signInInBrowser } from '../support/browser-signin.ts';
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+import { graphql } from '../support/graphql.ts';
 
 const portal = usePortal();
 const suffix = Date.now().toString(36);
@@ -120,6 +127,42 @@ describe('practice pages', () => {
     await page.getByText(`Your plan is now ${target}`).waitFor();
     await card(target).getByText('Current plan').waitFor();
     await expect(card(before).getByText('Current plan').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('lets the owner read the clients summary (CSV), export the practice (the zip\'s counts are the API\'s) and see demo data refused', async () => {
+    const page = await portal.browser.newPage();
+    await signInInBrowser(page, portal.runtime.url, DEMO_OWNER.email);
+    await page.goto(`${portal.runtime.url}/app/clients-summary`);
+    await page.getByRole('heading', { name: 'By clinician' }).waitFor();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(readFileSync(await csv.path(), 'utf8')).toMatch(/By clinician\r\nclinician,active,[^]*Olivia Owens,/);
+
+    await page.goto(`${portal.runtime.url}/app/data-export`);
+    await page.getByRole('button', { name: 'Export practice data' }).click();
+    await page.getByText('The export is ready', { exact: false }).waitFor();
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download zip' }).first().click()]);
+    const files = unzipSync(new Uint8Array(readFileSync(await zip.path())));
+    const manifest = JSON.parse(strFromU8(files['manifest.json'])) as { counts: Record<string, number> };
+    const token = (await signInSeeded(portal.runtime.url, DEMO_OWNER.email, DEMO_PASSWORD)).accessToken;
+    let clients = 0;
+    for (const status of [null, 'archived']) {
+      let next: string | null = null;
+      do {
+        const { body } = await graphql(`${portal.runtime.url}/graphql`, token, 'query ($n: String, $s: String) { getClients(nextToken: $n, status: $s) { items { id } nextToken } }', { n: next, s: status });
+        const got = (body.data as { getClients: { items: unknown[]; nextToken: string | null } }).getClients;
+        clients += got.items.length;
+        next = got.nextToken;
+      } while (next);
+    }
+    expect(manifest.counts.clients).toBe(clients);
+    expect(strFromU8(files['clients.jsonl']).trim().split('\n')).toHaveLength(clients);
+    expect(Object.keys(files).some((f) => f.startsWith('pdf/progress-notes/'))).toBe(true);
+
+    await page.goto(`${portal.runtime.url}/app/demo-data`);
+    await page.getByText('No demo data is loaded.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Load demo data' }).click();
+    await page.getByText('Demo data can only be loaded into a practice that has no clients yet.').waitFor();
     await page.close();
   });
 });

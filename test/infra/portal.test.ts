@@ -166,6 +166,23 @@ describe('Media', () => {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });
   });
+
+  it('keeps a data export\'s zip as long as its job (7 days) and lets the export worker only read the files it copies (issue 18)', () => {
+    const media = synthesized.dev.template(synthesized.dev.stacks.media);
+    media.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'exports/', ExpirationInDays: 7, Status: 'Enabled' })]) },
+    });
+    const template = synthesized.dev.template(synthesized.dev.stacks.api).toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+    const statements = Object.entries(template.Resources)
+      .filter(([id, r]) => r.Type === 'AWS::IAM::Policy' && /DataExportWorker/i.test(id))
+      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    const writes = statements.filter((st) => [st.Action].flat().some((a) => /Put|Delete/.test(a))).map((st) => JSON.stringify(st.Resource));
+    const reads = statements.filter((st) => [st.Action].flat().some((a) => a === 's3:GetObject*')).map((st) => JSON.stringify(st.Resource)).join(' ');
+    expect(writes.length).toBeGreaterThan(0);
+    for (const w of writes) expect(w).toMatch(/\/exports\/\*/);
+    for (const prefix of ['claims', 'attachments', 'images/all', 'exports']) expect(reads).toContain(`/${prefix}/*`);
+  });
 });
 
 describe('Api', () => {

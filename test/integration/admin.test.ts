@@ -9,8 +9,13 @@ import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
-import { addPractice } from '../support/practice.ts';
+import { addPractice, signInMembersAndOther } from '../support/practice.ts';
 import { unzipSync } from 'fflate';
+import { encode } from 'jpeg-js';
+import { pdfPageLines } from '../support/pdf-text.ts';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { seedDemoSet } from '../../local/seed-admin.ts';
+import { tableName } from '../../domain/tables.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -40,13 +45,9 @@ async function listed(who: string, status: string | null = null): Promise<{ id: 
 
 beforeAll(async () => {
   runtime = await startRuntime({ port: 0, dataDir: null });
-  await addPractice(runtime, OTHER);
-  const who: Record<string, string> = { owner: 'owner', admin: 'admin', basicbilling: 'basicbilling', basic: 'basic', scheduler: 'scheduler', biller: 'biller' };
-  await Promise.all([
-    ...Object.entries(who).map(async ([k, e]) => { tokens[k] = (await signInSeeded(runtime.url, `${e}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken; }),
-    signInSeeded(runtime.url, OTHER, DEMO_PASSWORD).then((t) => { tokens.other = t.accessToken; }),
-  ]);
-  for (const [k, t] of Object.entries(tokens)) subs[k] = JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub;
+  const signedIn = await signInMembersAndOther(runtime, { owner: 'owner', admin: 'admin', basicbilling: 'basicbilling', basic: 'basic', scheduler: 'scheduler', biller: 'biller' }, OTHER);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(subs, signedIn.subs);
 }, 120_000);
 
 afterAll(async () => {
@@ -122,7 +123,7 @@ describe('data export', () => {
 
   /** The job once the worker has finished it (the local worker runs in process; each read is one request). */
   async function finished(who: string, id: string): Promise<any> {
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < 600; i++) {
       const job = (await call(who, GET, { id })).data!.getDataExport;
       if (job.status === 'DONE' || job.status === 'FAILED') return job;
       await new Promise((r) => setTimeout(r, 50));
@@ -131,6 +132,12 @@ describe('data export', () => {
   }
 
   it('an admin exports the practice: the zip holds every entity as JSON Lines, the tabular ones as CSV, and its counts equal the API\'s', async () => {
+    // A profile image in the media bucket, uploaded as the console does: the export carries it.
+    const pixels = Buffer.alloc(16 * 16 * 4, 200);
+    const jpeg = encode({ width: 16, height: 16, data: pixels }, 80).data;
+    const upload = (await call('owner', 'mutation ($t: String!, $s: Int!) { getProfilePhotoUploadUrl(contentType: $t, size: $s) { key url } }', { t: 'image/jpeg', s: jpeg.length })).data!.getProfilePhotoUploadUrl;
+    expect((await fetch(upload.url, { method: 'PUT', body: new Uint8Array(jpeg), headers: { 'content-type': 'image/jpeg' } })).status).toBe(200);
+    expect((await call('owner', 'mutation ($k: String!) { confirmProfilePhoto(key: $k) { s3path } }', { k: upload.key })).data?.confirmProfilePhoto.s3path).toBeTruthy();
     const started = (await call('admin', START)).data!.startDataExport;
     expect(started.status).toBe('QUEUED');
     const job = await finished('admin', started.id);
@@ -161,6 +168,23 @@ describe('data export', () => {
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['progress-notes.jsonl', 'audit.jsonl', 'manifest.json', 'appointments.csv']));
     const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
     expect(manifest.counts.clients).toBe(listedIds.length);
+    // The PDFs: one per client with signed notes, holding each signed note's text; each signed consent.
+    const signed = lines('progress-notes.jsonl').filter((n: any) => n.signed);
+    const withNotes = [...new Set(signed.map((n: any) => n.clientId as string))].sort();
+    expect(withNotes.length).toBeGreaterThan(0);
+    expect(Object.keys(files).filter((f) => f.startsWith('pdf/progress-notes/')).sort()).toEqual(withNotes.map((c) => `pdf/progress-notes/${c}.pdf`));
+    const note = signed.find((n: any) => n.sections.some((x: any) => x.text.length > 20));
+    const text = (await pdfPageLines(files[`pdf/progress-notes/${note.clientId}.pdf`])).flat().join(' ');
+    expect(text).toContain(note.date);
+    expect(text.replace(/\s+/g, ' ')).toContain(note.sections.find((x: any) => x.text.length > 20).text.split(' ').slice(0, 4).join(' '));
+    const consents = lines('consent-signatures.jsonl');
+    expect(consents.length).toBeGreaterThan(0);
+    expect(Object.keys(files).filter((f) => f.startsWith('pdf/signed-consents/'))).toHaveLength(consents.length);
+    expect((await pdfPageLines(files[`pdf/signed-consents/${consents[0].clientId}-${consents[0].documentId}-v${consents[0].version}.pdf`])).flat().join(' ')).toContain(consents[0].typedName);
+    // The files the records point to: the owner's profile image, as stored.
+    const image = files[`files/profile-images/${subs.owner}.jpg`];
+    expect([...image.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(manifest.counts).toMatchObject({ notePdfs: withNotes.length, consentPdfs: consents.length });
     expect(job.counts.find((c: any) => c.entity === 'clients').count).toBe(listedIds.length);
     // Audited: started and downloaded, ids only; the owner is e-mailed without PHI.
     const trail = (await call('owner', '{ listAuditTrail { items { action entityId } } }')).data!.listAuditTrail.items.map((e: any) => e.action);
@@ -178,6 +202,8 @@ describe('data export', () => {
     const lines = (name: string) => (files[name] ? new TextDecoder().decode(files[name]).split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
     expect(lines('clients.jsonl').map((c: any) => c.id)).toEqual([client.id]);
     expect(lines('appointments.jsonl').every((a: any) => a.clientId === client.id)).toBe(true);
+    // Its PDFs and files only: no other client's notes, no team member's image.
+    expect(Object.keys(files).filter((f) => f.startsWith('pdf/progress-notes/') || f.startsWith('files/profile-images/')).every((f) => f === `pdf/progress-notes/${client.id}.pdf`)).toBe(true);
   });
 
   it('only clinicianAdmin and the owner export; another practice\'s client or export is not found', async () => {
@@ -230,6 +256,18 @@ describe('demo data', () => {
     expect(errorType(await call('fresh', 'mutation { removeDemoData { loaded } }'))).toBe('NotFound');
     const trail = (await call('fresh', '{ listAuditTrail { items { action } } }')).data!.listAuditTrail.items.map((e: any) => e.action);
     expect(trail).toEqual(expect.arrayContaining(['demo.load', 'demo.remove']));
+  });
+
+  it('npm start\'s seed writes the same set as "Load demo data" (one generator): the page shows it loaded, removal takes it away', async () => {
+    const email = 'demo-seed@elsewhere.practiceportal.test';
+    await addPractice(runtime, email);
+    tokens.seeded = (await signInSeeded(runtime.url, email, DEMO_PASSWORD)).accessToken;
+    const sub = JSON.parse(Buffer.from(tokens.seeded.split('.')[1], 'base64url').toString()).sub as string;
+    const written = await seedDemoSet(DynamoDBDocumentClient.from(runtime.dynamo.client), tableName('local', 'Practice'), sub, [{ sub, email, givenName: 'Sam', familyName: 'Seed', roles: ['owner'] }]);
+    expect((await call('seeded', STATE)).data!.getDemoData).toMatchObject({ loaded: true, clients: 8, appointments: written.appointments });
+    expect(await listed('seeded')).toHaveLength(6);
+    expect((await call('seeded', 'mutation { removeDemoData { loaded } }')).data!.removeDemoData.loaded).toBe(false);
+    expect([await listed('seeded'), await listed('seeded', 'archived')]).toEqual([[], []]);
   });
 
   it('only the DemoData right (owner, clinicianAdmin) loads or removes', async () => {

@@ -17,21 +17,26 @@ import { formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
 import '../i18n/features/admin';
 import { reportApiError } from '../shell/banners';
+import { ApiError } from '../settings/graphql';
 import { getDemoData, loadDemoData, removeDemoData, type DemoData } from './api';
 
 export default function DemoDataPage() {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   const [state, setState] = useState<DemoData | null>(null);
   const [busy, setBusy] = useState(false);
+  // A refusal (a set is loaded, the practice has clients, nothing to remove) in its own words, on the page.
+  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     getDemoData().then(setState, reportApiError);
   }, []);
   const act = async (action: () => Promise<DemoData>) => {
     setBusy(true);
+    setRefusal(null);
     try {
       setState(await action());
     } catch (error) {
-      reportApiError(error);
+      if (error instanceof ApiError && (error.errorType === 'ConflictError' || error.errorType === 'NotFound')) setRefusal(tm(error.message));
+      else reportApiError(error);
     } finally {
       setBusy(false);
     }
@@ -46,6 +51,7 @@ export default function DemoDataPage() {
                 {t('admin.demo.loaded', { clients: state.clients, appointments: state.appointments, at: state.loadedAt ? formatPracticeDateTime(state.loadedAt) : '' })}
               </Alert>
             ) : <Box>{t('admin.demo.notLoaded')}</Box>}
+            {refusal ? <Alert type="warning">{refusal}</Alert> : null}
             {state.loaded
               ? <Button loading={busy} onClick={() => void act(removeDemoData)}>{t('admin.demo.remove')}</Button>
               : <Button variant="primary" loading={busy} onClick={() => void act(loadDemoData)}>{t('admin.demo.load')}</Button>}
