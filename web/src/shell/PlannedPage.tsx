@@ -16,11 +16,10 @@ export default function PlannedPage() {
   const path = pathname.replace(/\/+$/, '');
   const planned = plannedPageFor(path);
   if (!planned) return <Navigate to={HOME_PATH} replace />;
-  const key = path;
   return (
-    <ContentLayout header={<Header variant="h1">{t(plannedKey(key, 'title'))}</Header>}>
+    <ContentLayout header={<Header variant="h1">{t(plannedKey(path, 'title'))}</Header>}>
       <Container>
-        <Box variant="p">{t(plannedKey(key, 'holds'))}</Box>
+        <Box variant="p">{t(plannedKey(path, 'holds'))}</Box>
         <Box variant="p" color="text-body-secondary">
           {t('planned.comingSoon')}
         </Box>
