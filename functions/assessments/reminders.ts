@@ -82,17 +82,24 @@ async function deliver(a: Item, occurrence: NonNullable<OccurrenceView['open']>,
   return true;
 }
 
-export async function sendAssessmentReminders(now = new Date(), send: Notifier = defaultNotifier()): Promise<AssessmentReminderRun> {
+/**
+ * One run. It stops taking clocks after `budgetMs` of wall time (the Lambda has 2 minutes for
+ * every job): what is left stays in the index, due, for the next run 5 minutes later.
+ */
+export async function sendAssessmentReminders(now = new Date(), send: Notifier = defaultNotifier(), budgetMs = 60_000): Promise<AssessmentReminderRun> {
   const run: AssessmentReminderRun = { considered: 0, sent: 0, answered: 0, noContact: 0, failed: 0 };
+  const stopAt = Date.now() + budgetMs;
   const days = [new Date(now.getTime() - 86_400_000), now].map((d) => d.toISOString().slice(0, 10));
   for (const day of days) {
     let start: Record<string, unknown> | undefined;
     do {
+      if (Date.now() > stopAt) return run;
       const page = await dynamo().send(new QueryCommand({
         TableName: table('PRACTICE_TABLE'), IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK <= :now',
         ExpressionAttributeValues: { ':pk': `ASSESSREMIND#${day}`, ':now': now.toISOString() }, ExclusiveStartKey: start,
       }));
       for (const entry of (page.Items ?? []) as Item[]) {
+        if (Date.now() > stopAt) return run;
         run.considered += 1;
         // One clock's failure (a refused send, a throttled read) does not hold up the others'.
         const outcome = await remindOne(entry, now, send).catch(() => 'failed' as const);
