@@ -4,7 +4,6 @@
  * their own clients). Amounts in the practice's money format.
  */
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
@@ -13,9 +12,11 @@ import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../domain/billing/money';
+import { loadMoreFooter } from '../common/LoadMoreFooter';
+import { usePagedList } from '../common/usePagedList';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/billing';
@@ -33,9 +34,6 @@ export default function BillingPage() {
   const [to, setTo] = useState('');
   const [clinicianId, setClinicianId] = useState('');
   const [clinicians, setClinicians] = useState<Clinician[]>([]);
-  const [rows, setRows] = useState<BillingEntry[]>([]);
-  const [nextToken, setNextToken] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [format, setFormat] = useState({ decimals: 0, currency: 'USD' });
 
   useEffect(() => {
@@ -43,27 +41,18 @@ export default function BillingPage() {
     listClinicians().then(setClinicians, () => setClinicians([]));
   }, []);
 
-  const load = useCallback(async (token: string | null) => {
-    setLoading(true);
-    try {
-      const page = await listBilling({ filter, from: from || null, to: to || null, clinicianId: clinicianId || null, nextToken: token });
-      setRows((before) => (token ? [...before, ...page.items] : page.items));
-      setNextToken(page.nextToken);
-    } catch (error) {
-      reportApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }, [filter, from, to, clinicianId]);
-  useEffect(() => void load(null), [load]);
+  const list = usePagedList<BillingEntry>(
+    (token) => listBilling({ filter, from: from || null, to: to || null, clinicianId: clinicianId || null, nextToken: token }),
+    [filter, from, to, clinicianId],
+  );
 
   const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : formatMoney(cents, format));
   const clinicianOptions = [{ value: '', label: t('billing.allClinicians') }, ...clinicians.map((c) => ({ value: c.id, label: c.name }))];
   return (
     <ContentLayout header={<Header variant="h1" description={t('billing.intro')}>{t('billing.title')}</Header>}>
       <Table
-        items={rows}
-        loading={loading && rows.length === 0}
+        items={list.rows}
+        loading={list.loading && list.rows.length === 0}
         loadingText={t('billing.loading')}
         empty={<Box textAlign="center">{t('billing.empty')}</Box>}
         filter={
@@ -91,7 +80,7 @@ export default function BillingPage() {
           { id: 'balance', header: t('billing.balance'), cell: (r) => money(r.balanceCents) },
           { id: 'status', header: t('billing.status'), cell: (r) => `${t(`billing.status.${r.status}`)}${r.pastDue ? ` · ${t('billing.pastDue')}` : ''}` },
         ]}
-        footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('billing.loadMore')}</Button></Box> : undefined}
+        footer={loadMoreFooter(list, t('billing.loadMore'))}
       />
     </ContentLayout>
   );

@@ -13,8 +13,10 @@ import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { loadMoreFooter } from '../common/LoadMoreFooter';
+import { usePagedList } from '../common/usePagedList';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/billing';
@@ -31,24 +33,12 @@ export default function DocumentsPage() {
   const [kind, setKind] = useState<BillingDocumentKind | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [rows, setRows] = useState<BillingDocument[]>([]);
-  const [nextToken, setNextToken] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  const load = useCallback(async (token: string | null) => {
-    setLoading(true);
-    try {
-      const page = await listBillingDocuments({ kind: kind || null, clientId, from: from || null, to: to || null, nextToken: token });
-      setRows((before) => (token ? [...before, ...page.items] : page.items));
-      setNextToken(page.nextToken);
-    } catch (error) {
-      reportApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }, [kind, clientId, from, to]);
-  useEffect(() => void load(null), [load]);
+  const list = usePagedList<BillingDocument>(
+    (token) => listBillingDocuments({ kind: kind || null, clientId, from: from || null, to: to || null, nextToken: token }),
+    [kind, clientId, from, to],
+  );
 
   const download = (id: string) => {
     setDownloading(id);
@@ -59,8 +49,8 @@ export default function DocumentsPage() {
   return (
     <ContentLayout header={<Header variant="h1" description={t('billing.documents.intro')}>{t('billing.documents.title')}</Header>}>
       <Table
-        items={rows}
-        loading={loading && rows.length === 0}
+        items={list.rows}
+        loading={list.loading && list.rows.length === 0}
         loadingText={t('billing.documents.loading')}
         empty={<Box textAlign="center">{t('billing.documents.empty')}</Box>}
         filter={
@@ -84,7 +74,7 @@ export default function DocumentsPage() {
           { id: 'sent', header: t('billing.documents.sent'), cell: (d) => when(d.sentAt, d.sentByName) },
           { id: 'pdf', header: t('billing.documents.pdf'), cell: (d) => <Button variant="inline-link" loading={downloading === d.id} ariaLabel={t('billing.documents.downloadOf', { title: d.title })} onClick={() => download(d.id)}>{t('billing.documents.download')}</Button> },
         ]}
-        footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('billing.loadMore')}</Button></Box> : undefined}
+        footer={loadMoreFooter(list, t('billing.loadMore'))}
       />
     </ContentLayout>
   );

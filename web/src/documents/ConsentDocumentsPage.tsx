@@ -5,9 +5,11 @@ import Modal from '@cloudscape-design/components/modal';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { loadMoreFooter } from '../common/LoadMoreFooter';
 import { SystemErrorAlert } from '../common/SystemErrorAlert';
-import { reportApiError, useBanners } from '../shell/banners';
+import { usePagedList } from '../common/usePagedList';
+import { useBanners } from '../shell/banners';
 import { ApiError } from '../settings/graphql';
 import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
@@ -23,27 +25,14 @@ export default function ConsentDocumentsPage() {
   const { t } = i18n;
   const banners = useBanners();
   const [view, setView] = useState<View>('active');
-  const [docs, setDocs] = useState<ConsentDocument[]>([]);
-  const [nextToken, setNextToken] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<ConsentDocument | 'new' | null>(null);
   const [archiving, setArchiving] = useState<ConsentDocument | null>(null);
   const [archiveBusy, setArchiveBusy] = useState(false);
   const [archiveFailure, setArchiveFailure] = useState<string | ApiError | null>(null);
 
-  const load = useCallback(async (which: View, token: string | null) => {
-    setLoading(true);
-    try {
-      const page = await getConsentDocuments(which === 'archived', token);
-      setDocs((list) => (token ? [...list, ...page.items] : page.items));
-      setNextToken(page.nextToken);
-    } catch (error) {
-      reportApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => void load(view, null), [load, view]);
+  const list = usePagedList<ConsentDocument>((token) => getConsentDocuments(view === 'archived', token), [view]);
+  const docs = list.rows;
+  const setDocs = list.update;
 
   const onSaved = (saved: ConsentDocument) => {
     const added = editing === 'new';
@@ -73,7 +62,7 @@ export default function ConsentDocumentsPage() {
     <>
       <Table
         variant="full-page"
-        loading={loading && docs.length === 0}
+        loading={list.loading && docs.length === 0}
         loadingText={t('documents.loading')}
         items={docs}
         trackBy="id"
@@ -105,15 +94,7 @@ export default function ConsentDocumentsPage() {
           </Header>
         }
         empty={<Box textAlign="center">{active ? t('documents.empty') : t('documents.emptyArchived')}</Box>}
-        footer={
-          nextToken && (
-            <Box textAlign="center">
-              <Button loading={loading} onClick={() => void load(view, nextToken)}>
-                {t('documents.loadMore')}
-              </Button>
-            </Box>
-          )
-        }
+        footer={loadMoreFooter(list, t('documents.loadMore'))}
         columnDefinitions={[
           { id: 'title', header: t('documents.column.title'), cell: (d) => d.title, isRowHeader: true },
           { id: 'included', header: t('documents.column.included'), cell: (d) => (d.included ? t('documents.yes') : t('documents.no')) },

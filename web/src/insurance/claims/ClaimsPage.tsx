@@ -12,9 +12,11 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../../domain/billing/money';
+import { loadMoreFooter } from '../../common/LoadMoreFooter';
+import { usePagedList } from '../../common/usePagedList';
 import { useT } from '../../i18n/I18nProvider';
 import '../../i18n/portal-messages';
 import '../../i18n/features/claims';
@@ -29,31 +31,15 @@ export default function ClaimsPage() {
   const t = useT();
   const navigate = useNavigate();
   const [stage, setStage] = useState<ClaimStage>('scrub');
-  const [rows, setRows] = useState<Claim[]>([]);
-  const [nextToken, setNextToken] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<Claim[]>([]);
   const [open, setOpen] = useState<Claim | null>(null);
-  // Bumped after a change: the effect reloads the stage shown then (not the one the change started on).
+  // Bumped after a change: the list reads the stage shown then again (not the one the change started on).
   const [changes, setChanges] = useState(0);
 
-  const load = useCallback(async (token: string | null) => {
-    setLoading(true);
-    try {
-      const page = await listClaims(stage, token);
-      setRows((before) => (token ? [...before, ...page.items] : page.items));
-      setNextToken(page.nextToken ?? null);
-    } catch (error) {
-      reportApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }, [stage]);
-  useEffect(() => {
-    setSelected([]);
-    void load(null);
-  }, [load, changes]);
+  const list = usePagedList<Claim>((token) => listClaims(stage, token), [stage, changes]);
+  const rows = list.rows;
+  useEffect(() => setSelected([]), [stage, changes]);
 
   const act = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -83,7 +69,7 @@ export default function ClaimsPage() {
         />
         <Table
           items={rows}
-          loading={loading && rows.length === 0}
+          loading={list.loading && rows.length === 0}
           loadingText={t('claims.loading')}
           selectionType={stage === 'prepared' || stage === 'submitted' ? 'multi' : undefined}
           selectedItems={selected}
@@ -92,7 +78,7 @@ export default function ClaimsPage() {
           empty={<Box textAlign="center">{t('claims.empty')}</Box>}
           header={
             <Header
-              counter={`(${rows.length}${nextToken ? '+' : ''})`}
+              counter={`(${rows.length}${list.more ? '+' : ''})`}
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
                   {stage === 'prepared' && <Button variant="primary" disabled={selected.length === 0} loading={busy} onClick={() => void act(() => submitClaims(selected.map((c) => c.id)))}>{t('claims.submit')}</Button>}
@@ -112,7 +98,7 @@ export default function ClaimsPage() {
             { id: 'charge', header: t('claims.charge'), cell: (c) => formatMoney(c.chargeCents, MONEY) },
             { id: 'problems', header: t('claims.problems'), cell: (c) => (stage === 'rejected' ? c.rejectionReason ?? '' : <ProblemList claim={c} />) },
           ]}
-          footer={nextToken ? <Box textAlign="center"><Button onClick={() => void load(nextToken)} loading={loading}>{t('claims.loadMore')}</Button></Box> : undefined}
+          footer={loadMoreFooter(list, t('claims.loadMore'))}
         />
       </SpaceBetween>
       {open && <ClaimDetail claim={open} onClose={() => setOpen(null)} onChanged={(c) => { setOpen(c); setChanges((n) => n + 1); }} />}
