@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { BatchWriteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { libraryItem } from '../domain/companion/homework-library.ts';
-import { assignmentKey, homeworkClientIndex, homeworkGroupIndex, homeworkItemKey, newItemId, occurrencesOf } from '../domain/companion/homework.ts';
+import { assignmentKey, homeworkIndexes, homeworkItemKey, newItemId, occurrencesOf } from '../domain/companion/homework.ts';
 import { groupKey } from '../domain/companion/groups.ts';
 import { DEFAULT_TIMEZONE } from '../domain/timezone.ts';
 import { localDate } from '../domain/wall-clock.ts';
@@ -50,7 +50,7 @@ export async function seedDemoHomework(db: DynamoDBDocumentClient, practiceTable
         const itemId = newItemId(o.dueDate, randomBytes(6).toString('hex'));
         const isDone = o.opensOn <= today && done(o.opensOn, ci);
         items.push({
-          ...homeworkItemKey(practiceId, itemId), ...homeworkClientIndex(practiceId, clientId, itemId), ...(groupId ? homeworkGroupIndex(practiceId, groupId, itemId) : {}),
+          ...homeworkItemKey(practiceId, itemId), ...homeworkIndexes(practiceId, itemId, clientId, (record?.therapistId as string | undefined) ?? null, groupId),
           entity: 'Homework', id: itemId, assignmentId: id, clientId, therapistId: record?.therapistId ?? null, groupId,
           app: lib?.app ?? null, libraryId: lib?.id ?? null, kind: lib?.kind ?? 'TASK', entryType: lib?.entryType ?? null,
           title: lib?.title ?? source.title, instructions: source.instructions ?? lib?.instructions ?? null, opensOn: o.opensOn, dueDate: o.dueDate,

@@ -8,6 +8,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } 
 import { membershipKey, tableName } from '../domain/tables.ts';
 import { LOCAL_ENV } from './dynamodb.ts';
 import { backfillAppointmentClientIndex } from './appointment-client-index-backfill.ts';
+import { backfillHomeworkClinicianIndex } from './homework-clinician-index-backfill.ts';
 import { backfillClientNameEntries } from './client-name-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { seedDemoCompanion } from './seed-companion.ts';
@@ -42,6 +43,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await backfillClientNameEntries(db, tableName(LOCAL_ENV, 'Practice'), directory);
   // A database from before the per-client appointment index gets its appointments' GSI4 keys, once.
   await backfillAppointmentClientIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
+  // A database from before the clinician's homework index gets its homework's GSI3 keys, once.
+  await backfillHomeworkClinicianIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
   if (existing.Item) return { created: false, practiceId: String(existing.Item.practiceId) };
 
   const now = new Date().toISOString();

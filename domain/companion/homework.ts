@@ -182,4 +182,15 @@ export const homeworkItemKey = (practiceId: string, itemId: string) => ({ PK: 'P
 export const homeworkClientIndex = (practiceId: string, clientId: string, itemId: string) => ({ GSI1PK: 'P#' + practiceId + '#C#' + clientId, GSI1SK: homeworkPrefix + itemId });
 export const homeworkGroupIndex = (practiceId: string, groupId: string, itemId: string) => ({ GSI2PK: groupPartition(practiceId, groupId), GSI2SK: homeworkPrefix + itemId });
 export const groupPartition = (practiceId: string, groupId: string) => 'P#' + practiceId + '#G#' + groupId;
+/** The clinician's homework (the client's clinician when assigned) on GSI3: an own-only clinician's list reads it. */
+export const clinicianHomeworkPartition = (practiceId: string, therapistId: string) => 'P#' + practiceId + '#U#' + therapistId + '#Homework';
+export const homeworkClinicianIndex = (practiceId: string, therapistId: string, itemId: string) => ({ GSI3PK: clinicianHomeworkPartition(practiceId, therapistId), GSI3SK: homeworkPrefix + itemId });
+/** Every index an item is on: its client's (GSI1), its group's (GSI2, if any), its clinician's (GSI3, if any). */
+export function homeworkIndexes(practiceId: string, itemId: string, clientId: string, therapistId: string | null, groupId: string | null): Record<string, string> {
+  return {
+    ...homeworkClientIndex(practiceId, clientId, itemId),
+    ...(groupId ? homeworkGroupIndex(practiceId, groupId, itemId) : {}),
+    ...(therapistId ? homeworkClinicianIndex(practiceId, therapistId, itemId) : {}),
+  };
+}
 export const assignmentKey = (practiceId: string, assignmentId: string) => ({ PK: 'P#' + practiceId, SK: 'HomeworkAssignment#' + assignmentId });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { BatchWriteCommand, type BatchWriteCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/aws.ts';
 import { itemsToStop, occurrencesForNewMember, type GroupItem } from '../../domain/companion/group-homework.ts';
-import { assignmentKey, groupPartition, homeworkClientIndex, homeworkGroupIndex, homeworkItemKey, homeworkPrefix, newItemId } from '../../domain/companion/homework.ts';
+import { assignmentKey, groupPartition, homeworkIndexes, homeworkItemKey, homeworkPrefix, newItemId } from '../../domain/companion/homework.ts';
 import { PRACTICE, queryAll, type Item } from './store.ts';
 
 /** BatchWriteItem in 25s, retrying what DynamoDB leaves unprocessed. */
@@ -40,7 +40,7 @@ export async function followMembers(
     for (const t of templates) {
       const id = newItemId(t.dueDate as string, randomBytes(6).toString('hex'));
       puts.push({
-        ...t, ...homeworkItemKey(practiceId, id), ...homeworkClientIndex(practiceId, clientId, id), ...homeworkGroupIndex(practiceId, groupId, id),
+        ...t, ...homeworkItemKey(practiceId, id), ...homeworkIndexes(practiceId, id, clientId, (client.therapistId as string | undefined) ?? null, groupId),
         entity: 'Homework', id, clientId, therapistId: client.therapistId ?? null, groupId, state: 'assigned', assignedAt: at, joinedGroupAt: at,
       });
       const a = perAssignment.get(t.assignmentId as string) ?? { clients: new Set<string>(), count: 0 };

@@ -2,14 +2,15 @@
  * homework: AppSync Lambda data source of homework and groups (issue 14), both principals.
  *
  * Member (after authorize; payload {field, caller: {sub, practiceId, roles, groups}, cursor, args}):
- * getHomeworkLibrary, assignHomework, listHomework (assign.ts); listGroups, createGroup, editGroup,
+ * getHomeworkLibrary, assignHomework (assign.ts), listHomework (list.ts); listGroups, createGroup, editGroup,
  * getGroupOverview (groups.ts), createEmdrHandoff (emdr.ts) — answers {data, audit} for the pipeline's audit step.
  * Client principal (after authorizeClient; payload {field, client: {sub}, args}): myHomework,
  * completeHomework (client.ts; audited by the Lambda in each practice's trail).
  * Payload: resolvers/functions/invokeHomework.ts. Logs carry error names only.
  */
 import { appsyncHandler } from '../shared/refusal.ts';
-import { assign, libraryView, list } from './assign.ts';
+import { assign, libraryView } from './assign.ts';
+import { list } from './list.ts';
 import { complete, myHomework } from './client.ts';
 import { createHandoff } from './emdr.ts';
 import { createGroup, editGroup, groupOverview, listGroups } from './groups.ts';

@@ -3,11 +3,14 @@
  * the groups they facilitate only; a Basic practice is refused; a clinician assigns (once and on a
  * schedule, to a client and to a group); the client sees it through the companion-app API and marks
  * it done with their entry linked; another client's ids reach nothing; bad input stores nothing; the
- * list's page tokens are bound to the caller and the filters. The EMDR hand-off code works once, for
+ * list's page tokens are bound to the caller and the filters, and a clinician who reaches part of the
+ * practice gets full pages however many items of others lie between theirs. The EMDR hand-off code works once, for
  * 60 seconds, and only for the app's server with its secret.
  */
 import { createHash } from 'node:crypto';
-import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { homeworkIndexes, homeworkItemKey } from '../../domain/companion/homework.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipKey, tableName } from '../../domain/tables.ts';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
@@ -188,6 +191,38 @@ describe('the homework list pages', () => {
     expect(second.items.some((i: { id: string }) => first.items.some((f: { id: string }) => f.id === i.id))).toBe(false);
     expect((await call('owner', LIST, { c: taylor, n: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
     expect((await call('coordinator', LIST, { c: robin, n: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
+  });
+});
+
+describe('the homework list is full for a clinician who reaches part of the practice', () => {
+  it("a clinicianBasic's pages hold 20 of their own clients' items, however many of others' are due later", async () => {
+    // 450 items of other clinicians' clients, all due after the clinician's own (newest first, they come first in the practice).
+    const items = Array.from({ length: 450 }, (_, n) => {
+      const id = `${day(200 + (n % 100))}.${n.toString(16).padStart(12, '0')}`;
+      const clientId = `other-client-${n % 9}`;
+      return { ...homeworkItemKey(practiceId, id), ...homeworkIndexes(practiceId, id, clientId, subs.owner, null), entity: 'Homework', id, clientId, therapistId: subs.owner, groupId: null, kind: 'TASK', title: 'Other', opensOn: day(190), dueDate: id.slice(0, 10), state: 'assigned', assignedAt: new Date().toISOString() };
+    });
+    for (let i = 0; i < items.length; i += 25) {
+      await runtime.dynamo.client.send(new BatchWriteItemCommand({ RequestItems: { [tableName('local', 'Practice')]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item: marshall(Item) } })) } }));
+    }
+    const mine = (await call('basic', ADD, { input: { personalDetail: { first: 'Jamie', last: 'Own' }, dateOfBirth: '05/05/1995' } })).data!.addClient.id;
+    expect((await call('basic', ASSIGN, { i: { clientId: mine, title: 'Thought log', frequency: 'WEEKLY', startDate: day(0), endDate: day(7 * 24), dueDate: day(1) } })).data!.assignHomework.count).toBe(25);
+    const pages: { items: { clientId: string }[]; nextToken: string | null }[] = [];
+    let token: string | null = null;
+    do {
+      const page: { items: { clientId: string }[]; nextToken: string | null } = (await call('basic', LIST, { n: token })).data!.listHomework;
+      pages.push(page);
+      token = page.nextToken;
+    } while (token && pages.length < 5);
+    const own = (await call('owner', LIST, { c: taylor })).data!.listHomework.items as unknown[];
+    expect(own.length).toBeGreaterThan(0); // the owner still reads the practice's
+    // Their new client's 25 and the seeded homework of their other own clients: full pages of 20, then the rest, then the end.
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.slice(0, -1).every((p) => p.items.length === 20 && p.nextToken)).toBe(true);
+    expect(pages[pages.length - 1].nextToken).toBeNull();
+    const all = pages.flatMap((p) => p.items);
+    expect(all.filter((i) => i.clientId === mine)).toHaveLength(25);
+    expect(all.some((i) => i.clientId.startsWith('other-client-'))).toBe(false);
   });
 });
 
