@@ -121,7 +121,7 @@ export default function AssignPage() {
               { id: 'frequency', header: t('assessments.assign.frequency'), cell: (a) => t(`assessments.frequency.${a.schedule.frequency}`) },
               { id: 'start', header: t('assessments.assign.start'), cell: (a) => a.schedule.startDate },
               { id: 'end', header: t('assessments.assign.end'), cell: (a) => a.schedule.endDate ?? '—' },
-              { id: 'state', header: t('assessments.assign.state'), cell: (a) => t(a.stoppedAt ? 'assessments.assign.stopped' : a.completed ? 'assessments.assign.completed' : 'assessments.assign.open') },
+              { id: 'state', header: t('assessments.assign.state'), cell: (a) => t(a.stoppedAt ? 'assessments.assign.stopped' : !a.openUntil ? 'assessments.assign.notOpen' : a.completed ? 'assessments.assign.completed' : 'assessments.assign.open') },
               {
                 id: 'stop',
                 header: t('assessments.assign.actions'),
