@@ -9,6 +9,7 @@
  *   - appointments: listAppointments p50/p95 over a year of a 20-clinician practice, DynamoDB requests per call (appointments-list.ts)
  *   - messaging: send → receive p50/p95 over 200 messages, and 200 concurrent subscribers (messaging.ts)
  *   - X12: 837P claims/s for ≈ 2 200 claims, and 835 posting of 1 000 claim payments (x12.ts)
+ *   - eligibility: getNewCoverage round trip through the local clearinghouse sandbox p50/p95 (eligibility.ts)
  *   - billing: the billing list over 2 000 clients' 8 000 session lines, and their monthly run (billing.ts)
  */
 import { spawn } from 'node:child_process';
@@ -26,6 +27,7 @@ import { benchClients } from './clients.ts';
 import { benchAppointmentsList } from './appointments-list.ts';
 import { benchMessaging } from './messaging.ts';
 import { benchX12 } from './x12.ts';
+import { benchEligibility } from './eligibility.ts';
 import { benchBilling } from './billing.ts';
 import { benchAssessmentsPopulation } from './assessments-population.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
@@ -118,6 +120,8 @@ rows.push(...(await benchMessaging()));
 rows.push(...(await benchAssessmentsPopulation()));
 // X12 (issue 16): 837P for a month of a 20-clinician practice, 835 posting of 1 000 claims — pure, no runtime (test/bench/x12.ts).
 rows.push(...benchX12());
+// Eligibility (issue 16): the 270/271 round trip through the local sandbox, 200 checks (test/bench/eligibility.ts).
+rows.push(...(await benchEligibility()));
 // Client billing (issue 15): the billing list and the monthly run over 2 000 clients (test/bench/billing.ts).
 rows.push(...(await benchBilling()));
 

@@ -34,8 +34,9 @@ const CLAIM_FIELDS = /* GraphQL */ `
 const ERA_FIELDS = /* GraphQL */ `
   fragment EraFields on EraPosting {
     id payerName traceNumber paymentDate totalPaidCents status source receivedAt postedAt balanced
-    claims { claimId patientControlNumber kind paidCents clientResponsibilityCents nextStage adjustments { group reason amountCents } remarks }
+    claims { claimId patientControlNumber kind paidCents clientResponsibilityCents nextStage matchedBy adjustments { group reason amountCents } remarks }
     held { reference amountCents reason }
+    providerAdjustments { kind amountCents note claimId }
   }
 `;
 

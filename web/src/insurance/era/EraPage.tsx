@@ -2,7 +2,8 @@
  * /app/billings/insurance_payments/new (issue 16): ERA posting. Retrieve the 835s of accepted claims
  * from the clearinghouse or upload one; each shows its proposed posting (per claim: paid, the
  * client's responsibility, adjustments by group and reason, the stage the claim takes) and what is
- * held for manual matching; Post applies it (the biller's confirmation).
+ * held for manual matching, how each claim was matched (patient control number, or the fallbacks),
+ * and the provider-level adjustments (PLB: takebacks, interest); Post applies it (the biller's confirmation).
  */
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -32,7 +33,7 @@ function EraCard({ era, busy, onPost }: { era: Era; busy: boolean; onPost: () =>
         <Header
           variant="h2"
           description={`${era.paymentDate ?? ''} · ${t('era.total')} ${formatMoney(era.totalPaidCents, MONEY)}`}
-          actions={era.status === 'proposed' ? <Button variant="primary" loading={busy} disabled={era.claims.length === 0} onClick={onPost}>{t('era.post')}</Button> : <StatusIndicator type="success">{t('era.status.posted')}</StatusIndicator>}
+          actions={era.status === 'proposed' ? <Button variant="primary" loading={busy} disabled={era.claims.length === 0 && era.providerAdjustments.length === 0} onClick={onPost}>{t('era.post')}</Button> : <StatusIndicator type="success">{t('era.status.posted')}</StatusIndicator>}
         >
           {era.payerName} · {t('era.check', { trace: era.traceNumber })}
         </Header>
@@ -51,8 +52,21 @@ function EraCard({ era, busy, onPost }: { era: Era; busy: boolean; onPost: () =>
             { id: 'share', header: t('claims.detail.clientShare'), cell: (c) => formatMoney(c.clientResponsibilityCents, MONEY) },
             { id: 'adj', header: t('era.adjustments'), cell: (c) => c.adjustments.map((a) => `${a.group}-${a.reason} ${formatMoney(a.amountCents, MONEY)}`).concat(c.remarks).join(', ') },
             { id: 'next', header: t('era.next'), cell: (c) => t(`claims.stage.${c.nextStage}`) },
+            { id: 'matched', header: t('era.matchedBy'), cell: (c) => t(`era.matchedBy.${c.matchedBy}`) },
           ]}
         />
+        {era.providerAdjustments.length > 0 && (
+          <Table
+            variant="embedded"
+            header={<Header variant="h3">{t('era.provider')}</Header>}
+            items={era.providerAdjustments}
+            columnDefinitions={[
+              { id: 'kind', header: t('era.kind'), cell: (p) => t(`era.provider.${p.kind}`) },
+              { id: 'amount', header: t('era.total'), cell: (p) => formatMoney(p.amountCents, MONEY) },
+              { id: 'note', header: t('era.claim'), cell: (p) => p.note },
+            ]}
+          />
+        )}
         {era.held.length > 0 && (
           <Alert type="info" header={t('era.held')}>
             {era.held.map((h, i) => <div key={i}>{h.reference}: {h.reason}</div>)}
