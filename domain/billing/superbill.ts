@@ -9,18 +9,10 @@
  * most its amount); a line not yet invoiced, or on a void invoice, shows nothing paid.
  */
 import { sumCents } from './money.ts';
+import type { SessionLine } from './session-line.ts';
 
-export interface SuperbillSession {
-  id: string;
-  date: string;
-  serviceCode: string;
-  serviceName: string;
-  units: number;
-  feeCents: number;
-  amountCents: number;
-  placeOfService: string;
-  invoiceId: string | null;
-}
+/** The part of a session line (session-line.ts) a superbill shows, with the invoice it is on. */
+export type SuperbillSession = Pick<SessionLine, 'id' | 'date' | 'serviceCode' | 'serviceName' | 'units' | 'feeCents' | 'amountCents' | 'placeOfService' | 'invoiceId'>;
 
 export interface SuperbillLine extends Omit<SuperbillSession, 'id' | 'invoiceId'> {
   paidCents: number;

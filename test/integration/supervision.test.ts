@@ -9,10 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
-import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { graphql } from '../support/graphql.ts';
-import { signInSeeded } from '../support/cognito-sdk.ts';
-import { addPractice } from '../support/practice.ts';
+import { signInMembersAndOther } from '../support/practice.ts';
 import { sendCosignReminders } from '../../functions/supervision/reminders.ts';
 
 let runtime: Runtime;
@@ -37,13 +35,9 @@ const OTHER = 'other-supervision@elsewhere.practiceportal.test';
 
 beforeAll(async () => {
   runtime = await startRuntime({ port: 0, dataDir: null, reminderIntervalMs: 0 });
-  await addPractice(runtime, OTHER);
-  const who: Record<string, string> = { owner: 'owner', admin: 'admin', full: 'fullclient', basic: 'basic', supervisor: 'supervisor' };
-  await Promise.all([
-    ...Object.entries(who).map(async ([k, e]) => { tokens[k] = (await signInSeeded(runtime.url, `${e}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken; }),
-    signInSeeded(runtime.url, OTHER, DEMO_PASSWORD).then((t) => { tokens.other = t.accessToken; }),
-  ]);
-  for (const [k, t] of Object.entries(tokens)) subs[k] = JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub;
+  const signedIn = await signInMembersAndOther(runtime, { owner: 'owner', admin: 'admin', full: 'fullclient', basic: 'basic', supervisor: 'supervisor' }, OTHER);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(subs, signedIn.subs);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,36 +1,17 @@
 /** The client portal's App entries page (issue 14): every text key it uses exists, in the six languages alike. */
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import ar from '../../../web/src/client-portal/entries/messages/ar.json';
-import en from '../../../web/src/client-portal/entries/messages/en.json';
-import es from '../../../web/src/client-portal/entries/messages/es.json';
-import fr from '../../../web/src/client-portal/entries/messages/fr.json';
-import it_ from '../../../web/src/client-portal/entries/messages/it.json';
-import zh from '../../../web/src/client-portal/entries/messages/zh.json';
 import { COMPANION_APPS } from '../../../domain/companion/apps.ts';
+import { describePageTexts } from '../../support/client-portal-texts.ts';
 
-const PREFIX = 'clientPortal.entries.';
-
-describe('App entries page texts', () => {
-  it('every et() key of the page exists in English (the templated ones for every value they take)', () => {
-    const source = readFileSync(new URL('../../../web/src/client-portal/entries/EntriesPage.tsx', import.meta.url), 'utf8');
-    const keys = [...source.matchAll(/et\('([^'$`]+)'/g)].map((m) => m[1]);
-    const templated = [
-      ...['sadness', 'anger', 'fear', 'shame', 'guilt', 'joy'].map((n) => `emotion.${n}`),
-      ...['selfHarm', 'suicide', 'substanceUse', 'quitTherapy'].map((n) => `urge.${n}`),
-      ...COMPANION_APPS.map((a) => `app.${a}`),
-      ...['INVITED', 'SHARING', 'STOPPED'].map((s) => `state.${s}`),
-    ];
-    expect(keys.length).toBeGreaterThan(20);
-    const missing = [...keys, ...templated].filter((k) => !(PREFIX + k in en));
-    expect(missing).toEqual([]);
-  });
-
-  it('the six languages have exactly the English keys and placeholders', () => {
-    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const [lang, catalog] of Object.entries({ zh, es, fr, it: it_, ar }) as [string, Record<string, string>][]) {
-      expect(Object.keys(catalog).sort(), lang).toEqual(Object.keys(en).sort());
-      for (const key of Object.keys(en)) expect(placeholders(catalog[key]), `${lang} ${key}`).toEqual(placeholders((en as Record<string, string>)[key]));
-    }
-  });
+describePageTexts('App entries page texts', {
+  folder: 'entries',
+  page: 'EntriesPage.tsx',
+  translator: 'et',
+  prefix: 'clientPortal.entries.',
+  templated: [
+    ...['sadness', 'anger', 'fear', 'shame', 'guilt', 'joy'].map((n) => `emotion.${n}`),
+    ...['selfHarm', 'suicide', 'substanceUse', 'quitTherapy'].map((n) => `urge.${n}`),
+    ...COMPANION_APPS.map((a) => `app.${a}`),
+    ...['INVITED', 'SHARING', 'STOPPED'].map((s) => `state.${s}`),
+  ],
+  atLeast: 20,
 });
