@@ -3,6 +3,8 @@
  * The insights chart page (issue 13, /app/insights/{chartType}): a client's chart drawn with its
  * table view holding the same numbers; an unknown chart type says so in the page (no crash, no call);
  * a chart the plan does not reach (Basic: no assessments) says so too, and asks the server nothing.
+ * The overview: a card per chart reached, the practice's completion as a figure, the clients sharing
+ * DBT diary cards (a high urge first) each a link to their chart.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -10,6 +12,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const insightsApi = vi.hoisted(() => ({ insightsChart: vi.fn() }));
 vi.mock('../../../web/src/insights/api', () => insightsApi);
+const companionApi = vi.hoisted(() => ({ listCompanionClients: vi.fn() }));
+vi.mock('../../../web/src/companion/api', () => companionApi);
 vi.mock('../../../web/src/assessments/api', () => ({ instruments: vi.fn().mockResolvedValue([{ id: 'PHQ9', shortTitle: 'PHQ-9' }]), clientsByName: vi.fn().mockResolvedValue([]) }));
 const viewer = vi.hoisted(() => ({ plan: 'professional' }));
 vi.mock('../../../web/src/shell/ViewerContext', () => ({
@@ -17,6 +21,7 @@ vi.mock('../../../web/src/shell/ViewerContext', () => ({
 }));
 
 import ChartPage from '../../../web/src/insights/ChartPage';
+import InsightsPage from '../../../web/src/insights/InsightsPage';
 
 const WEEKS = ['2026-11-02', '2026-11-09'];
 const timeline = {
@@ -78,5 +83,31 @@ describe('insights chart page', () => {
     renderAt('/app/insights/assessment-trends');
     expect(await screen.findByText('This chart is not part of your plan or your role.')).toBeTruthy();
     expect(insightsApi.insightsChart).not.toHaveBeenCalled();
+  });
+});
+
+describe('insights overview', () => {
+  it("shows the practice's completion and names the sharing clients, a recent high urge first, each linking to their chart", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    insightsApi.insightsChart.mockImplementation(({ chartType }: { chartType: string }) => Promise.resolve({
+      chartType, clientId: null, clientName: null, period: 'month', from: '2026-10-01', to: '2026-11-26', instrumentId: null,
+      series: chartType === 'completion'
+        ? [{ key: 'rate', group: 'percent', points: [{ x: '2026-10', y: 100 }, { x: '2026-11', y: 95 }] }]
+        : [{ key: 'mean:PHQ9', group: 'mean', points: [{ x: '2026-10', y: 12 }, { x: '2026-11', y: 10 }] }],
+    }));
+    companionApi.listCompanionClients.mockImplementation((app: string) => Promise.resolve(app === 'DBT_COACH'
+      ? [{ clientId: 'c1', clientName: 'Morgan Ellis', app, state: 'SHARING', lastHighUrgeDate: null }, { clientId: 'c2', clientName: 'Avery Lane', app, state: 'SHARING', lastHighUrgeDate: today }, { clientId: 'c3', clientName: 'Stopped Client', app, state: 'STOPPED', lastHighUrgeDate: null }]
+      : [{ clientId: 'c1', clientName: 'Morgan Ellis', app, state: 'SHARING', lastHighUrgeDate: null }]));
+    render(<MemoryRouter initialEntries={['/app/insights']}><InsightsPage /></MemoryRouter>);
+    expect(await screen.findByText('95% of measures completed in 2026-11')).toBeTruthy();
+    // The three client charts' cards (diary, skills, timeline) each name them.
+    expect(await screen.findAllByText('2 clients share DBT diary cards')).toHaveLength(3);
+    expect(screen.getAllByText('1 with a high urge in the last 7 days')).toHaveLength(3);
+    const links = screen.getAllByRole('link', { name: 'Avery Lane' }).map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['/app/insights/diary?client=c2', '/app/insights/skills?client=c2', '/app/insights/timeline?client=c2']);
+    expect(screen.queryByText('Stopped Client')).toBeNull();
+    // The high urge first: Avery's link before Morgan's on each card.
+    const names = screen.getAllByRole('link').map((a) => a.textContent).filter((n) => n === 'Avery Lane' || n === 'Morgan Ellis');
+    expect(names.slice(0, 2)).toEqual(['Avery Lane', 'Morgan Ellis']);
   });
 });

@@ -10,6 +10,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../i18n/I18nProvider';
@@ -18,14 +19,38 @@ import '../i18n/features/insights';
 import { reportApiError } from '../shell/banner-state';
 import { useViewer } from '../shell/ViewerContext';
 import { instruments, type Instrument } from '../assessments/api';
+import { listCompanionClients } from '../companion/api';
 import { CHARTS, chartsFor, insightsReach, type ChartType } from '../../../domain/insights/charts';
 import { insightsChart, type InsightsChart } from './api';
 import { SmallChart, useSeriesLabel } from './ChartView';
-import { latestRate } from './model';
+import { latestRate, sharingClients, type SharingClient } from './model';
+
+/** How many sharing clients the overview names on each client chart's card. */
+const NAMED = 5;
+const weekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+
+/** A client chart's figure: the clients sharing DBT diary cards (high urges first), each a link to their chart. */
+function SharingFigure({ type, sharing }: { type: ChartType; sharing: { clients: SharingClient[]; highUrge: number } | null }) {
+  const t = useT();
+  const navigate = useNavigate();
+  if (!sharing) return <Box>{t('insights.loading')}</Box>;
+  if (sharing.clients.length === 0) return <Box color="text-body-secondary">{t('insights.figure.perClient')}</Box>;
+  return (
+    <SpaceBetween size="xs">
+      <Box>{t('insights.figure.sharing', { count: sharing.clients.length })}</Box>
+      {sharing.highUrge > 0 && <Box color="text-status-warning">{t('insights.figure.highUrge', { count: sharing.highUrge })}</Box>}
+      <SpaceBetween size="s" direction="horizontal">
+        {sharing.clients.slice(0, NAMED).map((c) => {
+          const href = `/app/insights/${type}?client=${encodeURIComponent(c.clientId)}`;
+          return <Link key={c.clientId} href={href} onFollow={(e) => { e.preventDefault(); void navigate(href); }}>{c.clientName ?? c.clientId}</Link>;
+        })}
+      </SpaceBetween>
+    </SpaceBetween>
+  );
+}
 
 function Figure({ type, chart, label }: { type: ChartType; chart: InsightsChart | undefined; label: ReturnType<typeof useSeriesLabel> }) {
   const t = useT();
-  if (CHARTS[type].scope === 'client') return <Box color="text-body-secondary">{t('insights.figure.perClient')}</Box>;
   if (!chart) return <Box>{t('insights.loading')}</Box>;
   if (type === 'completion') {
     const latest = latestRate(chart);
@@ -45,6 +70,21 @@ export default function InsightsPage() {
   const [instrumentList, setInstrumentList] = useState<Instrument[]>([]);
   const label = useSeriesLabel((id) => instrumentList.find((i) => i.id === id)?.shortTitle ?? id);
   const practiceTypes = types.filter((type) => CHARTS[type].scope === 'practice').join(',');
+  const companion = reach?.companion === true;
+  const [sharing, setSharing] = useState<{ clients: SharingClient[]; highUrge: number } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    // The clients sharing DBT diary cards, from what the app pages list (no entry is read).
+    if (companion) {
+      Promise.all((['DBT_COACH', 'DBT_DAILY'] as const).map((app) => listCompanionClients(app)))
+        .then((lists) => live && setSharing(sharingClients(lists, weekAgo())))
+        .catch(reportApiError);
+    }
+    return () => {
+      live = false;
+    };
+  }, [companion]);
 
   useEffect(() => {
     let live = true;
@@ -79,7 +119,7 @@ export default function InsightsPage() {
                 </Header>
               }
             >
-              <Figure type={type} chart={charts[type]} label={label} />
+              {CHARTS[type].scope === 'client' ? <SharingFigure type={type} sharing={sharing} /> : <Figure type={type} chart={charts[type]} label={label} />}
             </Container>
           ))}
         </Grid>

@@ -55,3 +55,27 @@ export function latestRate(chart: InsightsChart): { month: string; rate: number 
   const last = due.length > 0 ? due[due.length - 1] : rate.points[rate.points.length - 1];
   return { month: last.x, rate: last.y };
 }
+
+/** A client sharing a DBT app with the practice, as the app pages list them (listCompanionClients). */
+export interface SharingClient {
+  clientId: string;
+  clientName: string | null;
+  state: string;
+  lastHighUrgeDate?: string | null;
+}
+
+/**
+ * The overview's figure for a client's charts: the clients sharing DBT diary cards (either DBT app,
+ * once each), those with a high urge since `since` first (latest first), then by name.
+ */
+export function sharingClients(lists: SharingClient[][], since: string): { clients: SharingClient[]; highUrge: number } {
+  const byId = new Map<string, SharingClient>();
+  for (const c of lists.flat()) {
+    if (c.state !== 'SHARING') continue;
+    const prior = byId.get(c.clientId);
+    if (!prior || (c.lastHighUrgeDate ?? '') > (prior.lastHighUrgeDate ?? '')) byId.set(c.clientId, c);
+  }
+  const high = (c: SharingClient) => (c.lastHighUrgeDate && c.lastHighUrgeDate >= since ? c.lastHighUrgeDate : '');
+  const clients = [...byId.values()].sort((a, b) => high(b).localeCompare(high(a)) || (a.clientName ?? '').localeCompare(b.clientName ?? ''));
+  return { clients, highUrge: clients.filter((c) => high(c) !== '').length };
+}
