@@ -11,6 +11,7 @@
  *   - X12: 837P claims/s for ≈ 2 200 claims, and 835 posting of 1 000 claim payments (x12.ts)
  *   - eligibility: getNewCoverage round trip through the local clearinghouse sandbox p50/p95 (eligibility.ts)
  *   - billing: the billing list over 2 000 clients' 8 000 session lines, and their monthly run (billing.ts)
+ *   - companion apps: an app page over 500 sharing clients, two years of a client's diary cards (entries, stats) (companion.ts)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { benchMessaging } from './messaging.ts';
 import { benchX12 } from './x12.ts';
 import { benchEligibility } from './eligibility.ts';
 import { benchBilling } from './billing.ts';
+import { benchCompanion } from './companion.ts';
 import { benchAssessmentsPopulation } from './assessments-population.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
 import { lighthouseRow } from './lighthouse.ts';
@@ -124,6 +126,7 @@ rows.push(...benchX12());
 rows.push(...(await benchEligibility()));
 // Client billing (issue 15): the billing list and the monthly run over 2 000 clients (test/bench/billing.ts).
 rows.push(...(await benchBilling()));
+rows.push(...(await benchCompanion()));
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
