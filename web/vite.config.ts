@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { usedCloudscapeIconsOnly } from './build/cloudscape-icons.ts';
+import { modulePatch } from './build/module-patch.ts';
 import { prerenderLanding } from './prerender/plugin.ts';
 import { CATALOG_FILE, precompileCatalog } from './src/i18n/precompile.ts';
 
@@ -54,31 +55,21 @@ function visualRefreshAppLayoutOnly(): Plugin {
     "import RefreshedAppLayout from './visual-refresh';",
     "import ToolbarAppLayout from './visual-refresh-toolbar';",
   ];
-  return {
-    name: 'portal-visual-refresh-app-layout',
-    enforce: 'pre',
-    apply: 'build',
-    transform(code, id) {
-      const file = id.split('?')[0];
-      if (!target.test(file)) return null;
-      const environment = readFileSync(join(dirname(file), '..', 'internal', 'environment.js'), 'utf8');
-      if (!/ALWAYS_VISUAL_REFRESH = true;/.test(environment)) {
-        this.error('Cloudscape is no longer always visual refresh: review visualRefreshAppLayoutOnly() in web/vite.config.ts');
-      }
-      const missing = expectedImports.filter((line) => !code.includes(line));
-      if (missing.length || !code.includes('if (isRefresh) {') || !code.includes('if (isToolbar) {')) {
-        this.error(`Cloudscape's app-layout/internal.js changed shape (${missing.join(' ') || 'layout choice'}): review visualRefreshAppLayoutOnly() in web/vite.config.ts`);
-      }
-      return {
-        code: [
-          "import React from 'react';",
-          "import RefreshedAppLayout from './visual-refresh';",
-          'export const AppLayoutInternal = React.forwardRef((props, ref) => React.createElement(RefreshedAppLayout, { ref: ref, ...props }));',
-        ].join('\n'),
-        map: null,
-      };
-    },
-  };
+  return modulePatch('portal-visual-refresh-app-layout', target, (code, file, fail) => {
+    const environment = readFileSync(join(dirname(file), '..', 'internal', 'environment.js'), 'utf8');
+    if (!/ALWAYS_VISUAL_REFRESH = true;/.test(environment)) {
+      fail('Cloudscape is no longer always visual refresh: review visualRefreshAppLayoutOnly() in web/vite.config.ts');
+    }
+    const missing = expectedImports.filter((line) => !code.includes(line));
+    if (missing.length || !code.includes('if (isRefresh) {') || !code.includes('if (isToolbar) {')) {
+      fail(`Cloudscape's app-layout/internal.js changed shape (${missing.join(' ') || 'layout choice'}): review visualRefreshAppLayoutOnly() in web/vite.config.ts`);
+    }
+    return [
+      "import React from 'react';",
+      "import RefreshedAppLayout from './visual-refresh';",
+      'export const AppLayoutInternal = React.forwardRef((props, ref) => React.createElement(RefreshedAppLayout, { ref: ref, ...props }));',
+    ].join('\n');
+  });
 }
 
 /**
@@ -95,26 +86,19 @@ function mfaPreferenceWithoutSignInHelpers(): Plugin {
   const importLine = "import { getMFATypes, getMFAType } from '../utils/signInHelpers.mjs';";
   // Words the two functions may contain: keywords, their parameters, Array methods and each other.
   const allowed = new Set(['function', 'getMFAType', 'getMFATypes', 'type', 'types', 'if', 'return', 'undefined', 'map', 'filter', 'Boolean']);
-  return {
-    name: 'portal-mfa-preference-without-sign-in-helpers',
-    enforce: 'pre',
-    apply: 'build',
-    transform(code, id) {
-      const file = id.split('?')[0];
-      if (!target.test(file)) return null;
-      if (!code.includes(importLine)) this.error(`Amplify's fetchMFAPreference.mjs changed its imports: review mfaPreferenceWithoutSignInHelpers() in web/vite.config.ts`);
-      const helpers = readFileSync(join(dirname(file), '..', 'utils', 'signInHelpers.mjs'), 'utf8');
-      const definition = (name: string) => {
-        const found = new RegExp(`^function ${name}\\([^)]*\\) \\{\\n[\\s\\S]*?^\\}$`, 'm').exec(helpers)?.[0];
-        const words = found?.replace(/\/\/.*$/gm, '').replace(/'[^']*'/g, '').match(/[A-Za-z_$][\w$]*/g) ?? [];
-        if (!found || words.some((word) => !allowed.has(word))) {
-          this.error(`Amplify's ${name} changed: review mfaPreferenceWithoutSignInHelpers() in web/vite.config.ts`);
-        }
-        return found;
-      };
-      return { code: code.replace(importLine, `${definition('getMFAType')}\n${definition('getMFATypes')}`), map: null };
-    },
-  };
+  return modulePatch('portal-mfa-preference-without-sign-in-helpers', target, (code, file, fail) => {
+    if (!code.includes(importLine)) fail(`Amplify's fetchMFAPreference.mjs changed its imports: review mfaPreferenceWithoutSignInHelpers() in web/vite.config.ts`);
+    const helpers = readFileSync(join(dirname(file), '..', 'utils', 'signInHelpers.mjs'), 'utf8');
+    const definition = (name: string) => {
+      const found = new RegExp(`^function ${name}\\([^)]*\\) \\{\\n[\\s\\S]*?^\\}$`, 'm').exec(helpers)?.[0];
+      const words = found?.replace(/\/\/.*$/gm, '').replace(/'[^']*'/g, '').match(/[A-Za-z_$][\w$]*/g) ?? [];
+      if (!found || words.some((word) => !allowed.has(word))) {
+        fail(`Amplify's ${name} changed: review mfaPreferenceWithoutSignInHelpers() in web/vite.config.ts`);
+      }
+      return found;
+    };
+    return code.replace(importLine, `${definition('getMFAType')}\n${definition('getMFATypes')}`);
+  });
 }
 
 /**

@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { modulePatch } from './module-patch.ts';
 
 const ICONS_MODULE = /@cloudscape-design[\\/]components[\\/]icon[\\/]generated[\\/]icons\.js$/;
 const ENTRY = /^ {4}"([a-z0-9-]+)": /gm;
@@ -74,18 +75,11 @@ export function iconNameSources(cloudscapeDir: string, webSrc: string): string[]
 }
 
 export function usedCloudscapeIconsOnly(webSrc: string): Plugin {
-  return {
-    name: 'portal-used-cloudscape-icons-only',
-    enforce: 'pre',
-    apply: 'build',
-    transform(code, id) {
-      const file = id.split('?')[0];
-      if (!ICONS_MODULE.test(file)) return null;
-      const names = parseIconModule(code).entries.map((entry) => entry.name);
-      const cloudscapeDir = join(file, '..', '..', '..');
-      const result = keepIcons(code, quotedNames(names, iconNameSources(cloudscapeDir, webSrc)));
-      if (result.kept === 0) this.error('No Cloudscape icon name found in the sources: review web/build/cloudscape-icons.ts');
-      return { code: result.code, map: null };
-    },
-  };
+  return modulePatch('portal-used-cloudscape-icons-only', ICONS_MODULE, (code, file, fail) => {
+    const names = parseIconModule(code).entries.map((entry) => entry.name);
+    const cloudscapeDir = join(file, '..', '..', '..');
+    const result = keepIcons(code, quotedNames(names, iconNameSources(cloudscapeDir, webSrc)));
+    if (result.kept === 0) fail('No Cloudscape icon name found in the sources: review web/build/cloudscape-icons.ts');
+    return result.code;
+  });
 }
