@@ -1487,6 +1487,8 @@ export type Query = {
   listBilling: BillingPage;
   getClientBilling: ClientBilling;
   getInvoiceById: Invoice;
+  /** Client subscriptions (issue 15): one app's plans, the practice's purchases of it and the clients assigned to their seats (own-client callers see only their clients' names). */
+  getClientSubscription: ClientSubscription;
   getInvoicePdf: BillingPdf;
   clientInvoices: Array<ClientPracticeInvoices>;
   clientInvoicePdf: BillingPdf;
@@ -1667,6 +1669,11 @@ export type QueryGetClientBillingArgs = {
 export type QueryGetInvoiceByIdArgs = {
   clientId: Scalars['ID']['input'];
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetClientSubscriptionArgs = {
+  appId: Scalars['String']['input'];
 };
 
 
@@ -2006,6 +2013,8 @@ export type Mutation = {
   clientPayInvoices: CardCheckout;
   /** A superbill or statement of one client and month (YYYY-MM; default last month); send: e-mail the client a link to their portal (no document attached). */
   generateBillingDocument: BillingDocument;
+  /** Client subscriptions (issue 15): assigns the client to a seat of the purchase from the start date (again: moves the start date). */
+  assignClientSubscription: ClientSubscriptionPurchase;
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
   endSession: Scalars['Boolean']['output'];
@@ -2232,6 +2241,13 @@ export type MutationGenerateBillingDocumentArgs = {
   month?: InputMaybe<Scalars['String']['input']>;
   requestId: Scalars['ID']['input'];
   send?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationAssignClientSubscriptionArgs = {
+  purchaseId: Scalars['ID']['input'];
+  clientId: Scalars['ID']['input'];
+  startDate: Scalars['AWSDate']['input'];
 };
 
 
@@ -3236,6 +3252,8 @@ export type EligibilityCheck = {
   estimate?: Maybe<ResponsibilityEstimate>;
   /** The clearinghouse's response as it came (JSON text), one click away. */
   raw?: Maybe<Scalars['String']['output']>;
+  /** What changed since the check before, when the monthly recheck ran this one (status, planEnd, copayCents, coinsurancePercent, deductibleRemainingCents, outOfPocketRemainingCents, visitsRemaining, priorAuthRequired, telehealthCovered). */
+  changes: Array<Scalars['String']['output']>;
 };
 
 /** Mental-health outpatient benefits in network (service types CF, A8, A6, MH, A4, 30). Money in cents; null: the payer did not say. */
@@ -3540,6 +3558,46 @@ export type BillingDocument = {
 export type BillingDocumentPage = {
   items: Array<BillingDocument>;
   nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** Client subscriptions (issue 15): access to one of the practice's apps, bought per seat for its clients. */
+export type ClientSubscriptionPlan = {
+  id: Scalars['ID']['output'];
+  appId: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** month or year */
+  interval: Scalars['String']['output'];
+  /** per seat and interval */
+  priceCents: Scalars['Int']['output'];
+};
+
+export type ClientSubscriptionAssignment = {
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  startDate: Scalars['AWSDate']['output'];
+  assignedAt: Scalars['AWSDateTime']['output'];
+};
+
+export type ClientSubscriptionPurchase = {
+  id: Scalars['ID']['output'];
+  appId: Scalars['String']['output'];
+  planId: Scalars['ID']['output'];
+  planName: Scalars['String']['output'];
+  seats: Scalars['Int']['output'];
+  used: Scalars['Int']['output'];
+  periodStart: Scalars['AWSDate']['output'];
+  renewsOn: Scalars['AWSDate']['output'];
+  /** ACTIVE or ENDED */
+  status: Scalars['String']['output'];
+  assigned: Array<ClientSubscriptionAssignment>;
+  version: Scalars['Int']['output'];
+};
+
+export type ClientSubscription = {
+  appId: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  plans: Array<ClientSubscriptionPlan>;
+  purchases: Array<ClientSubscriptionPurchase>;
 };
 
 /** The client portal: a card payment's checkout page (the card processor's hosted page; locally the test-card page). */

@@ -206,6 +206,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.listBillingDocuments': { anyOf: BILLING_RIGHTS, feature: F.billing },
   'Query.getBillingDocumentPdf': { anyOf: BILLING_RIGHTS, feature: F.billing },
   'Mutation.generateBillingDocument': { anyOf: BILLING_RIGHTS, feature: F.billing },
+  // Client subscriptions (issue 15): the Subscription gate (owner, clinicianAdmin, clinicianBasic) and plan feature; own clients for clinicianBasic (the billing Lambda).
+  'Query.getClientSubscription': { permission: P.subscription, feature: F.subscription },
+  'Mutation.assignClientSubscription': { permission: P.subscription, feature: F.subscription },
   'Mutation.editProgressNote': { permission: P.notesOwn, feature: F.appointments },
   // Consent documents (issue 12): the Documents settings page — owner and clinicianAdmin
   // (settings.documents); settings pages are Professional (settings). Intake forms and their

@@ -6,7 +6,8 @@
  * fees and this month's attended sessions as un-invoiced lines. Written as the billing Lambda
  * writes them (functions/billing: lineItem, invoiceItem, paymentItem), with each client's ledger;
  * a card payment among the older months' payments; the billing documents — every sent invoice, the
- * last two months' statements and last month's superbills.
+ * last two months' statements and last month's superbills; the practice's ACT app access bought for
+ * 25 clients with three assigned (client subscriptions).
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -15,6 +16,7 @@ import { servicesKey } from '../domain/appointment/keys.ts';
 import { catalogOf } from '../domain/billing/catalog.ts';
 import { counterKey, ledgerKey } from '../domain/billing/keys.ts';
 import { runIndexKeys, runMarkerKey } from '../domain/billing/run.ts';
+import { subscriptionPurchaseKey } from '../domain/billing/subscriptions.ts';
 import { addDays, invoiceTotal, paidStatus } from '../domain/billing/ledger.ts';
 import { lineFor, clientFeesOf } from '../domain/billing/session-line.ts';
 import { DEFAULT_SERVICES } from '../domain/appointment/services.ts';
@@ -151,6 +153,21 @@ export async function seedDemoBilling(db: DynamoDBDocumentClient, table: string,
   await batchPut(db, table, items);
   await db.send(new PutCommand({ TableName: table, Item: { ...counterKey(practiceId), seq } }));
   await seedStatementsAndSuperbills(db, table, practiceId, clients.filter((c) => c.status !== 'archived'), owner.sub, ownerName, now);
+  await seedClientSubscriptions(db, table, practiceId, clients.filter((c) => c.status !== 'archived'), owner.sub, today);
+}
+
+/** The demo practice's ACT purchase (25 seats, yearly, bought two months ago): its id is fixed so tests name it. */
+export const DEMO_SUBSCRIPTION_PURCHASE = 'ACT_demo';
+
+/** Client subscriptions (session 7): the practice bought ACT app access for its clients; the first three are assigned. */
+async function seedClientSubscriptions(db: DynamoDBDocumentClient, table: string, practiceId: string, clients: Item[], ownerSub: string, today: string): Promise<void> {
+  const periodStart = `${addDays(`${today.slice(0, 7)}-01`, -45).slice(0, 7)}-01`;
+  const renewsOn = `${Number(periodStart.slice(0, 4)) + 1}${periodStart.slice(4)}`;
+  const assigned = clients.slice(0, 3).map((c, i) => ({
+    clientId: c.id, clientName: [c.personalDetail?.first, c.personalDetail?.last].filter(Boolean).join(' '), startDate: addDays(periodStart, 7 * i), assignedAt: `${addDays(periodStart, 7 * i)}T17:00:00.000Z`, assignedBy: ownerSub,
+  }));
+  const purchase = { id: DEMO_SUBSCRIPTION_PURCHASE, appId: 'ACT', planId: 'ACT-YEAR', seats: 25, periodStart, renewsOn, status: 'ACTIVE', assigned, version: 1 };
+  await db.send(new PutCommand({ TableName: table, Item: { ...subscriptionPurchaseKey(practiceId, 'ACT', purchase.id), entity: 'ClientSubscriptionPurchase', ...purchase, createdAt: `${periodStart}T16:00:00.000Z`, createdBy: ownerSub } }));
 }
 
 /**

@@ -193,8 +193,8 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getServicesOffered', pipeline: ['authorize', 'Appointment.access', 'Query.getServicesOffered'] },
   // Client billing (issue 15): the catalog is not PHI (no audit); everything else is audited. The client principal's side audits in the Lambda.
   { typeName: 'Query', fieldName: 'getBillingCatalog', pipeline: ['authorize', 'Billing.invoke'] },
-  ...['listBilling', 'getClientBilling', 'getInvoiceById', 'getInvoicePdf', 'listBillingDocuments', 'getBillingDocumentPdf'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] })),
-  ...['editBillingCatalog', 'editClientBillingProfile', 'createInvoice', 'sendInvoice', 'voidInvoice', 'recordPayment', 'refundPayment', 'generateBillingDocument'].map(
+  ...['listBilling', 'getClientBilling', 'getInvoiceById', 'getInvoicePdf', 'listBillingDocuments', 'getBillingDocumentPdf', 'getClientSubscription'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] })),
+  ...['editBillingCatalog', 'editClientBillingProfile', 'createInvoice', 'sendInvoice', 'voidInvoice', 'recordPayment', 'refundPayment', 'generateBillingDocument', 'assignClientSubscription'].map(
     (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] }),
   ),
   ...['clientInvoices', 'clientInvoicePdf', 'clientBillingDocumentPdf'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientBilling.invoke'] })),

@@ -17,6 +17,7 @@ import { generateBillingDocument } from './statements.ts';
 import { clientInvoicePdf, clientInvoices, invoicePdf } from './documents.ts';
 import { createInvoice, getInvoice, sendInvoice, voidInvoice } from './invoices.ts';
 import { listBilling } from './list.ts';
+import { assignClientSubscription, getClientSubscription } from './subscriptions.ts';
 import { recordPayment, refundPayment } from './payments.ts';
 import type { BillingAnswer, BillingRequest, BillingResult } from './request.ts';
 
@@ -65,6 +66,10 @@ export const handler: (event: BillingRequest) => Promise<BillingResult> = appsyn
       return recordPayment(caller, args);
     case 'refundPayment':
       return refundPayment(caller, args);
+    case 'getClientSubscription':
+      return getClientSubscription(caller, args);
+    case 'assignClientSubscription':
+      return assignClientSubscription(caller, args);
     default:
       throw new Refusal('Unknown field', 'BadRequest');
   }

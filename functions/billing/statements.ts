@@ -1,6 +1,6 @@
 /**
- * Statements and superbills (issue 15), generated on demand for one client and month (the monthly
- * run per billing settings is not built yet) and kept as billing documents (BDOC#<id>: the
+ * Statements and superbills (issue 15), generated on demand for one client and month (and by the
+ * monthly run per billing settings: monthly-run.ts) and kept as billing documents (BDOC#<id>: the
  * snapshot of what was generated, who generated it, who sent it and when) — listed on
  * /app/billings/documents and in the client portal, re-downloaded as the same PDF. Sending e-mails
  * the client a link to the portal only (no PHI, no attachment). A sent invoice is a billing

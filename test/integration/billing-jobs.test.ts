@@ -5,6 +5,10 @@
  * concurrently) the run goes — with last month's statement and superbill, and one e-mail without
  * PHI; an invoice past its due date with a balance gets one reminder ("You have a balance due with
  * <practice>" + the portal link), never before its due date has passed, never twice, none once paid.
+ * Client subscriptions: an app's plans and the practice's purchases; assigning a client takes a seat
+ * once (again: moves the start date), a date outside the purchase is refused and stores nothing;
+ * clinicianBasic sees only their own clients' names and cannot assign another's; the biller has no
+ * Subscription gate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
@@ -13,14 +17,17 @@ import { runMonthlyBilling } from '../../functions/billing/monthly-run.ts';
 import { sendPastDueReminders } from '../../functions/billing/past-due.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
+import { DEMO_SUBSCRIPTION_PURCHASE } from '../../local/seed-billing.ts';
 
 let runtime: Runtime;
 let token = '';
+const tokens: Record<string, string> = {};
 const data = async (query: string, variables: Record<string, unknown> = {}) => {
   const { body } = await graphql(`${runtime.url}/graphql`, token, query, variables);
   if (body.errors) throw new Error(body.errors.map((e: { message: string }) => e.message).join('; '));
   return body.data;
 };
+const callAs = async (who: string, query: string, variables: Record<string, unknown> = {}) => (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body;
 
 const BILLING = 'query ($c: ID!) { getClientBilling(clientId: $c) { balance { invoicedCents uninvoicedCents } lines { id status invoiceId } invoices { id number status totalCents dueDate pastDue version } } }';
 const DOCS = 'query ($c: ID) { listBillingDocuments(clientId: $c) { items { kind title generatedByName sentAt } } }';
@@ -56,6 +63,7 @@ async function addSessions(first: string, email: string, utcHour: number): Promi
 beforeAll(async () => {
   runtime = await startRuntime({ port: 0, dataDir: null, reminderIntervalMs: 0 });
   token = (await signInSeeded(runtime.url, 'owner@demo.practiceportal.test', DEMO_PASSWORD)).accessToken;
+  for (const who of ['basic', 'biller']) tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken;
   clients.ada.id = await addSessions('Ada', clients.ada.email, 3);
   clients.ben.id = await addSessions('Ben', clients.ben.email, 4);
   const later = new Date(Date.now() - 65 * 86_400_000);
@@ -121,5 +129,38 @@ describe('past-due reminder', () => {
     expect(reminders[0].body).toContain('/portal/billing');
     expect(`${reminders[0].subject} ${reminders[0].body}`).not.toMatch(/Ada|Autobill|INV-|\$|\d+\.\d\d/);
     expect(mailTo(clients.ben.email, outboxBefore)).toHaveLength(0);
+  });
+});
+
+describe('client subscriptions', () => {
+  const GET = '{ getClientSubscription(appId: "ACT") { appId plans { id interval priceCents } purchases { id seats used periodStart renewsOn assigned { clientId clientName startDate } } } }';
+  const ASSIGN = 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id used assigned { clientId startDate } } }';
+
+  it('assigns a client to a seat once, moves the start date on a second assignment, refuses a date outside the purchase', async () => {
+    const before = (await data(GET)).getClientSubscription;
+    expect(before.plans.map((p: { id: string }) => p.id)).toEqual(['ACT-MONTH', 'ACT-YEAR']);
+    const [purchase] = before.purchases;
+    expect(purchase).toMatchObject({ id: DEMO_SUBSCRIPTION_PURCHASE, seats: 25, used: 3 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await data(ASSIGN, { p: purchase.id, c: clients.ada.id, d: today })).assignClientSubscription.used).toBe(4);
+    const moved = (await data(ASSIGN, { p: purchase.id, c: clients.ada.id, d: purchase.periodStart })).assignClientSubscription;
+    expect(moved.used).toBe(4);
+    expect(moved.assigned.find((a: { clientId: string }) => a.clientId === clients.ada.id).startDate).toBe(purchase.periodStart);
+
+    const early = await callAs('basic', ASSIGN, { p: purchase.id, c: clients.ben.id, d: today });
+    expect(early.errors?.[0].errorType).toBe('NotFound');
+    tokens.owner = token;
+    const outside = await callAs('owner', ASSIGN, { p: purchase.id, c: clients.ben.id, d: purchase.renewsOn });
+    expect(outside.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: "Choose a start date within the purchase's period (YYYY-MM-DD)." });
+    const unknown = await callAs('owner', ASSIGN, { p: 'ACT_nothing', c: clients.ben.id, d: today });
+    expect(unknown.errors?.[0].errorType).toBe('NotFound');
+    expect((await data(GET)).getClientSubscription.purchases[0].used).toBe(4);
+  });
+
+  it('clinicianBasic sees the seats but only their own clients by name; the biller has no Subscription gate', async () => {
+    const basic = (await callAs('basic', GET)).data.getClientSubscription;
+    expect(basic.purchases[0].used).toBe(4);
+    expect(basic.purchases[0].assigned.map((a: { clientId: string }) => a.clientId)).not.toContain(clients.ada.id);
+    expect((await callAs('biller', GET)).errors?.[0].errorType).toBe('Unauthorized');
   });
 });

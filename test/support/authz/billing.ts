@@ -12,6 +12,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { tableName } from '../../../domain/tables.ts';
 import { lineItem } from '../../../functions/billing/lines.ts';
+import { DEMO_SUBSCRIPTION_PURCHASE } from '../../../local/seed-billing.ts';
 import { A, N, U, call, matrix, outcomeOf, seededPracticeId, subOf, type AuthzDomain } from './matrix.ts';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date());
@@ -59,6 +60,9 @@ export const billing: AuthzDomain = {
     'Query.listBillingDocuments':        [A,    A,    A,    A,    U,    U,    A,    A,    U,    A],
     'Query.getBillingDocumentPdf':       [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
     'Mutation.generateBillingDocument':  [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    // Client subscriptions: the Subscription gate (owner, admin, clinicianBasic); clinicianBasic reaches own clients only.
+    'Query.getClientSubscription':       [A,    A,    U,    U,    A,    U,    U,    U,    U,    A],
+    'Mutation.assignClientSubscription': [A,    A,    U,    U,    N,    U,    U,    U,    U,    N],
   },
   operations: {
     'Query.getBillingCatalog': async (who) => outcomeOf(await call(who, '{ getBillingCatalog { version } }'), 'Query.getBillingCatalog'),
@@ -107,6 +111,10 @@ export const billing: AuthzDomain = {
       return outcomeOf(await call(who, 'query ($id: ID!) { getBillingDocumentPdf(id: $id) { fileName } }', { id: doc }), 'Query.getBillingDocumentPdf');
     },
     'Mutation.generateBillingDocument': async (who, target) => outcomeOf(await call(who, GENERATE, { c: target, r: randomUUID() }), 'Mutation.generateBillingDocument'),
+    'Query.getClientSubscription': async (who) => outcomeOf(await call(who, '{ getClientSubscription(appId: "ACT") { appId purchases { id used } } }'), 'Query.getClientSubscription'),
+    // A seat of the demo practice's seeded ACT purchase (another practice does not find it).
+    'Mutation.assignClientSubscription': async (who, target) =>
+      outcomeOf(await call(who, 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id used } }', { p: DEMO_SUBSCRIPTION_PURCHASE, c: target, d: today() }), 'Mutation.assignClientSubscription'),
   },
   // Client billing (issue 15), the client's own invoices, statements and superbills, and paying them by card.
   clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf', 'Mutation.clientPayInvoices', 'Query.clientBillingDocumentPdf'],
