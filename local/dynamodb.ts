@@ -99,8 +99,8 @@ export async function startDynamoDb(dataDir: string | null): Promise<LocalDynamo
  * Starts a DynamoDB Local in memory that keeps one database per access key, for many runtimes to
  * share (SHARED_DYNAMODB_ENV): one Java start for a whole test run instead of one per test file.
  */
-export async function startSharedDynamoDbServer(): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const server = await launch(null, { oneDatabase: false, heap: '1g' });
+export async function startSharedDynamoDbServer(heap = '1g'): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const server = await launch(null, { oneDatabase: false, heap });
   return { endpoint: server.endpoint, stop: server.stop };
 }
 

@@ -30,6 +30,7 @@ import { benchMessaging } from './messaging.ts';
 import { benchX12 } from './x12.ts';
 import { benchEligibility } from './eligibility.ts';
 import { benchBilling } from './billing.ts';
+import { benchDataExport } from './data-export.ts';
 import { benchCompanion } from './companion.ts';
 import { benchAssessmentsPopulation } from './assessments-population.ts';
 import { benchAppointmentsMonth } from './appointments-month.ts';
@@ -126,6 +127,8 @@ rows.push(...benchX12());
 rows.push(...(await benchEligibility()));
 // Client billing (issue 15): the billing list and the monthly run over 2 000 clients (test/bench/billing.ts).
 rows.push(...(await benchBilling()));
+// Data export (issue 18): a 2 000-client practice with a year of sessions and signed notes into one zip — time, memory, size (test/bench/data-export.ts).
+rows.push(...(await benchDataExport()));
 rows.push(...(await benchCompanion()));
 
 const width = Math.max(...rows.map(([k]) => k.length));
