@@ -12,6 +12,7 @@ import type { PortalTables } from './data-stack.ts';
 import type { LogKey } from './log-key.ts';
 import { suppress } from './nag.ts';
 import { PortalFunction } from './portal-function.ts';
+import { configureClearinghouse } from './clearinghouse-access.ts';
 
 export interface RemindersProps {
   config: PortalConfig;
@@ -40,6 +41,8 @@ export class Reminders extends Construct {
     props.tables.Practice.grantReadWriteData(this.fn);
     // The assessment links (issue 13): the link's hash in Directory; the practice's name from the owner's membership.
     props.tables.Directory.grantReadWriteData(this.fn);
+    // The monthly eligibility recheck (issue 16, functions/eligibility/recheck.ts): the clearinghouse, as the eligibility Lambda has it.
+    configureClearinghouse(this.fn, this.fn, props.config.clearinghouse);
     this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
     this.fn.addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
     this.fn.addToRolePolicy(

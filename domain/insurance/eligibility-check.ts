@@ -43,5 +43,7 @@ export function toEligibilityCheck(item: Record<string, unknown>): Record<string
     feeCents: orNull(item.feeCents),
     estimate: orNull(item.estimate),
     raw: orNull(item.raw),
+    // The monthly recheck's flags: what changed since the check before (status, planEnd, benefits).
+    changes: item.changes || [],
   };
 }

@@ -11,6 +11,7 @@ import { sendDueReminders } from './reminders.ts';
 import { runMonthlyBilling } from '../billing/monthly-run.ts';
 import { sendPastDueReminders } from '../billing/past-due.ts';
 import { sendCosignReminders } from '../supervision/reminders.ts';
+import { recheckEligibility } from '../eligibility/recheck.ts';
 
 export interface ScheduledJob {
   /** The name the run's log line carries the job's counts under. */
@@ -29,6 +30,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'pastDueInvoices', run: (now) => sendPastDueReminders(now) },
   // Notes awaiting a supervisor's co-signature for the assignment's days (issue 18).
   { name: 'cosignReminders', run: (now) => sendCosignReminders(now) },
+  // Insurance (issue 16): every insured client's eligibility checked again on the 25th, changes flagged.
+  { name: 'eligibilityRecheck', run: (now) => recheckEligibility(now) },
 ];
 
 /** Runs every job once at `now`; the result maps each job's name to its counts or to the error's name. */

@@ -14,6 +14,7 @@ import { Refusal } from '../shared/refusal.ts';
 import { practicePartition } from '../../domain/tables.ts';
 import { CHECK_PREFIX, clientChecksPartition } from '../../domain/insurance/eligibility-check.ts';
 import { emptyClientInsurance, type ClientInsuranceData } from '../../domain/insurance/eligibility-client-insurance.ts';
+import { isCheckable, nextRecheckDay, recheckKeys } from '../../domain/insurance/eligibility-recheck.ts';
 
 export type Item = Record<string, unknown>;
 
@@ -43,7 +44,8 @@ export async function writeInsurance(practiceId: string, clientId: string, versi
     await dynamo().send(
       new PutCommand({
         TableName: table('PRACTICE_TABLE'),
-        Item: { ...insuranceKey(practiceId, clientId), entityType: 'ClientInsurance', clientId, data, version: version + 1, updatedAt: at, updatedBy: by },
+        // Complete insurance is rechecked monthly (recheck.ts): sparse GSI3 keys for its next recheck day.
+        Item: { ...insuranceKey(practiceId, clientId), entityType: 'ClientInsurance', clientId, data, version: version + 1, updatedAt: at, updatedBy: by, ...(isCheckable(data) ? recheckKeys(nextRecheckDay(new Date(at)), practiceId, clientId) : {}) },
         ConditionExpression: version === 0 ? 'attribute_not_exists(PK)' : '#v = :v',
         ...(version === 0 ? {} : { ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': version } }),
       }),

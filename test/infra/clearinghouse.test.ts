@@ -2,7 +2,8 @@
  * The clearinghouse in the Api stack (issue 16): when the environment's config names the Stedi key's
  * secret (config.clearinghouse), the eligibility Lambda gets CLEARINGHOUSE=stedi, the secret's name
  * and the API base, AppSync's time (25 s), and GetSecretValue on that one secret — with zero cdk-nag
- * findings; the claims Lambda (issue 16: 837P, 277CA, 835) is told the same; no other function is.
+ * findings; the claims Lambda (issue 16: 837P, 277CA, 835) and the scheduled jobs' Lambda (the monthly
+ * eligibility recheck) are told the same; no other function is.
  * The config refuses a key pasted for the name.
  */
 import { App } from 'aws-cdk-lib';
@@ -47,7 +48,10 @@ describe('the clearinghouse in the Api stack', () => {
     const claims = fns.find((f) => f.Properties.Description === 'AppSync data source claims');
     expect(claims!.Properties.Environment!.Variables).toMatchObject({ CLEARINGHOUSE: 'stedi', CLEARINGHOUSE_SECRET_ID: 'portal/qa/stedi', CLEARINGHOUSE_API_BASE: CLEARINGHOUSE.apiBase });
     expect(claims!.Properties.Timeout).toBe(25);
-    const others = fns.filter((f) => f !== eligibility && f !== claims && f.Properties.Environment?.Variables && 'CLEARINGHOUSE_SECRET_ID' in f.Properties.Environment.Variables);
+    // The scheduled jobs' Lambda (functions/appointment-reminders) runs the monthly eligibility recheck (issue 16).
+    const scheduled = fns.find((f) => f.Properties.Description?.startsWith('Appointment reminders'));
+    expect(scheduled!.Properties.Environment!.Variables).toMatchObject({ CLEARINGHOUSE: 'stedi', CLEARINGHOUSE_SECRET_ID: 'portal/qa/stedi' });
+    const others = fns.filter((f) => f !== eligibility && f !== claims && f !== scheduled && f.Properties.Environment?.Variables && 'CLEARINGHOUSE_SECRET_ID' in f.Properties.Environment.Variables);
     expect(others).toEqual([]);
     const role = eligibility!.Properties.Role['Fn::GetAtt'][0];
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Array<{ Properties: { Roles: Array<{ Ref: string }>; PolicyDocument: { Statement: Array<{ Action: string | string[]; Resource: unknown }> } } }>;

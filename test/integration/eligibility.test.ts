@@ -13,6 +13,9 @@ import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
 import { startStediFake, type StediFake } from '../support/stedi-fake.ts';
 import { startSecretsManagerFake } from '../support/stripe-fake.ts';
+import { recheckEligibility } from '../../functions/eligibility/recheck.ts';
+import { nextRecheckDay } from '../../domain/insurance/eligibility-recheck.ts';
+import { SCHEDULED_JOBS } from '../../functions/appointment-reminders/jobs.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -151,6 +154,29 @@ describe('eligibility through the local sandbox', () => {
     const actions = new Set(trail.map((e) => e.action));
     for (const a of ['insurance.read', 'insurance.update', 'eligibility.check', 'eligibility.list']) expect(actions).toContain(a);
     expect(trail.find((e) => e.action === 'eligibility.check').entityType).toBe('EligibilityCheck');
+  });
+});
+
+describe('the monthly recheck (a scheduled job)', () => {
+  it('checks every insured client again on the 25th as the system, once however often the job runs, and flags what changed since the check before', async () => {
+    const client = (await call('owner', ADD_CLIENT, { i: newClient('Rory') })).data.addClient.id;
+    let v = (await call('owner', GET, { c: client })).data.getClientInsurance.version;
+    v = (await call('owner', UPDATE, { c: client, v, i: insurance('SBX100000001') })).data.updateClientInsurance.version;
+    expect((await call('owner', CHECK_NOW, { c: client })).data.getNewCoverage.status).toBe('active');
+    // The plan ended: the front desk saved the member id the payer now reports as inactive.
+    await call('owner', UPDATE, { c: client, v, i: insurance('SBX100000004') });
+    const now = new Date();
+    const due = new Date(`${nextRecheckDay(now)}T12:00:00Z`);
+    const quiet = await recheckEligibility(new Date(due.getTime() - 3 * 86_400_000));
+    expect(quiet.checked).toBe(0);
+    const run = await recheckEligibility(due);
+    expect(run.checked).toBeGreaterThanOrEqual(1);
+    expect(run.changed).toBeGreaterThanOrEqual(1);
+    expect((await recheckEligibility(due)).considered).toBe(0);
+    const checks = (await call('owner', `query ($c: ID!) { getClientInsurance(clientId: $c) { recentChecks { checkedBy checkedAt status changes } } }`, { c: client })).data.getClientInsurance.recentChecks;
+    expect(checks[0]).toEqual({ checkedBy: 'system:eligibilityRecheck', checkedAt: due.toISOString(), status: 'inactive', changes: expect.arrayContaining(['status']) });
+    expect(checks[1]).toMatchObject({ status: 'active', changes: [] });
+    expect(SCHEDULED_JOBS.map((j) => j.name)).toContain('eligibilityRecheck');
   });
 });
 
