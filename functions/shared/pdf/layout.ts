@@ -22,18 +22,32 @@ const PAGE = { width: 612, height: 792, margin: 54 } as const;
 const SIZE = { heading: 16, subheading: 12, body: 10.5 } as const;
 const LEADING = 1.35;
 
+/** Per standard font (by name: the same across documents), whether each non-ASCII character seen so far encodes (encodeText throws on the others). */
+const encodable = new Map<string, Map<string, boolean>>();
+
+function canDraw(font: PDFFont, ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  // Printable ASCII is in every standard font's WinAnsi encoding: no need to ask the font.
+  if (ch.length === 1 && code >= 0x20 && code <= 0x7e) return true;
+  let known = encodable.get(font.name);
+  if (!known) encodable.set(font.name, (known = new Map()));
+  let ok = known.get(ch);
+  if (ok === undefined) {
+    try {
+      font.encodeText(ch);
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    known.set(ch, ok);
+  }
+  return ok;
+}
+
 /** The text as the font can draw it: characters outside its encoding become "?". */
 export function drawable(font: PDFFont, text: string): string {
   return Array.from(text)
-    .map((ch) => {
-      if (ch === '\t') return '    ';
-      try {
-        font.encodeText(ch);
-        return ch;
-      } catch {
-        return '?';
-      }
-    })
+    .map((ch) => (ch === '\t' ? '    ' : canDraw(font, ch) ? ch : '?'))
     .join('');
 }
 
