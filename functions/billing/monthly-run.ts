@@ -32,6 +32,9 @@ import type { Item } from './request.ts';
 import { getItem, getItems, nextNumber, practiceTable, put, transact, update } from './store.ts';
 import { sendPortalLink, statementSnapshot, superbillSnapshot } from './statements.ts';
 
+/** A run's wall-clock budget: the scheduled Lambda has 2 minutes for every job (the assessment reminders before this one may take 60 s). */
+export const RUN_BUDGET_MS = 40_000;
+
 /** Who the run's documents name as their maker. */
 /** Clients processed at once within a practice (each one's writes are its own transactions). */
 const CLIENTS_AT_ONCE = 8;
@@ -52,7 +55,7 @@ export interface MonthlyRunCounts {
 
 export interface MonthlyRunOptions {
   send?: Notifier;
-  /** Wall-clock budget in ms (the Lambda runs 2 minutes); what is left goes to the next run. */
+  /** Wall-clock budget in ms (default RUN_BUDGET_MS); what is left goes to the next run. */
   budgetMs?: number;
 }
 
@@ -212,7 +215,7 @@ async function runPractice(practiceId: string, practice: PracticeBilling, now: D
 /** The run at `now`: every practice whose run day it is in its own zone. */
 export async function runMonthlyBilling(now = new Date(), options: MonthlyRunOptions = {}): Promise<MonthlyRunCounts> {
   const counts: MonthlyRunCounts = { practices: 0, invoices: 0, statements: 0, superbills: 0, emails: 0, skipped: 0, unfinished: 0 };
-  const deadline = Date.now() + (options.budgetMs ?? 90_000);
+  const deadline = Date.now() + (options.budgetMs ?? RUN_BUDGET_MS);
   const send = options.send ?? defaultNotifier();
   const practiceIds = new Set<string>();
   for (const day of candidateDays(now)) {
