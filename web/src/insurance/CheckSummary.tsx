@@ -18,6 +18,13 @@ import type { EligibilityCheck } from './api';
 
 export const STATUS_INDICATOR: Record<string, StatusIndicatorProps.Type> = { active: 'success', inactive: 'stopped', notFound: 'error', payerUnavailable: 'warning', rejected: 'error' };
 
+
+/** EligibilityCheck.changes → the label of the row that changed. */
+const CHANGE_LABELS: Record<string, string> = {
+  status: 'insurance.status', planEnd: 'insurance.plan', copayCents: 'insurance.copay', coinsurancePercent: 'insurance.coinsurance', deductibleRemainingCents: 'insurance.deductibleLeft',
+  outOfPocketRemainingCents: 'insurance.outOfPocketLeft', visitsRemaining: 'insurance.visitsLeft', priorAuthRequired: 'insurance.priorAuth', telehealthCovered: 'insurance.telehealth',
+};
+
 export function CheckStatus({ status }: { status: string }) {
   const { t } = useI18n();
   return <StatusIndicator type={STATUS_INDICATOR[status] ?? 'info'}>{t(`insurance.status.${status}`)}</StatusIndicator>;
@@ -52,6 +59,8 @@ export function CheckSummary({ check }: { check: EligibilityCheck }) {
     ...(check.estimate && check.feeCents !== null
       ? [{ label: t('insurance.estimate'), value: t('insurance.estimateOf', { amount: money(check.estimate.clientCents), fee: money(check.feeCents) }) }]
       : []),
+    // The monthly recheck flags what changed since the check before, by the labels shown above.
+    ...(check.changes.length > 0 ? [{ label: t('insurance.changes'), value: check.changes.map((c) => t(CHANGE_LABELS[c] ?? 'insurance.status')).join(', ') }] : []),
     ...(check.problems.length > 0 ? [{ label: t('insurance.reason'), value: check.problems.map((p) => `${p.message} (${p.code})`).join('; ') }] : []),
   ];
   return (

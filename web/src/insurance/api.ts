@@ -37,7 +37,7 @@ const CHECK_FIELDS = /* GraphQL */ `
     id clientId clientName checkedAt payerId payerName memberId clearinghouse status planName groupNumber planBegin planEnd
     mentalHealth { serviceTypeCode copayCents coinsurancePercent deductibleCents deductibleRemainingCents outOfPocketMaxCents outOfPocketRemainingCents visitLimit visitsRemaining priorAuthRequired telehealthCovered }
     problems { code message }
-    serviceCode feeCents estimate { clientCents planCents basis } raw
+    serviceCode feeCents estimate { clientCents planCents basis } raw changes
   }
 `;
 
