@@ -43,16 +43,17 @@ describe('portal shell', () => {
     await page.close();
   });
 
-  it("shows the owner every section, and a page still being built says what it will hold", async () => {
+  it("shows the owner every section and the Subscription page, and sends an unknown path to Clients", async () => {
     const page = await portal.browser.newPage();
     await signedInBrowser(page, portal.runtime.url, account('owner').email);
     for (const section of ['Client Communication', 'Evidence-based Tools', 'Practice Management', 'Administration']) await page.getByText(section, { exact: true }).waitFor();
-    // Insights is a page now (issue 13); Subscription is still being built.
+    // Insights (issue 13) and Subscription (issue 15) are pages now: no menu page is still being built.
     await page.getByRole('link', { name: 'Insights', exact: true }).click();
     await page.waitForURL(/\/app\/insights$/);
     await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
     await page.goto(`${portal.runtime.url}/app/subscription`);
-    await page.getByText('This page is coming soon.').waitFor();
+    await page.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+    await page.getByRole('cell', { name: 'ACT app access, monthly' }).waitFor();
     await page.goto(`${portal.runtime.url}/app/no-such-page`);
     await page.waitForURL(/\/app\/clients$/);
     await page.close();

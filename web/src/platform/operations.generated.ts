@@ -1169,6 +1169,22 @@ export type ProfilePhotoUrlQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ProfilePhotoUrlQuery = { getProfilePhotoUrl: { url: string, expiresAt: number } | null };
 
+export type GetClientSubscriptionQueryVariables = Exact<{
+  appId: string;
+}>;
+
+
+export type GetClientSubscriptionQuery = { getClientSubscription: { appId: string, currency: string, plans: Array<{ id: string, appId: string, name: string, interval: string, priceCents: number }>, purchases: Array<{ id: string, appId: string, planId: string, planName: string, seats: number, used: number, periodStart: string, renewsOn: string, status: string, version: number, assigned: Array<{ clientId: string, clientName: string, startDate: string, assignedAt: string }> }> } };
+
+export type AssignClientSubscriptionMutationVariables = Exact<{
+  purchaseId: string;
+  clientId: string;
+  startDate: string;
+}>;
+
+
+export type AssignClientSubscriptionMutation = { assignClientSubscription: { id: string, appId: string, planId: string, planName: string, seats: number, used: number, periodStart: string, renewsOn: string, status: string, version: number, assigned: Array<{ clientId: string, clientName: string, startDate: string, assignedAt: string }> } };
+
 export type ListNotesAwaitingCosignQueryVariables = Exact<{
   nextToken?: string | null | undefined;
 }>;

@@ -48,6 +48,7 @@ const PopulationPage = lazy(() => import('../assessments/PopulationPage'));
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 const InsightsPage = lazy(() => import('../insights/InsightsPage'));
 const InsightsChartPage = lazy(() => import('../insights/ChartPage'));
+const SubscriptionPage = lazy(() => import('../subscription/SubscriptionPage'));
 const PlannedPage = lazy(() => import('./PlannedPage'));
 
 /** Rendered at /app/*: paths here are relative to /app. */
@@ -98,6 +99,7 @@ export default function ConsoleRoutes() {
         <Route path="homework-list" element={page(<HomeworkListPage />)} />
         <Route path="groups" element={page(<GroupsPage />)} />
         <Route path="emdr" element={page(<EmdrPage />)} />
+        <Route path="subscription" element={page(<SubscriptionPage />)} />
         {/* Every other route of the spec says what it will hold; unknown paths go to /app/clients. */}
         <Route path="*" element={page(<PlannedPage />)} />
       </Route>

@@ -24,7 +24,6 @@ export const PLANNED_PAGES: Record<string, PlannedPage> = {
   '/app/settings/notesAndForms': { title: 'Notes and forms', holds: 'Progress-note templates and intake forms.' },
   '/app/settings/client-portal': { title: 'Client portal', holds: 'What your clients see and can do in their portal.' },
   '/app/settings/insurance-payer': { title: 'Insurance payers', holds: 'The payers you bill and your enrollment with each.' },
-  '/app/subscription': { title: 'Subscription', holds: 'Client subscriptions to the apps and who they are assigned to.' },
 };
 
 /** The planned page for a path, or null. */
