@@ -23,7 +23,7 @@ import { objectStoreSandbox, sandboxClearinghouse } from '../../functions/shared
 import { readSubmitted837, sandbox835 } from '../../functions/shared/clearinghouse/sandbox-claims.ts';
 import { s3ObjectStore } from '../../functions/shared/object-store.ts';
 import { startStediFake } from '../support/stedi-fake.ts';
-import { startSecretsManagerFake } from '../support/stripe-fake.ts';
+import { startSecretsManagerFake } from '../support/secrets-manager-fake.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};

@@ -12,7 +12,7 @@ import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { addPractice } from '../support/practice.ts';
 import { startStediFake, type StediFake } from '../support/stedi-fake.ts';
-import { startSecretsManagerFake } from '../support/stripe-fake.ts';
+import { startSecretsManagerFake } from '../support/secrets-manager-fake.ts';
 import { recheckEligibility } from '../../functions/eligibility/recheck.ts';
 import { nextRecheckDay } from '../../domain/insurance/eligibility-recheck.ts';
 import { SCHEDULED_JOBS } from '../../functions/appointment-reminders/jobs.ts';

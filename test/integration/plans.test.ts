@@ -10,7 +10,8 @@ import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
-import { startSecretsManagerFake, startStripeFake, type StripeFake } from '../support/stripe-fake.ts';
+import { startStripeFake, type StripeFake } from '../support/stripe-fake.ts';
+import { startSecretsManagerFake } from '../support/secrets-manager-fake.ts';
 import { PAYMENT_MESSAGES } from '../../functions/shared/stripe.ts';
 
 let runtime: Runtime;

@@ -5,7 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_MESSAGES, paymentProcessorFromEnv, signWebhook, stripePaymentProcessor, verifyWebhook, type CheckoutRequest } from '../../../functions/shared/payment-processor.ts';
 import { STRIPE_API_VERSION } from '../../../functions/shared/stripe.ts';
-import { startSecretsManagerFake, startStripeFake, type StripeFake } from '../../support/stripe-fake.ts';
+import { startStripeFake, type StripeFake } from '../../support/stripe-fake.ts';
+import { startSecretsManagerFake } from '../../support/secrets-manager-fake.ts';
 
 let fake: StripeFake;
 let n = 0;

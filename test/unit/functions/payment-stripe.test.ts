@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { formEncode, PAYMENT_MESSAGES, STRIPE_API_VERSION, stripePaymentProvider, type StripePrices } from '../../../functions/shared/stripe.ts';
 import { secretsManagerKey } from '../../../functions/shared/stripe-secret.ts';
 import { paymentProviderFromEnv, type PlanChange } from '../../../functions/shared/payment-provider.ts';
-import { parseForm, startSecretsManagerFake, startStripeFake, type StripeFake } from '../../support/stripe-fake.ts';
+import { parseForm, startStripeFake, type StripeFake } from '../../support/stripe-fake.ts';
+import { startSecretsManagerFake } from '../../support/secrets-manager-fake.ts';
 
 const PRICES: StripePrices = { premium: 'price_premium', professional: 'price_professional', teleHealth: 'price_telehealth' };
 const NOW = new Date('2026-11-22T08:00:00.000Z');
