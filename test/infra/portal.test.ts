@@ -10,7 +10,8 @@ import { SITE_NAME } from '../../domain/runtime-config.ts';
 import { TABLES, tableName } from '../../domain/tables.ts';
 import { PUBLIC_ROUTES } from '../../functions/routes.ts';
 import { FUNCTIONS, RESOLVERS } from '../../resolvers/map.ts';
-import { synthPortal, type Synthesized } from './synth.ts';
+import { resourcesOf, statementsOf, synthPortal, type Synthesized } from './synth.ts';
+import { apiGrantTests } from './api-grants.ts';
 
 const ENVS = ['dev', 'prod'] as const;
 const synthesized = {} as Record<(typeof ENVS)[number], Synthesized>;
@@ -172,10 +173,7 @@ describe('Media', () => {
     media.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'exports/', ExpirationInDays: 7, Status: 'Enabled' })]) },
     });
-    const template = synthesized.dev.template(synthesized.dev.stacks.api).toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
-    const statements = Object.entries(template.Resources)
-      .filter(([id, r]) => r.Type === 'AWS::IAM::Policy' && /DataExportWorker/i.test(id))
-      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+    const statements = statementsOf(resourcesOf(synthesized.dev.template(synthesized.dev.stacks.api)), /DataExportWorker/i)
       .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
     const writes = statements.filter((st) => [st.Action].flat().some((a) => /Put|Delete/.test(a))).map((st) => JSON.stringify(st.Resource));
     const reads = statements.filter((st) => [st.Action].flat().some((a) => a === 's3:GetObject*')).map((st) => JSON.stringify(st.Resource)).join(' ');
@@ -188,6 +186,8 @@ describe('Media', () => {
 describe('Api', () => {
   const api = () => synthesized.dev.template(synthesized.dev.stacks.api);
   const resolverStack = () => synthesized.dev.nestedTemplate(synthesized.dev.stacks.api.graphql.resolvers);
+  // Which Lambda may do what (IAM): test/infra/api-grants.ts.
+  apiGrantTests(api);
 
   it('authorizes with the Cognito user pool, plus IAM for the @aws_iam fields alone: no API key', () => {
     api().hasResourceProperties('AWS::AppSync::GraphQLApi', {
@@ -197,17 +197,6 @@ describe('Api', () => {
       LogConfig: { FieldLogLevel: 'ERROR', ExcludeVerboseContent: true, CloudWatchLogsRoleArn: Match.anyValue() },
     });
     api().resourceCountIs('AWS::AppSync::ApiKey', 0);
-  });
-
-  it('lets only the assessments Lambdas call the API with IAM, and only publishRiskAlert (issue 13)', () => {
-    const grants = Object.values(api().findResources('AWS::IAM::Policy')).flatMap((policy) =>
-      ((policy as { Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } }).Properties.PolicyDocument.Statement)
-        .filter((s) => [s.Action].flat().some((a) => a.startsWith('appsync:'))));
-    expect(grants).toHaveLength(2);
-    for (const grant of grants) {
-      expect(grant.Action).toBe('appsync:GraphQL');
-      expect(JSON.stringify(grant.Resource)).toMatch(/\/types\/Mutation\/fields\/publishRiskAlert"/);
-    }
   });
 
   it('limits query depth and resolvers per request, with the numbers the local executor enforces (issue 11 §5)', () => {
@@ -250,114 +239,6 @@ describe('Api', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
     api().hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.objectLike({ AllowOrigins: ['*'], AllowCredentials: false }) });
-  });
-
-  it('lets the sign-up handlers look users up in this pool only, and nothing else', () => {
-    const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
-    const resources = Object.entries(template.Resources);
-    const withPoolId = resources
-      .filter(([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.USER_POOL_ID)
-      .map(([id]) => id)
-      .sort();
-    expect(withPoolId).toEqual([
-      // The client portal invitation (issue 12): creates a client's account or proves an existing one's password.
-      expect.stringMatching(/Handlerclientinvitation/),
-      expect.stringMatching(/Handlerconfirmprovider/),
-      expect.stringMatching(/Handlerdoesuserexist/),
-      expect.stringMatching(/Handlerreuseaccount/),
-      expect.stringMatching(/Handlersmsmfasetup/),
-      expect.stringMatching(/Handlerstageprovider/),
-    ]);
-    const statements = resources
-      .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
-      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
-      .filter((st) => [st.Action].flat().includes('cognito-idp:AdminGetUser'));
-    expect(statements).toHaveLength(6);
-    for (const st of statements) expect(JSON.stringify(st.Resource)).not.toContain('*');
-    // Accepting an invitation may look a user up, create one, set its password and put it in Clients: on this pool only (one statement once CDK merges them).
-    const accepting = resources
-      .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
-      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
-      .filter((st) => [st.Action].flat().includes('cognito-idp:AdminSetUserPassword'));
-    expect(accepting).toHaveLength(1);
-    expect([accepting[0].Action].flat().sort()).toEqual(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword']);
-    expect(JSON.stringify(accepting[0].Resource)).not.toContain('*');
-  });
-
-  it('runs the appointment reminders every 5 minutes through EventBridge Scheduler, with the Practice table and, for the assessment links, the Directory', () => {
-    const template = api();
-    template.hasResourceProperties('AWS::Scheduler::Schedule', {
-      ScheduleExpression: 'rate(5 minutes)',
-      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('RemindersHandler'), 'Arn'] } }),
-    });
-    const json = template.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
-    const fn = Object.entries(json.Resources).find(([id, r]) => r.Type === 'AWS::Lambda::Function' && /RemindersHandler/.test(id))!;
-    expect(fn[1].Properties.Environment.Variables.PRACTICE_TABLE).toBeTruthy();
-    const policies = Object.entries(json.Resources).filter(([id, r]) => r.Type === 'AWS::IAM::Policy' && /RemindersHandler/.test(id));
-    const text = JSON.stringify(policies);
-    expect(text).toContain('sns:Publish');
-    // The assessment links of later occurrences (issue 13) keep the token's hash in the Directory; no audit.
-    expect(text).not.toMatch(/AuditTable/);
-    expect(fn[1].Properties.Environment.Variables.DIRECTORY_TABLE).toBeTruthy();
-  });
-
-  it('lets only the SMS MFA setup enroll phones: on this pool, texts to phone numbers, no topic', () => {
-    const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
-    const statements = Object.entries(template.Resources)
-      .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
-      .map(([id, r]) => [id, r.Properties.PolicyDocument.Statement as Array<{ Effect: string; Action: string | string[]; Resource: unknown }>] as const);
-    const granting = (action: string) => statements.filter(([, sts]) => sts.some((st) => st.Effect === 'Allow' && [st.Action].flat().includes(action))).map(([id]) => id);
-    expect(granting('cognito-idp:AdminSetUserMFAPreference')).toEqual([expect.stringMatching(/Handlersmsmfasetup/)]);
-    // Texts go from the SMS MFA setup, the appointment reminders, the booking confirmation (issue 19)
-    // the client's new-message notification (issue 12), the assessment link to a client without an
-    // e-mail (issue 13) and the companion apps' sharing invitation (issue 14), nothing else.
-    const texting = granting('sns:Publish');
-    expect(texting).toHaveLength(6);
-    expect(texting).toEqual(expect.arrayContaining([
-      expect.stringMatching(/RemindersHandler/), expect.stringMatching(/Handlersmsmfasetup/), expect.stringMatching(/Lambdaappointments/), expect.stringMatching(/Lambdamessaging/),
-      expect.stringMatching(/Lambdaassessments/), expect.stringMatching(/Lambdacompanion/),
-    ]));
-    for (const [id, sts] of statements.filter(([id]) => texting.includes(id))) {
-      expect(sts, id).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
-    }
-    // E-mail (SES) also from the team invitation.
-    expect(granting('ses:SendEmail')).toEqual(expect.arrayContaining([expect.stringMatching(/Lambdateammembers/), expect.stringMatching(/Lambdaappointments/), expect.stringMatching(/Lambdamessaging/)]));
-    const [, sts] = statements.find(([id]) => /Handlersmsmfasetup/.test(id))!;
-    expect(sts).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Resource: 'arn:aws:sns:*:*:*' }));
-    const enroll = sts.find((st) => [st.Action].flat().includes('cognito-idp:AdminSetUserMFAPreference'))!;
-    expect(JSON.stringify(enroll.Resource)).not.toContain('*');
-  });
-
-  it('gives the profile-photo Lambda the image bucket, under uploads/ and images/all/ only, with a full vCPU', () => {
-    const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
-    const fns = Object.entries(template.Resources).filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && /profilephoto/i.test(id));
-    expect(fns).toHaveLength(1);
-    expect(fns[0][1].Properties.Environment.Variables.BUCKET).toBeTruthy();
-    expect(fns[0][1].Properties).toMatchObject({ MemorySize: 1769, Timeout: 25 });
-    const s3Resources = Object.values(template.Resources)
-      .filter((r) => r.Type === 'AWS::IAM::Policy')
-      .flatMap((r) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
-      .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:') && /Put|Delete/.test(a)))
-      .map((st) => JSON.stringify(st.Resource));
-    expect(s3Resources.length).toBeGreaterThan(0);
-    // The profile photos' two prefixes, message attachments' own (issue 12, the messaging Lambda), the
-    // claim files' (issue 16) and the data exports' (issue 18, the export Lambdas).
-    for (const resource of s3Resources) expect(resource).toMatch(/\/(images\/all|uploads|attachments|claims|exports)\/\*/);
-    expect(s3Resources.some((r) => r.includes('/uploads/*'))).toBe(true);
-  });
-
-  it('gives the messaging Lambda the bucket under attachments/ only (issue 12)', () => {
-    const template = api().toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
-    const fns = Object.entries(template.Resources).filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && /Lambdamessaging/i.test(id));
-    expect(fns).toHaveLength(1);
-    expect(fns[0][1].Properties.Environment.Variables.BUCKET).toBeTruthy();
-    const s3Resources = Object.entries(template.Resources)
-      .filter(([id, r]) => r.Type === 'AWS::IAM::Policy' && /Lambdamessaging/i.test(id))
-      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
-      .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')))
-      .map((st) => JSON.stringify(st.Resource));
-    expect(s3Resources.length).toBeGreaterThan(0);
-    for (const resource of s3Resources) expect(resource).toMatch(/\/attachments\/\*/);
   });
 
   it('runs Lambdas on Node.js 24 with encrypted logs', () => {

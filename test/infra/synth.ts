@@ -66,3 +66,17 @@ export function synthPortal(env: string, options: Parameters<typeof buildPortal>
     cleanup: () => rmSync(outdir, { recursive: true, force: true }),
   };
 }
+
+/** A template's resources as [logical id, resource] pairs. */
+export type CfnResource = { Type: string; Properties: Record<string, any> };
+export function resourcesOf(template: Template): Array<[string, CfnResource]> {
+  return Object.entries((template.toJSON() as { Resources: Record<string, CfnResource> }).Resources);
+}
+
+/** The IAM policy statements among these resources (of the policies whose logical id matches `id`, if given). */
+export type PolicyStatement = { Effect: string; Action: string | string[]; Resource: unknown };
+export function statementsOf(resources: Array<[string, CfnResource]>, id?: RegExp): PolicyStatement[] {
+  return resources
+    .filter(([logicalId, r]) => r.Type === 'AWS::IAM::Policy' && (!id || id.test(logicalId)))
+    .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as PolicyStatement[]);
+}
