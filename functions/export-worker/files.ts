@@ -11,9 +11,9 @@
  * - `files/…`: the claims' X12 files and ERAs (`fileKey`), the message attachments sent, the team's
  *   profile images (`photo.s3path`), as stored.
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, table } from '../shared/aws.ts';
-import { batchGetAll, getItem } from '../shared/dynamo-read.ts';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { table } from '../shared/aws.ts';
+import { batchGetAll, getItem, queryPages } from '../shared/dynamo-read.ts';
 import { s3ObjectStore, type ObjectStore } from '../shared/object-store.ts';
 import { renderPdf } from '../shared/pdf/layout.ts';
 import { renderSignedConsent } from '../shared/pdf/signed-consent.ts';
@@ -27,15 +27,6 @@ import type { ZipStream } from './zip.ts';
 
 /** The largest object copied into the zip (message attachments and photos are far smaller). */
 const MAX_OBJECT_BYTES = 50 * 1024 * 1024;
-
-async function* pages(input: QueryCommandInput): AsyncGenerator<Item[]> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    yield (out.Items ?? []) as Item[];
-    start = out.LastEvaluatedKey;
-  } while (start);
-}
 
 const PRACTICE = () => table('PRACTICE_TABLE');
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -52,7 +43,7 @@ export interface FileCounts {
 /** One client's signed notes as one PDF (null: none signed). */
 async function clientNotesPdf(practiceId: string, client: Item): Promise<Uint8Array | null> {
   const appts: Item[] = [];
-  for await (const page of pages({
+  for await (const page of queryPages({
     TableName: PRACTICE(), IndexName: 'GSI4', KeyConditionExpression: 'GSI4PK = :pk', FilterExpression: 'attribute_exists(progressNoteId)',
     ExpressionAttributeValues: { ':pk': clientAppointmentsPartition(practiceId, client.id as string) },
   })) appts.push(...page);
@@ -69,7 +60,7 @@ async function clientNotesPdf(practiceId: string, client: Item): Promise<Uint8Ar
 export async function writeFiles(practiceId: string, clientId: string | null | undefined, zip: ZipStream, progress: (current: string) => Promise<void>, store: ObjectStore = s3ObjectStore()): Promise<FileCounts> {
   const counts: FileCounts = { notePdfs: 0, consentPdfs: 0, files: 0 };
   // Progress notes: one PDF per client.
-  for await (const page of pages(partitionOf(practiceId, 'Client#'))) {
+  for await (const page of queryPages(partitionOf(practiceId, 'Client#'))) {
     for (const client of page) {
       if (clientId && client.id !== clientId) continue;
       const pdf = await clientNotesPdf(practiceId, client);
@@ -84,7 +75,7 @@ export async function writeFiles(practiceId: string, clientId: string | null | u
   // Signed consents: the exact version signed.
   const name = (await practiceName(practiceId)) ?? '';
   const versions = new Map<string, Item | null>();
-  for await (const page of pages(partitionOf(practiceId, clientId ? `ConsentSig#${clientId}#` : 'ConsentSig#'))) {
+  for await (const page of queryPages(partitionOf(practiceId, clientId ? `ConsentSig#${clientId}#` : 'ConsentSig#'))) {
     for (const sig of page) {
       const vKey = `${String(sig.documentId)}#${String(sig.version)}`;
       if (!versions.has(vKey)) versions.set(vKey, await getItem(PRACTICE(), consentVersionKey(practiceId, sig.documentId as string, sig.version as number)));
@@ -102,7 +93,7 @@ export async function writeFiles(practiceId: string, clientId: string | null | u
   }
   // Objects in the media bucket the records point to.
   for (const prefix of ['CLAIM#', 'ERA#', 'MSGATT#', 'Therapist#']) {
-    for await (const page of pages(partitionOf(practiceId, prefix))) {
+    for await (const page of queryPages(partitionOf(practiceId, prefix))) {
       for (const item of page) {
         if (clientId && !belongsToClient(item, clientId)) continue;
         for (const entry of objectEntries(item, practiceId)) {

@@ -9,8 +9,9 @@
  * progress; at the end it holds the counts and the object's key; the export is audited and the
  * owner e-mailed (no PHI: no name, no count, a link to the console's page). Logs: error names only.
  */
-import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, table } from '../shared/aws.ts';
+import { queryPages } from '../shared/dynamo-read.ts';
 import { writeAudit } from '../shared/audit-write.ts';
 import { getMembership } from '../shared/membership.ts';
 import { notifier } from '../shared/notifier.ts';
@@ -26,15 +27,6 @@ export interface ExportJob {
   exportId: string;
   clientId?: string | null;
   requestedBy: string;
-}
-
-async function* pages(input: QueryCommandInput): AsyncGenerator<Item[]> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    yield (out.Items ?? []) as Item[];
-    start = out.LastEvaluatedKey;
-  } while (start);
 }
 
 async function update(job: ExportJob, fields: Item): Promise<void> {
@@ -56,7 +48,7 @@ export async function writeExport(job: ExportJob, zip: ZipStream, progress: (rec
   let current: string | null = null;
   let entry = '';
   let records = 0;
-  for await (const page of pages({ TableName: table('PRACTICE_TABLE'), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } })) {
+  for await (const page of queryPages({ TableName: table('PRACTICE_TABLE'), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } })) {
     for (const item of page) {
       const file = entityFileOf(item.SK);
       if (!file || (job.clientId && !belongsToClient(item, job.clientId))) continue;
@@ -80,14 +72,14 @@ export async function writeExport(job: ExportJob, zip: ZipStream, progress: (rec
   for (const [file, prefix] of prefixes) {
     zip.open(`${file}.csv`);
     zip.push(csvHeader(file)!);
-    for await (const page of pages({ TableName: table('PRACTICE_TABLE'), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix + '#' } })) {
+    for await (const page of queryPages({ TableName: table('PRACTICE_TABLE'), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix + '#' } })) {
       for (const item of page) if (!job.clientId || belongsToClient(item, job.clientId)) zip.push(csvRow(file, exportedRecord(item)));
       await zip.drain();
     }
   }
   zip.open('audit.jsonl');
   counts.audit = 0;
-  for await (const page of pages({ TableName: table('AUDIT_TABLE'), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } })) {
+  for await (const page of queryPages({ TableName: table('AUDIT_TABLE'), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } })) {
     for (const entry of page) {
       const ids = (entry.entityIds as string[] | null) ?? [];
       if (job.clientId && entry.entityId !== job.clientId && !ids.includes(job.clientId)) continue;

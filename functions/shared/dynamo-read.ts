@@ -14,15 +14,20 @@ export async function getItem(tableName: string, key: Item): Promise<Item | null
   return (out.Item as Item | undefined) ?? null;
 }
 
-/** Every item of a Query (following LastEvaluatedKey; the callers' partitions are bounded). */
-export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
-  const items: Item[] = [];
+/** A Query's items page by page (following LastEvaluatedKey), for callers that stream an unbounded partition. */
+export async function* queryPages(input: QueryCommandInput): AsyncGenerator<Item[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const out = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as Item[]));
+    yield (out.Items ?? []) as Item[];
     start = out.LastEvaluatedKey;
   } while (start);
+}
+
+/** Every item of a Query (following LastEvaluatedKey; the callers' partitions are bounded). */
+export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages(input)) items.push(...page);
   return items;
 }
 
