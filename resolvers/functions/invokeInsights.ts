@@ -7,20 +7,13 @@
  */
 import { type LambdaRequest } from '@aws-appsync/utils';
 import { lambdaResult } from '../shared/errors.ts';
+import { memberInvoke } from '../shared/member-invoke.ts';
 import type { AnyArgs, AuditNote, ResolverContext } from '../shared/context.ts';
 
 type Ctx = ResolverContext<AnyArgs>;
 
 export function request(ctx: Ctx): LambdaRequest {
-  const caller = ctx.stash.caller;
-  return {
-    operation: 'Invoke',
-    payload: {
-      field: ctx.info.fieldName,
-      caller: { sub: caller.sub, practiceId: caller.practiceId, roles: caller.roles || [], groups: caller.groups || [], plan: caller.plan },
-      args: ctx.args,
-    },
-  };
+  return memberInvoke(ctx, null);
 }
 
 export function response(ctx: Ctx): unknown {

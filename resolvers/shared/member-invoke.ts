@@ -1,6 +1,6 @@
 /**
  * A clinician-side Lambda step (billing, supervision…): the request names the field, the caller as
- * `authorize` stashed it (sub, practice, roles, groups — never from arguments) and the arguments;
+ * `authorize` stashed it (sub, practice, roles, groups, plan — never from arguments) and the arguments;
  * a paged field's page token is opened here and its cursor alone reaches the Lambda, and the
  * Lambda's next cursor goes back sealed to the caller, the field and the arguments that shape the
  * page (resolvers/shared/page-token.ts).
@@ -17,7 +17,7 @@ export function memberInvoke(ctx: ResolverContext<AnyArgs>, pageFilter: unknown[
     operation: 'Invoke',
     payload: {
       field: ctx.info.fieldName,
-      caller: { sub: caller.sub, practiceId: caller.practiceId, roles: caller.roles, groups: caller.groups },
+      caller: { sub: caller.sub, practiceId: caller.practiceId, roles: caller.roles, groups: caller.groups, plan: caller.plan },
       cursor: cursor || null,
       args: ctx.args,
     },
