@@ -8,39 +8,27 @@
  * misses homework assigned before the index (docs/decisions.md, Companion apps).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { backfillOnce } from './backfill-once.ts';
 import { clinicianHomeworkPartition, homeworkPrefix } from '../domain/companion/homework.ts';
 
 const MARKER = { PK: 'SEED', SK: 'HOMEWORK_CLINICIAN_INDEX_V1' };
 
-export async function backfillHomeworkClinicianIndex(db: DynamoDBDocumentClient, practiceTable: string, directoryTable: string): Promise<number> {
-  if ((await db.send(new GetCommand({ TableName: directoryTable, Key: MARKER }))).Item) return 0;
-  let updated = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new ScanCommand({
-      TableName: practiceTable,
-      FilterExpression: 'entity = :homework AND attribute_not_exists(GSI3PK) AND attribute_type(therapistId, :s)',
-      ExpressionAttributeValues: { ':homework': 'Homework', ':s': 'S' },
-      ProjectionExpression: 'PK, SK, therapistId, id',
-      ExclusiveStartKey: start,
-    }));
-    for (const item of page.Items ?? []) {
-      const pk = String(item.PK);
-      if (!pk.startsWith('P#') || typeof item.id !== 'string' || typeof item.therapistId !== 'string') continue;
-      await db.send(new UpdateCommand({
-        TableName: practiceTable,
-        Key: { PK: pk, SK: String(item.SK) },
-        UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':pk': clinicianHomeworkPartition(pk.slice(2), item.therapistId), ':sk': homeworkPrefix + item.id },
-      }));
-      updated++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  await db.send(new PutCommand({ TableName: directoryTable, Item: { ...MARKER, updated, at: new Date().toISOString() } }));
-  return updated;
+export function backfillHomeworkClinicianIndex(db: DynamoDBDocumentClient, practiceTable: string, directoryTable: string): Promise<number> {
+  return backfillOnce(db, directoryTable, MARKER, {
+    TableName: practiceTable,
+    FilterExpression: 'entity = :homework AND attribute_not_exists(GSI3PK) AND attribute_type(therapistId, :s)',
+    ExpressionAttributeValues: { ':homework': 'Homework', ':s': 'S' },
+    ProjectionExpression: 'PK, SK, therapistId, id',
+  }, (item) => {
+    const pk = String(item.PK);
+    if (!pk.startsWith('P#') || typeof item.id !== 'string' || typeof item.therapistId !== 'string') return null;
+    return {
+      Key: { PK: pk, SK: String(item.SK) },
+      UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk',
+      ExpressionAttributeValues: { ':pk': clinicianHomeworkPartition(pk.slice(2), item.therapistId), ':sk': homeworkPrefix + item.id },
+    };
+  });
 }
 
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {

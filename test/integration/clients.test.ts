@@ -7,12 +7,14 @@ import { PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
-import { tableName } from '../../domain/tables.ts';
+import { practicePartition, tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand as DocQueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clientItem, clientKey, validateClientInput } from '../../domain/client.ts';
 import { backfillClientNameEntries } from '../../local/client-name-backfill.ts';
+import { backfillAppointmentClientIndex } from '../../local/appointment-client-index-backfill.ts';
+import { backfillHomeworkClinicianIndex } from '../../local/homework-clinician-index-backfill.ts';
 
 const CLIENT_FIELDS = `id therapistId username status active gender dateOfBirth sendEmailReminder version createdAt updatedAt
   contact { phone type email } personalDetail { first middle last suffix nickname } address { city line1 line2 state zip } communicationSetting { email }`;
@@ -129,6 +131,28 @@ describe('clients API', () => {
       expect([search, (await call('owner', LIST, { search })).data.getClients.items.map((c: { id: string }) => c.id)]).toEqual([search, ['old-1']]);
     }
     expect(await backfillClientNameEntries(db, practice, directory)).toBe(0);
+  });
+
+  it("upgrades a database from before the per-client appointment and the clinician's homework indexes: each item gets its keys back, once", async () => {
+    const db = DynamoDBDocumentClient.from(runtime.dynamo.client);
+    const practice = tableName('local', 'Practice');
+    const directory = tableName('local', 'Directory');
+    const pk = practicePartition(runtime.seed!.practiceId);
+    const items = async (prefix: string) => ((await db.send(new DocQueryCommand({ TableName: practice, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix } }))).Items ?? []);
+    const appointment = (await items('APPT#'))[0];
+    const homework = (await items('Homework#')).find((h) => typeof h.therapistId === 'string' && typeof h.GSI3PK === 'string')!;
+    // Written as before the indexes: the keys gone, the upgrades' markers gone.
+    await db.send(new UpdateCommand({ TableName: practice, Key: { PK: appointment.PK, SK: appointment.SK }, UpdateExpression: 'REMOVE GSI4PK, GSI4SK' }));
+    await db.send(new UpdateCommand({ TableName: practice, Key: { PK: homework.PK, SK: homework.SK }, UpdateExpression: 'REMOVE GSI3PK, GSI3SK' }));
+    for (const SK of ['APPOINTMENT_CLIENT_INDEX_V1', 'HOMEWORK_CLINICIAN_INDEX_V1']) await db.send(new DeleteCommand({ TableName: directory, Key: { PK: 'SEED', SK } }));
+    expect(await backfillAppointmentClientIndex(db, practice, directory)).toBe(1);
+    expect(await backfillHomeworkClinicianIndex(db, practice, directory)).toBe(1);
+    const keysOf = async (item: Record<string, unknown>) => (await db.send(new GetCommand({ TableName: practice, Key: { PK: item.PK, SK: item.SK } }))).Item!;
+    expect(await keysOf(appointment)).toMatchObject({ GSI4PK: appointment.GSI4PK, GSI4SK: appointment.GSI4SK });
+    expect(await keysOf(homework)).toMatchObject({ GSI3PK: homework.GSI3PK, GSI3SK: homework.GSI3SK });
+    // Marked done: a second run reads nothing.
+    expect(await backfillAppointmentClientIndex(db, practice, directory)).toBe(0);
+    expect(await backfillHomeworkClinicianIndex(db, practice, directory)).toBe(0);
   });
 
   it('pages 45 clients 20 at a time, by name, with nextToken', async () => {
