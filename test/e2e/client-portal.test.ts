@@ -278,6 +278,8 @@ describe('client portal', () => {
 
     // Forgot password: the e-mailed code and a new password, then signing in with it (and the authenticator).
     await client.getByRole('link', { name: 'Forgot password?' }).click();
+    // The page is a lazy chunk: until it shows, the sign-in page's own Email field is still there to be filled.
+    await client.getByRole('button', { name: 'Send code' }).waitFor();
     await client.getByLabel('Email').fill(email);
     await client.getByRole('button', { name: 'Send code' }).click();
     await client.getByLabel('Code from the e-mail').waitFor();

@@ -15,6 +15,8 @@ describe('forgot password', () => {
     const page = await context.newPage();
     await page.goto(`${portal.runtime.url}/signin`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The page is a lazy chunk: until it shows, the sign-in page's own Email field is still there to be filled.
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
     await page.getByLabel('Email').fill('basic@');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(MESSAGES.forgotPasswordEmail, { exact: true }).waitFor();
