@@ -3,6 +3,9 @@
  * the month and week views, opens it, writes and signs a SOAP note and adds an addendum (the
  * original stays); a clinicianBasic does not see another clinician's appointment; a supervisor
  * sees it read-only; the status page filters by status and clinician. axe finds nothing on either page.
+ * Supervision (issue 18): the clinician is supervised, so her signed note shows "Awaiting
+ * co-signature"; the supervisor opens her awaiting list, reads the note read-only and co-signs it
+ * (the clinician then sees who co-signed and when), and returns another note with a comment.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -17,6 +20,7 @@ const portal = usePortal();
 const email = (role: string) => DEMO_ACCOUNTS.find((a) => a.email.startsWith(`${role}@`))!.email;
 const clinician = email('fullclient');
 const basic = email('basic');
+const supervisor = email('supervisor');
 
 // Made-up people, unique per run.
 const run = Date.now().toString(36);
@@ -68,8 +72,12 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: s
 
 describe('appointments', () => {
   let appointmentId = '';
+  let noteDay = '';
 
   beforeAll(async () => {
+    // The clinician is supervised by the demo supervisor (the owner's assignment, as on the team page).
+    const [fiona, sara] = await Promise.all([api(clinician, '{ me { id } }'), api(supervisor, '{ me { id } }')]);
+    await api(email('owner'), 'mutation ($c: ID!, $s: [ID!]!) { setSupervisors(clinicianId: $c, supervisorIds: $s) { clinicianId } }', { c: fiona.me.id, s: [sara.me.id] });
     const add = 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }';
     const [first, last] = clientName.split(' ');
     await api(clinician, add, { input: { personalDetail: { first, last }, dateOfBirth: '02/03/1984' } });
@@ -82,6 +90,7 @@ describe('appointments', () => {
     // the occurrence dragged to 0:15 has begun (signing waits for the start) whatever the hour of the run.
     const zone = await practiceZone();
     const day = practiceToday(zone, new Date(Date.now() - 3_600_000));
+    noteDay = day;
     const page = await newPage();
     await signedInBrowser(page, portal.runtime.url, clinician);
     await page.goto(`${portal.runtime.url}/app/appointment`);
@@ -145,6 +154,7 @@ describe('appointments', () => {
     for (let i = 0; i < count; i++) await boxes.nth(i).fill(`Section ${i + 1} of the session ${run}`);
     await note.getByRole('button', { name: 'Save and sign' }).click();
     await note.getByText('The note was signed.').waitFor();
+    await note.getByText('Awaiting co-signature').waitFor();
     // Signed: the sections are text now, with no Save button; only an addendum can be added.
     await note.getByText(`Section 1 of the session ${run}`).waitFor();
     await expect(note.getByRole('button', { name: 'Save', exact: true }).count()).resolves.toBe(0);
@@ -164,6 +174,7 @@ describe('appointments', () => {
     const again = page.getByRole('dialog', { name: `Progress note: ${clientName}` });
     await again.getByText(`Addendum: client called after the session ${run}`).waitFor();
     await again.getByText(`Section 3 of the session ${run}`).waitFor();
+    await again.getByText('Awaiting co-signature').waitFor();
 
     const found = await api(clinician, 'query ($from: AWSDateTime!, $to: AWSDateTime!) { listAppointments(from: $from, to: $to) { items { id clientName } } }', {
       from: new Date(Date.now() - 2 * 86_400_000).toISOString(),
@@ -173,6 +184,50 @@ describe('appointments', () => {
     expect(mine).toHaveLength(3);
     appointmentId = mine[0].id;
     await page.context().close();
+  });
+
+  it("lets the supervisor co-sign the supervisee's note read-only, and return another with a comment", async () => {
+    expect(noteDay).not.toBe('');
+    const page = await newPage();
+    await signedInBrowser(page, portal.runtime.url, supervisor);
+    await page.goto(`${portal.runtime.url}/app/supervision`);
+    const row = page.getByRole('row').filter({ hasText: clientName });
+    await row.getByText('Fiona Fuller').waitFor();
+    await row.getByRole('radio').click();
+    const reader = page.getByRole('main');
+    await reader.getByRole('heading', { name: 'Progress note (read-only)' }).waitFor();
+    await reader.getByText(`Section 2 of the session ${run}`).waitFor();
+    await reader.getByText(`Addendum: client called after the session ${run}`).waitFor();
+    await expect(reader.getByRole('textbox').count()).resolves.toBe(0);
+    await reader.getByRole('button', { name: 'Co-sign', exact: true }).click();
+    await page.getByText('Note co-signed.').waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+
+    // One of the seeded supervisee's notes goes back with a comment; he sees it returned.
+    const awaiting = async () => (await api(supervisor, '{ listNotesAwaitingCosign { items { noteId clinicianName } } }')).listNotesAwaitingCosign.items as { noteId: string; clinicianName: string }[];
+    const bens = (await awaiting()).filter((i) => i.clinicianName === 'Ben Baker').map((i) => i.noteId);
+    expect(bens.length).toBeGreaterThan(0);
+    await page.getByRole('row').filter({ hasText: 'Ben Baker' }).first().getByRole('radio').click();
+    await reader.getByRole('button', { name: 'Return with comment' }).click();
+    await reader.getByLabel('Comment for the clinician').fill(`Add the risk assessment ${run}`);
+    await reader.getByRole('button', { name: 'Return to clinician' }).click();
+    await page.getByText('Note returned to the clinician.').waitFor();
+    await page.context().close();
+    const states = await Promise.all(bens.map(async (n) => (await api(basic, 'query ($n: ID!) { getNoteCosign(noteId: $n) { noteId status returns { comment } } }', { n })).getNoteCosign));
+    const back = states.filter((s: { status: string }) => s.status === 'RETURNED');
+    expect(back.map((s: { returns: { comment: string }[] }) => s.returns.at(-1)?.comment)).toEqual([`Add the risk assessment ${run}`]);
+    expect((await awaiting()).map((i) => i.noteId)).not.toContain(back[0].noteId);
+
+    // The clinician's note now shows the co-signature with the supervisor's name and time.
+    const mine = await newPage();
+    await signedInBrowser(mine, portal.runtime.url, clinician);
+    await mine.goto(`${portal.runtime.url}/app/appointment`);
+    await mine.locator('.fc-dayGridMonth-view').waitFor();
+    await showDay(mine, 'month', noteDay, await practiceZone());
+    await eventOn(mine, noteDay, clientName).click();
+    await mine.getByRole('dialog', { name: `Appointment with ${clientName}` }).getByRole('button', { name: 'Progress note' }).click();
+    await mine.getByRole('dialog', { name: `Progress note: ${clientName}` }).getByText(/^Co-signed by Sara Stone on .+\d{1,2}:\d{2}.*\(version \d+\)$/).waitFor();
+    await mine.context().close();
   });
 
   it("does not show a clinicianBasic another clinician's appointment, in the calendar or by id", async () => {
