@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { settingsKey, validateInsuranceSetting } from '../domain/practice.ts';
 import { validateClientInsurance } from '../domain/insurance/eligibility-client-insurance.ts';
+import { nextRecheckDay, recheckKeys } from '../domain/insurance/eligibility-recheck.ts';
 import { buildEligibilityRequest, controlNumberFrom } from '../domain/insurance/eligibility-request.ts';
 import { estimateResponsibility, mapStediEligibility } from '../domain/insurance/eligibility.ts';
 import { CHECK_PREFIX, clientChecksPartition, clinicianChecksPartition } from '../domain/insurance/eligibility-check.ts';
@@ -40,7 +41,7 @@ export async function seedDemoInsurance(db: DynamoDBDocumentClient, table: strin
       insuranceInfo: { type: 'primary', payerId: plan.payerId, payerName: getPayer(plan.payerId)?.names[0], memberId: plan.memberId, groupId: plan.groupId, coPay: plan.coPay, cardOnFile: true, primaryInsured: insured },
       defaultServices: SERVICES,
     }).data;
-    await db.send(new PutCommand({ TableName: table, Item: { PK: `P#${practiceId}`, SK: `ClientInsurance#${client.id}`, entityType: 'ClientInsurance', clientId: client.id, data, version: 1, updatedAt: stamp, updatedBy: ownerSub } }));
+    await db.send(new PutCommand({ TableName: table, Item: { PK: `P#${practiceId}`, SK: `ClientInsurance#${client.id}`, entityType: 'ClientInsurance', clientId: client.id, data, version: 1, updatedAt: stamp, updatedBy: ownerSub, ...recheckKeys(nextRecheckDay(now), practiceId, client.id) } }));
     if (!plan.checked) continue;
     const checkedAt = new Date(now.getTime() - minutesAgo * 60_000).toISOString();
     minutesAgo -= 60 * 20;

@@ -10,6 +10,7 @@ import { LOCAL_ENV } from './dynamodb.ts';
 import { backfillAppointmentClientIndex } from './appointment-client-index-backfill.ts';
 import { backfillHomeworkClinicianIndex } from './homework-clinician-index-backfill.ts';
 import { backfillClientNameEntries } from './client-name-backfill.ts';
+import { backfillEligibilityRecheckIndex } from './eligibility-recheck-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { seedDemoCompanion } from './seed-companion.ts';
 import { seedDemoSupervision } from './seed-supervision.ts';
@@ -45,6 +46,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await backfillAppointmentClientIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
   // A database from before the clinician's homework index gets its homework's GSI3 keys, once.
   await backfillHomeworkClinicianIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
+  // A database from before the monthly eligibility recheck gets its insured clients' GSI3 keys, once.
+  await backfillEligibilityRecheckIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
   if (existing.Item) return { created: false, practiceId: String(existing.Item.practiceId) };
 
   const now = new Date().toISOString();

@@ -16,6 +16,9 @@ import { startSecretsManagerFake } from '../support/secrets-manager-fake.ts';
 import { recheckEligibility } from '../../functions/eligibility/recheck.ts';
 import { nextRecheckDay } from '../../domain/insurance/eligibility-recheck.ts';
 import { SCHEDULED_JOBS } from '../../functions/appointment-reminders/jobs.ts';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../domain/tables.ts';
+import { backfillEligibilityRecheckIndex } from '../../local/eligibility-recheck-backfill.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -177,6 +180,25 @@ describe('the monthly recheck (a scheduled job)', () => {
     expect(checks[0]).toEqual({ checkedBy: 'system:eligibilityRecheck', checkedAt: due.toISOString(), status: 'inactive', changes: expect.arrayContaining(['status']) });
     expect(checks[1]).toMatchObject({ status: 'active', changes: [] });
     expect(SCHEDULED_JOBS.map((j) => j.name)).toContain('eligibilityRecheck');
+  });
+
+  it('clients insured before the recheck existed join it: the back-fill gives their insurance its keys back, once', async () => {
+    const db = DynamoDBDocumentClient.from(runtime.dynamo.client);
+    const practice = tableName('local', 'Practice');
+    const directory = tableName('local', 'Directory');
+    const key = { PK: `P#${runtime.seed!.practiceId}`, SK: `ClientInsurance#${ownersClient}` };
+    const keysOf = async () => (await db.send(new GetCommand({ TableName: practice, Key: key }))).Item!;
+    const before = await keysOf();
+    expect(before.GSI3PK).toMatch(/^ELIGRECHECK#\d{4}-\d{2}-25$/);
+    // The seeded insured clients were given theirs at start-up (npm start's seed, then the back-fill's marker).
+    expect((await db.send(new GetCommand({ TableName: directory, Key: { PK: 'SEED', SK: 'ELIGIBILITY_RECHECK_INDEX_V1' } }))).Item).toBeDefined();
+    // Written as before the recheck: the keys gone, the upgrade's marker gone.
+    await db.send(new UpdateCommand({ TableName: practice, Key: key, UpdateExpression: 'REMOVE GSI3PK, GSI3SK' }));
+    await db.send(new DeleteCommand({ TableName: directory, Key: { PK: 'SEED', SK: 'ELIGIBILITY_RECHECK_INDEX_V1' } }));
+    expect(await backfillEligibilityRecheckIndex(db, practice, directory)).toBe(1);
+    expect(await keysOf()).toMatchObject({ GSI3PK: `ELIGRECHECK#${nextRecheckDay(new Date())}`, GSI3SK: `${runtime.seed!.practiceId}#${ownersClient}` });
+    // Marked done: a second run reads nothing.
+    expect(await backfillEligibilityRecheckIndex(db, practice, directory)).toBe(0);
   });
 });
 
