@@ -3,13 +3,17 @@
  * (issue 18: functions/export → functions/export-worker, InvocationType Event). It answers 202 at
  * once and runs the handler in process, as AWS queues an asynchronous invocation. Mounted at
  * /_local/lambda/<per-run secret>: only the in-process Lambdas know the path (LAMBDA_ENDPOINT), and
- * only the functions named here can be started this way.
+ * only the functions named here can be started this way. A handler that throws is run again, twice,
+ * with the same event, as Lambda retries an asynchronous invocation (AWS waits a minute, then two;
+ * here at once).
  */
 import type { RequestHandler } from './http.ts';
 import { readBody } from './http.ts';
 import { invokeLambda } from './lambdas.ts';
 
 const ASYNC_FUNCTIONS = new Set(['export-worker']);
+/** Lambda's asynchronous invocation: the first attempt and two retries. */
+const ASYNC_ATTEMPTS = 3;
 const INVOKE = /^\/2015-03-31\/functions\/([a-z0-9-]+)\/invocations$/;
 
 export function createLambdaInvoke(secret: string, log: (line: string) => void = console.error): { handle: RequestHandler; running: Set<Promise<unknown>> } {
@@ -24,7 +28,15 @@ export function createLambdaInvoke(secret: string, log: (line: string) => void =
     }
     const event: unknown = JSON.parse((await readBody(req)).toString('utf8') || '{}');
     res.writeHead(202, { 'content-type': 'application/json' }).end('{}');
-    const run = invokeLambda(name, event).catch((err: unknown) => log(`local lambda ${name} failed ${(err as Error)?.name ?? 'Error'}`));
+    const run = (async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await invokeLambda(name, event);
+        } catch (err) {
+          if (attempt >= ASYNC_ATTEMPTS) throw err;
+        }
+      }
+    })().catch((err: unknown) => log(`local lambda ${name} failed ${(err as Error)?.name ?? 'Error'}`));
     running.add(run);
     void run.finally(() => running.delete(run));
   };

@@ -13,13 +13,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { dynamo, table } from '../shared/aws.ts';
 import { s3ObjectStore } from '../shared/object-store.ts';
 import { clientKey } from '../../domain/client.ts';
 import { EXPORT_KEEP_DAYS, EXPORT_LINK_SECONDS, exportKey, type Item } from '../../domain/admin/export.ts';
 import { practicePartition } from '../../domain/tables.ts';
+import { invokeWorker } from '../export-worker/invoke.ts';
 
 export interface ExportRequest {
   field: string;
@@ -29,14 +29,6 @@ export interface ExportRequest {
 
 const NOT_FOUND = 'Export not found';
 const ID = /^[0-9]{13}-[0-9a-f]{8}$/;
-
-/** Sends the job to the worker without waiting for it (AWS: the worker Lambda; locally the runtime's stand-in at LAMBDA_ENDPOINT). */
-export async function invokeWorker(job: Item, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const name = env.EXPORT_WORKER;
-  if (!name) throw new Error('EXPORT_WORKER is not set');
-  const client = new LambdaClient(env.LAMBDA_ENDPOINT ? { endpoint: env.LAMBDA_ENDPOINT, region: env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {});
-  await client.send(new InvokeCommand({ FunctionName: name, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(job)) }));
-}
 
 function shape(item: Item): Item {
   return {
@@ -61,7 +53,7 @@ async function start(request: ExportRequest, now: Date): Promise<Item> {
     expiresAt: Math.floor(now.getTime() / 1000) + EXPORT_KEEP_DAYS * 86400,
   };
   await dynamo().send(new PutCommand({ TableName: table('PRACTICE_TABLE'), Item: item }));
-  await invokeWorker({ practiceId: caller.practiceId, exportId: id, clientId, requestedBy: caller.sub });
+  await invokeWorker({ practiceId: caller.practiceId, exportId: id, clientId, requestedBy: caller.sub, leg: 0 });
   return shape(item);
 }
 
