@@ -15,8 +15,38 @@ import type { Ctx, User, UserPool } from './cognito-local.ts';
 const PERIOD = 30;
 const lastStep = new Map<string, number>();
 
+/**
+ * How far this pool's TOTP clock runs ahead of the wall clock, per authenticator secret. Zero
+ * unless a test drives it: test/support/totp-code.ts moves it on to the next time step instead of
+ * waiting up to 30 s for the wall clock when it needs a third code for one user within a step
+ * (the runtime runs in the test's process). `npm start` never moves it. On globalThis, so a second
+ * copy of this module in one process reads the same clock.
+ */
+const ahead: Map<string, number> = ((globalThis as { __portalTotpClockAhead?: Map<string, number> }).__portalTotpClockAhead ??= new Map());
+
+/** The secret in one spelling (base32 as otpauth writes it), or null if it is not base32. */
+function secretKey(secret: string): string | null {
+  try {
+    return OTPAuth.Secret.fromBase32(secret).base32;
+  } catch {
+    return null;
+  }
+}
+
+/** The pool's TOTP clock for `secret` (ms since the epoch): the wall clock, plus what a test moved it on. */
+export function totpClock(secret: string): number {
+  const key = secretKey(secret);
+  return Date.now() + ((key && ahead.get(key)) || 0);
+}
+
+/** Tests only: moves the pool's TOTP clock for `secret` `ms` ahead, as waiting that long would. */
+export function advanceTotpClock(secret: string, ms: number): void {
+  const key = secretKey(secret);
+  if (key && ms > 0) ahead.set(key, (ahead.get(key) ?? 0) + ms);
+}
+
 /** The time step `code` matches for `secret` now (±1 step), or null. */
-export function matchingStep(secret: string, code: unknown, now = Date.now()): number | null {
+export function matchingStep(secret: string, code: unknown, now = totpClock(secret)): number | null {
   if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return null;
   let totp: OTPAuth.TOTP;
   try {
