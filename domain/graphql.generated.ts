@@ -3304,6 +3304,12 @@ export type PayerEnrollment = {
   eligibleId: Scalars['ID']['output'];
   claims: Scalars['String']['output'];
   era: Scalars['String']['output'];
+  /** The clearinghouse's status of each request (Stedi: STEDI_ACTION_REQUIRED, PROVIDER_ACTION_REQUIRED, PROVISIONING, LIVE, REJECTED, CANCELED…); null before it was sent. */
+  claimsStatus?: Maybe<Scalars['String']['output']>;
+  eraStatus?: Maybe<Scalars['String']['output']>;
+  /** The clearinghouse's reason: why a request waits on the provider or the payer, or why the payer rejected it. */
+  claimsReason?: Maybe<Scalars['String']['output']>;
+  eraReason?: Maybe<Scalars['String']['output']>;
   requestedAt: Scalars['AWSDateTime']['output'];
   updatedAt: Scalars['AWSDateTime']['output'];
   requestedBy: Scalars['ID']['output'];

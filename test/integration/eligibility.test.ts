@@ -210,15 +210,21 @@ describe('payers and enrollment', () => {
     expect((await call('scheduler', '{ getAllPayers { payer_id } }')).errors?.[0].errorType).toBe('Unauthorized');
   });
 
-  it('enrolls a provider with a payer for claims and ERA (requested), once; bad NPI and unknown payers are refused', async () => {
-    const ENROLL = 'mutation ($p: ID!, $e: ID!) { enrollProviderToPayerList(payerId: $p, eligibleId: $e) { payerId payerName eligibleId claims era requestedAt } }';
+  it('enrolls a provider with a payer for claims and ERA through the clearinghouse (submitted, requested), once; missing practice facts, bad NPI and unknown payers are refused', async () => {
+    const ENROLL = 'mutation ($p: ID!, $e: ID!) { enrollProviderToPayerList(payerId: $p, eligibleId: $e) { payerId payerName eligibleId claims era claimsStatus eraStatus claimsReason eraReason requestedAt } }';
+    // The payer writes to the practice about the enrollment: without its e-mail nothing is sent or stored.
+    const noEmail = await call('biller', ENROLL, { p: '60054', e: '1234567893' });
+    expect(noEmail.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Add the practice’s e-mail (Practice details) before requesting enrollment; the payer writes to it about the enrollment.' });
+    expect((await call('owner', '{ getPayerListEnrollments { payerId } }')).data.getPayerListEnrollments).toEqual([]);
+    const details = (await call('owner', '{ getPracticeDetails { version } }')).data.getPracticeDetails;
+    await call('owner', 'mutation ($v: Int!, $i: PracticeDetailsInput!) { editPracticeDetails(version: $v, input: $i) { version } }', { v: details.version, i: { name: 'Owens Family Therapy', email: 'billing@owens.example', phone: { number: '+15125550100', type: 'office' } } });
     const first = (await call('biller', ENROLL, { p: '60054', e: '1234567893' })).data.enrollProviderToPayerList;
-    expect(first).toMatchObject({ payerId: '60054', payerName: 'Aetna', eligibleId: '1234567893', claims: 'requested', era: 'requested' });
+    expect(first).toMatchObject({ payerId: '60054', payerName: 'Aetna', eligibleId: '1234567893', claims: 'requested', era: 'requested', claimsStatus: 'STEDI_ACTION_REQUIRED', eraStatus: 'STEDI_ACTION_REQUIRED', claimsReason: null, eraReason: null });
     expect((await call('owner', ENROLL, { p: '60054', e: '1234567893' })).data.enrollProviderToPayerList.requestedAt).toBe(first.requestedAt);
     expect((await call('biller', ENROLL, { p: '60054', e: '1234567890' })).errors?.[0].errorType).toBe('ValidationError');
     expect((await call('biller', ENROLL, { p: 'NOPE1', e: '1234567893' })).errors?.[0].errorType).toBe('NotFound');
     expect((await call('basicbilling', ENROLL, { p: '62308', e: '1234567893' })).errors?.[0].errorType).toBe('Unauthorized');
-    expect((await call('owner', '{ getPayerListEnrollments { payerId claims era } }')).data.getPayerListEnrollments).toEqual([{ payerId: '60054', claims: 'requested', era: 'requested' }]);
+    expect((await call('owner', '{ getPayerListEnrollments { payerId claims era claimsStatus } }')).data.getPayerListEnrollments).toEqual([{ payerId: '60054', claims: 'requested', era: 'requested', claimsStatus: 'STEDI_ACTION_REQUIRED' }]);
     expect((await call('other', '{ getPayerListEnrollments { payerId } }')).data.getPayerListEnrollments).toEqual([]);
   });
 });
@@ -258,6 +264,27 @@ describe('the same Lambda through the Stedi adapter (fake of its wire protocol)'
       subscriber: { memberId: 'SBX100000001', firstName: 'Sam', dateOfBirth: '19800102', address: { postalCode: '787041111' } },
       dependents: [{ firstName: 'Olga', dateOfBirth: '19870412', individualRelationshipCode: '01', address: { postalCode: '787045678' } }],
     });
+  });
+
+  it('enrolls through Stedi\'s enrollment API: the provider once, one request per type, statuses and the rejection reason read back on view, a rejected one asked again', async () => {
+    env({ CLEARINGHOUSE_SECRET_ID: 'portal/test/stedi', CLEARINGHOUSE_ENROLLMENT_BASE: fake.enrollmentsUrl });
+    const ENROLL = 'mutation ($p: ID!, $e: ID!) { enrollProviderToPayerList(payerId: $p, eligibleId: $e) { payerId claims era claimsStatus eraStatus eraReason } }';
+    const LIST = '{ getPayerListEnrollments { payerId claims era claimsStatus eraStatus eraReason } }';
+    expect((await call('biller', ENROLL, { p: '62308', e: '1234567893' })).data.enrollProviderToPayerList).toEqual({ payerId: '62308', claims: 'requested', era: 'requested', claimsStatus: 'STEDI_ACTION_REQUIRED', eraStatus: 'STEDI_ACTION_REQUIRED', eraReason: null });
+    expect(fake.providers).toEqual([expect.objectContaining({ name: 'Owens Family Therapy', npi: '1234567893', taxId: '123456789', taxIdType: 'EIN' })]);
+    expect(fake.enrollments.map((e) => Object.keys(e.transactions as object)[0]).sort()).toEqual(['claimPayment', 'professionalClaimSubmission']);
+    expect(fake.requests.filter((r) => r.path.startsWith('/2024-09-01/')).every((r) => r.authorization === fake.apiKey)).toBe(true);
+    await call('owner', ENROLL, { p: '62308', e: '1234567893' });
+    expect(fake.enrollments).toHaveLength(2);
+    const era = fake.enrollments.find((e) => 'claimPayment' in (e.transactions as object))!;
+    const claims = fake.enrollments.find((e) => 'professionalClaimSubmission' in (e.transactions as object))!;
+    fake.setEnrollment(claims.id as string, 'LIVE');
+    fake.setEnrollment(era.id as string, 'REJECTED', 'The provider is not credentialed with Cigna.');
+    expect((await call('owner', LIST)).data.getPayerListEnrollments.find((e: any) => e.payerId === '62308')).toEqual({ payerId: '62308', claims: 'enrolled', era: 'rejected', claimsStatus: 'LIVE', eraStatus: 'REJECTED', eraReason: 'The provider is not credentialed with Cigna.' });
+    const again = (await call('biller', ENROLL, { p: '62308', e: '1234567893' })).data.enrollProviderToPayerList;
+    expect(again).toMatchObject({ claims: 'enrolled', era: 'requested', eraStatus: 'STEDI_ACTION_REQUIRED', eraReason: null });
+    expect(fake.enrollments).toHaveLength(3);
+    expect(fake.providers).toHaveLength(1);
   });
 
   it('a key Stedi refuses is ClearinghouseUnavailable in our words and no check is stored', async () => {

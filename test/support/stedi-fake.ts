@@ -11,6 +11,12 @@
  * always), each submitted claim as an OUTBOUND 837 and what addInbound() receives (an 835 ERA, a
  * 277CA) as INBOUND; `GET /transactions/{id}/input` answers 302 {documentDownloadUrl} to a presigned
  * download on this server which, like S3, refuses a request that also carries an Authorization header.
+ *
+ * Stedi's Transaction Enrollment API under /2024-09-01 (enrollmentsUrl): provider records (POST
+ * /providers, unique per NPI and tax id; GET /providers filtered by providerNpis/providerTaxIds) and
+ * enrollments (POST /enrollments, one transaction type each; GET /enrollments filtered by providerIds
+ * and transactions; GET /enrollments/{id}), validated like Stedi (400 {message, fieldList: [{path,
+ * message}]}); setEnrollment() moves one through its statuses with Stedi's reason.
  */
 import { createServer, type Server } from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
@@ -42,7 +48,29 @@ export interface StediFake {
   addInbound(x12: string, set?: '835' | '277'): string;
   requests: StediRecorded[];
   failNext(kind: 'error500' | 'error400' | 'hang', times?: number): void;
+  enrollmentsUrl: string;
+  providers: Array<Record<string, unknown>>;
+  enrollments: Array<Record<string, unknown>>;
+  /** Stedi moves an enrollment on (PROVISIONING, LIVE, REJECTED with its reason…). */
+  setEnrollment(id: string, status: string, reason?: string): void;
   close(): Promise<void>;
+}
+
+const ENROLLMENT_TYPES = ['eligibilityCheck', 'claimStatus', 'professionalClaimSubmission', 'institutionalClaimSubmission', 'dentalClaimSubmission', 'claimPayment'];
+
+/** Stedi's validation error: what failed, by JSON pointer. */
+function validationError(fieldList: Array<{ path: string; message: string }>) {
+  return { message: `${fieldList.length} validation error${fieldList.length === 1 ? '' : 's'} detected`, fieldList };
+}
+
+function contactProblems(contact: Record<string, unknown> | undefined, at: string): Array<{ path: string; message: string }> {
+  const c = contact ?? {};
+  const out: Array<{ path: string; message: string }> = [];
+  for (const field of ['city', 'email', 'phone', 'state', 'streetAddress1', 'zipCode']) if (typeof c[field] !== 'string' || !c[field]) out.push({ path: `${at}/${field}`, message: 'Value is required' });
+  if (typeof c.phone === 'string' && !/^(?:[\s().-]*\d){10}[\s().-]*$/.test(c.phone)) out.push({ path: `${at}/phone`, message: 'Value must match pattern' });
+  if (typeof c.zipCode === 'string' && c.zipCode.length < 5) out.push({ path: `${at}/zipCode`, message: 'Value length must be at least 5' });
+  if (!c.organizationName && !(c.firstName && c.lastName)) out.push({ path: `${at}/organizationName`, message: 'organizationName or firstName and lastName are required' });
+  return out;
 }
 
 export async function startStediFake(apiKey = 'test_stedi_key_' + Math.random().toString(36).slice(2)): Promise<StediFake> {
@@ -52,6 +80,8 @@ export async function startStediFake(apiKey = 'test_stedi_key_' + Math.random().
   const hanging = new Set<() => void>();
   const transactions: Transaction[] = [];
   const downloads = new Map<string, string>();
+  const providers: Array<Record<string, unknown>> = [];
+  const enrollments: Array<Record<string, unknown>> = [];
   let clock = Date.parse('2026-11-01T00:00:00Z');
   const record = (direction: Transaction['direction'], set: string, x12: string) => {
     const t = { transactionId: randomUUID(), direction, set, processedAt: new Date((clock += 60_000)).toISOString(), x12 };
@@ -151,6 +181,59 @@ export async function startStediFake(apiKey = 'test_stedi_key_' + Math.random().
         if (!claim || report[2] !== '277') return send(404, { message: 'Not Found' });
         return send(200, { transactionId: report[1], claims: [{ claimStatus: { statusCategoryCode: 'A1', statusCode: '20' } }] });
       }
+      if (path.startsWith('/2024-09-01/')) {
+        const query = new URL(req.url ?? '', 'http://fake').searchParams;
+        const b = (body ?? {}) as Record<string, any>;
+        const stamp = new Date().toISOString();
+        if (req.method === 'GET' && path === '/2024-09-01/providers') {
+          const npis = query.getAll('providerNpis');
+          const taxIds = query.getAll('providerTaxIds');
+          return send(200, { items: providers.filter((p) => (npis.length === 0 || npis.includes(p.npi as string)) && (taxIds.length === 0 || taxIds.includes(p.taxId as string))) });
+        }
+        if (req.method === 'POST' && path === '/2024-09-01/providers') {
+          const problems: Array<{ path: string; message: string }> = [];
+          if (typeof b.name !== 'string' || b.name.length < 5) problems.push({ path: '/name', message: 'Value length must be at least 5' });
+          if (typeof b.npi !== 'string' || !/^[0-9]{10}$/.test(b.npi)) problems.push({ path: '/npi', message: 'Value must match pattern ^[0-9]{10}$' });
+          if (typeof b.taxId !== 'string' || !/^\d{9}$/.test(b.taxId)) problems.push({ path: '/taxId', message: 'Value must match pattern ^\\d{9}$' });
+          if (b.taxIdType !== 'EIN' && b.taxIdType !== 'SSN') problems.push({ path: '/taxIdType', message: 'Value must be EIN or SSN' });
+          (Array.isArray(b.contacts) ? b.contacts : []).forEach((c: Record<string, unknown>, i: number) => problems.push(...contactProblems(c, `/contacts/${i}`)));
+          if (problems.length > 0) return send(400, validationError(problems));
+          if (providers.some((p) => p.npi === b.npi && p.taxId === b.taxId)) return send(400, { message: 'A provider with this NPI and tax ID already exists.' });
+          const provider = { id: randomUUID(), name: b.name, npi: b.npi, taxId: b.taxId, taxIdType: b.taxIdType, contacts: b.contacts ?? [], createdAt: stamp, updatedAt: stamp };
+          providers.push(provider);
+          return send(200, provider);
+        }
+        if (req.method === 'GET' && path === '/2024-09-01/enrollments') {
+          const ids = query.getAll('providerIds');
+          const types = query.getAll('transactions');
+          return send(200, { items: enrollments.filter((e) => (ids.length === 0 || ids.includes((e.provider as { id: string }).id)) && (types.length === 0 || types.some((t) => t in (e.transactions as object)))) });
+        }
+        if (req.method === 'POST' && path === '/2024-09-01/enrollments') {
+          const problems: Array<{ path: string; message: string }> = [];
+          const provider = providers.find((p) => p.id === b.provider?.id);
+          if (!provider) problems.push({ path: '/provider/id', message: 'Provider not found' });
+          if (typeof b.payer?.idOrAlias !== 'string' || !b.payer.idOrAlias) problems.push({ path: '/payer/idOrAlias', message: 'Value is required' });
+          const types = Object.keys(b.transactions ?? {});
+          if (types.length !== 1 || !ENROLLMENT_TYPES.includes(types[0]) || b.transactions[types[0]]?.enroll !== true) problems.push({ path: '/transactions', message: 'Exactly one transaction type is required' });
+          problems.push(...contactProblems(b.primaryContact, '/primaryContact'));
+          if (typeof b.userEmail !== 'string' || b.userEmail.length < 5) problems.push({ path: '/userEmail', message: 'Value is required' });
+          if (b.status !== undefined && b.status !== 'DRAFT' && b.status !== 'STEDI_ACTION_REQUIRED' && b.status !== 'SUBMITTED') problems.push({ path: '/status', message: 'Value must be DRAFT or STEDI_ACTION_REQUIRED' });
+          if (problems.length > 0) return send(400, validationError(problems));
+          const enrollment = {
+            id: `db6665c5-${randomUUID().slice(9)}`, status: b.status === 'DRAFT' ? 'DRAFT' : 'STEDI_ACTION_REQUIRED', source: 'API',
+            payer: { stediPayerId: `STEDI${b.payer.idOrAlias}`, submittedPayerIdOrAlias: b.payer.idOrAlias, name: `Payer ${b.payer.idOrAlias}` },
+            provider: { id: provider!.id, name: provider!.name, npi: provider!.npi, taxId: provider!.taxId, taxIdType: provider!.taxIdType },
+            transactions: b.transactions, primaryContact: b.primaryContact, userEmail: b.userEmail, createdAt: stamp, updatedAt: stamp, statusLastUpdatedAt: stamp, submittedAt: stamp,
+          };
+          enrollments.push(enrollment);
+          return send(200, enrollment);
+        }
+        const one = /^\/2024-09-01\/enrollments\/([^/]+)$/.exec(path);
+        if (req.method === 'GET' && one) {
+          const found = enrollments.find((e) => e.id === one[1]);
+          return found ? send(200, found) : send(404, { message: 'Enrollment not found' });
+        }
+      }
       return send(404, { message: 'Not Found' });
     });
   });
@@ -164,6 +247,17 @@ export async function startStediFake(apiKey = 'test_stedi_key_' + Math.random().
       return record('INBOUND', set, x12);
     },
     requests,
+    enrollmentsUrl: `http://127.0.0.1:${port}/2024-09-01`,
+    providers,
+    enrollments,
+    setEnrollment(id, status, reason) {
+      const e = enrollments.find((x) => x.id === id);
+      if (!e) throw new Error(`no enrollment ${id}`);
+      const stamp = new Date().toISOString();
+      Object.assign(e, { status, updatedAt: stamp, statusLastUpdatedAt: stamp });
+      if (reason === undefined) delete e.reason;
+      else e.reason = reason;
+    },
     failNext(kind, times = 1) {
       for (let i = 0; i < times; i++) failures.push(kind);
     },

@@ -1,6 +1,7 @@
 /**
  * /app/settings/insurance-payer (issue 16): search the payers (the shipped list; the first 20 with
- * no search text) and request the practice's enrollment with one — claims and ERA, each with its state.
+ * no search text) and request the practice's enrollment with one — claims and ERA, each with its state
+ * and the clearinghouse's reason (statuses are read back from the clearinghouse when the page loads).
  */
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -18,6 +19,7 @@ import '../i18n/portal-messages';
 import '../i18n/features/insurance';
 import { reportApiError, useBanners } from '../shell/banners';
 import { enrollProviderToPayerList, getAllPayers, getPayerListEnrollments, type Payer, type PayerEnrollment } from './api';
+import { EnrollmentStatus } from './EnrollmentStatus';
 
 export default function InsurancePayerPage() {
   const { t } = useI18n();
@@ -50,7 +52,6 @@ export default function InsurancePayerPage() {
       setBusy(null);
     }
   };
-  const state = (s: string) => t(`payers.state.${s}`);
 
   return (
     <ContentLayout header={<Header variant="h1" description={t('payers.intro')}>{t('payers.title')}</Header>}>
@@ -62,8 +63,8 @@ export default function InsurancePayerPage() {
           columnDefinitions={[
             { id: 'payer', header: t('payers.name'), cell: (e) => `${e.payerName} (${e.payerId})` },
             { id: 'npi', header: t('payers.npi'), cell: (e) => e.eligibleId },
-            { id: 'claims', header: t('payers.claims'), cell: (e) => state(e.claims) },
-            { id: 'era', header: t('payers.era'), cell: (e) => state(e.era) },
+            { id: 'claims', header: t('payers.claims'), cell: (e) => <EnrollmentStatus state={e.claims} reason={e.claimsReason} /> },
+            { id: 'era', header: t('payers.era'), cell: (e) => <EnrollmentStatus state={e.era} reason={e.eraReason} /> },
             { id: 'requested', header: t('payers.requestedAt'), cell: (e) => formatPracticeDateTime(e.requestedAt) },
           ]}
         />

@@ -95,13 +95,13 @@ const PAYERS = (/* GraphQL */ `
 
 const ENROLLMENTS = (/* GraphQL */ `
   query GetPayerListEnrollments {
-    getPayerListEnrollments { payerId payerName eligibleId claims era requestedAt updatedAt }
+    getPayerListEnrollments { payerId payerName eligibleId claims era claimsReason eraReason requestedAt updatedAt }
   }
 `) as TypedDocument<GetPayerListEnrollmentsQuery, GetPayerListEnrollmentsQueryVariables>;
 
 const ENROLL = (/* GraphQL */ `
   mutation EnrollProviderToPayerList($payerId: ID!, $eligibleId: ID!) {
-    enrollProviderToPayerList(payerId: $payerId, eligibleId: $eligibleId) { payerId payerName eligibleId claims era requestedAt updatedAt }
+    enrollProviderToPayerList(payerId: $payerId, eligibleId: $eligibleId) { payerId payerName eligibleId claims era claimsReason eraReason requestedAt updatedAt }
   }
 `) as TypedDocument<EnrollProviderToPayerListMutation, EnrollProviderToPayerListMutationVariables>;
 

@@ -996,7 +996,7 @@ export type GetAllPayersQuery = { getAllPayers: Array<{ payer_id: string, names:
 export type GetPayerListEnrollmentsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetPayerListEnrollmentsQuery = { getPayerListEnrollments: Array<{ payerId: string, payerName: string, eligibleId: string, claims: string, era: string, requestedAt: string, updatedAt: string }> };
+export type GetPayerListEnrollmentsQuery = { getPayerListEnrollments: Array<{ payerId: string, payerName: string, eligibleId: string, claims: string, era: string, claimsReason: string | null, eraReason: string | null, requestedAt: string, updatedAt: string }> };
 
 export type EnrollProviderToPayerListMutationVariables = Exact<{
   payerId: string;
@@ -1004,7 +1004,7 @@ export type EnrollProviderToPayerListMutationVariables = Exact<{
 }>;
 
 
-export type EnrollProviderToPayerListMutation = { enrollProviderToPayerList: { payerId: string, payerName: string, eligibleId: string, claims: string, era: string, requestedAt: string, updatedAt: string } };
+export type EnrollProviderToPayerListMutation = { enrollProviderToPayerList: { payerId: string, payerName: string, eligibleId: string, claims: string, era: string, claimsReason: string | null, eraReason: string | null, requestedAt: string, updatedAt: string } };
 
 export type ClaimFieldsFragment = { id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> };
 
