@@ -5,6 +5,7 @@
  * an event shaped like Stripe's (payment_intent.succeeded or .payment_failed, with the metadata
  * our checkout set), signed with the runtime's per-run webhook secret, to the public webhook route
  * (/api/paymentWebhook) exactly as Stripe would; then the client goes back to /portal/billing.
+ * A session package's start (kind PACKAGE) gets its subscription's events instead (package-checkout.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,6 +15,7 @@ import { getItem } from '../functions/billing/store.ts';
 import { isId } from '../functions/billing/request.ts';
 import { signWebhook } from '../functions/shared/payment-processor.ts';
 import { readBody, sendJson, type RequestHandler } from './http.ts';
+import { packageEvent, packagePage, PACKAGE_ACTIONS, type PackageAction } from './package-checkout.ts';
 
 export const TEST_CARDS = {
   visa: { label: 'Visa test card ending 4242 — succeeds', outcome: 'succeeded' },
@@ -37,6 +39,23 @@ async function post(origin: string, secret: string, event: Record<string, unknow
   return res.status;
 }
 
+/** A session package's start (kind PACKAGE, package-checkout.ts): its subscription's events instead of a payment intent's. */
+async function packageCheckout(req: IncomingMessage, res: ServerResponse, practiceId: string, cp: Record<string, unknown>, back: string, options: { origin: string; secret: string }): Promise<void> {
+  let declined = false;
+  if (req.method === 'POST') {
+    const action = new URLSearchParams((await readBody(req, 4096)).toString('utf8')).get('card') ?? '';
+    if (!(action in PACKAGE_ACTIONS)) return sendJson(res, 400, { message: 'Choose a test card' });
+    const event = await packageEvent(practiceId, cp, action as PackageAction);
+    declined = event === null;
+    if (event && (await post(options.origin, options.secret, event)) !== 200) return page(res, 502, '<h1>Payment not completed</h1><p>The test payment could not be recorded. Try again.</p>');
+    if (event) {
+      res.writeHead(303, { location: `${back}done`, 'cache-control': 'no-store' });
+      return void res.end();
+    }
+  }
+  return page(res, 200, packagePage(cp, back, declined));
+}
+
 export function createCardCheckout(options: { origin: string; secret: string }): { handle: RequestHandler } {
   const handle: RequestHandler = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     const [, practiceId, id] = path.split('/');
@@ -45,6 +64,7 @@ export function createCardCheckout(options: { origin: string; secret: string }):
     if (!cp) return sendJson(res, 404, { message: 'Not Found' });
     const amount = formatMoney(cp.amountCents as number, { currency: cp.currency as string, decimals: 2 });
     const back = `${options.origin}/portal/billing?card=`;
+    if (cp.kind === 'PACKAGE') return packageCheckout(req, res, practiceId, cp, back, options);
     if (cp.status === 'SUCCEEDED') return page(res, 200, `<h1>Already paid</h1><p><a href="${back}done">Back to billing</a></p>`);
     if (req.method === 'POST') {
       const form = new URLSearchParams((await readBody(req, 4096)).toString('utf8'));

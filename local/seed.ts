@@ -22,6 +22,7 @@ import { seedDemoMessaging } from './seed-messaging.ts';
 import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedDemoDocuments } from './seed-documents.ts';
 import { seedDemoBilling } from './seed-billing.ts';
+import { seedDemoPackages } from './seed-packages.ts';
 import { seedDemoInsurance } from './seed-insurance.ts';
 import { seedDemoClaims } from './seed-claims.ts';
 import { signupCarryItems } from '../domain/signup-carry.ts';
@@ -99,6 +100,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await seedDemoDocuments(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId, portal);
   // Client billing: months of sessions, invoices (paid, partly paid, past due) and payments (issue 15).
   await seedDemoBilling(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
+  // Session packages: "4 sessions a month", the demo portal client on it with two sessions drawn down (issue 15, session 8).
+  await seedDemoPackages(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members, portal.clientId);
   // Secure messaging: a few conversations with history (issue 12).
   await seedDemoMessaging(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // Insurance: the billing provider, four clients' insurance with sandbox member ids, a few eligibility checks (issue 16).

@@ -10,8 +10,10 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { appOfPurchase, assign, plansOf, subscriptionPrefix, subscriptionPurchaseKey, SUBSCRIPTION_MESSAGES, type Purchase } from '../../domain/billing/subscriptions.ts';
+import { isPackagePlanId } from '../../domain/billing/packages.ts';
 import { clientKey } from '../../domain/client.ts';
 import { dynamo } from '../shared/aws.ts';
+import { assignPackage } from './packages.ts';
 import { billableClient, nameOf, practiceBilling } from './practice.ts';
 import { billingScope, conflict, invalid, isId, notFound, type BillingAnswer, type Caller, type Item } from './request.ts';
 import { getItem, practiceTable, put, transact } from './store.ts';
@@ -55,6 +57,8 @@ export async function getClientSubscription(caller: Caller, args: Item): Promise
 }
 
 export async function assignClientSubscription(caller: Caller, args: Item, now = new Date(), attempt = 0): Promise<BillingAnswer> {
+  // A session package (session 8) is assigned by its own id: the client on it from the start date.
+  if (isPackagePlanId(args.purchaseId)) return assignPackage(caller, args, now);
   const purchaseId = args.purchaseId;
   const appId = isId(purchaseId) ? appOfPurchase(purchaseId) : null;
   const purchase = appId ? ((await getItem(subscriptionPurchaseKey(caller.practiceId, appId, purchaseId as string))) as Purchase | null) : null;

@@ -6,6 +6,10 @@
  *   payment_intent.succeeded       → the card payment applied to invoices (functions/billing/card.ts)
  *   payment_intent.payment_failed  → noted on the card payment
  *   charge.refunded                → a refund made in the processor's dashboard recorded
+ * and a session package's subscription (metadata kind=package, functions/billing/package-renewal.ts):
+ *   invoice.paid                   → the package renewed for the invoice's period, paid invoice recorded
+ *   invoice.payment_failed         → the package past due
+ *   customer.subscription.deleted  → the package ended
  * Each event id is recorded once handled (PEVT#<id>): a replay is answered 200 and does nothing
  * more; handling is itself idempotent, so an event handled but not yet recorded is harmless too.
  * Any other event, or one without our metadata, is acknowledged and ignored. An internal failure
@@ -14,6 +18,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { processorEventKey } from '../../domain/billing/keys.ts';
 import { applyCardPayment, failCardPayment, recordProcessorRefund } from '../billing/card.ts';
+import { packageLapsed, renewPackage } from '../billing/package-renewal.ts';
 import { isId } from '../billing/request.ts';
 import { getItem, put, transact } from '../billing/store.ts';
 import { json, type PublicHandler } from '../shared/http.ts';
@@ -36,7 +41,8 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
 
 async function handle(evt: Obj, processor: PaymentProcessor, now: Date): Promise<{ replayed: boolean } | null> {
   const object = (evt.data?.object ?? {}) as Obj;
-  let metadata = (object.metadata ?? {}) as Record<string, string>;
+  // A subscription's invoice carries the subscription's metadata (subscription_details.metadata).
+  let metadata = (PACKAGE_EVENTS.includes(evt.type) && evt.type.startsWith('invoice.') ? object.subscription_details?.metadata ?? {} : object.metadata ?? {}) as Record<string, string>;
   if (evt.type === 'charge.refunded' && !metadata.card_payment_id && typeof object.payment_intent === 'string' && INTENT_ID.test(object.payment_intent)) {
     metadata = await processor.intentMetadata(object.payment_intent);
   }
@@ -44,7 +50,9 @@ async function handle(evt: Obj, processor: PaymentProcessor, now: Date): Promise
   const cardPaymentId = metadata.card_payment_id;
   if (!isId(practiceId) || !isId(cardPaymentId)) return null;
   if (await getItem(processorEventKey(practiceId, evt.id))) return { replayed: true };
-  if (evt.type === 'payment_intent.succeeded') {
+  if (PACKAGE_EVENTS.includes(evt.type)) {
+    if (metadata.kind !== 'package' || !await packageEvent(evt.type, object, practiceId, cardPaymentId, now)) return null;
+  } else if (evt.type === 'payment_intent.succeeded') {
     const amount = Number(object.amount_received ?? object.amount);
     if (!INTENT_ID.test(String(object.id)) || !Number.isInteger(amount) || amount <= 0) return null;
     await applyCardPayment(practiceId, cardPaymentId, { paymentIntentId: object.id, amountCents: amount }, now);
@@ -60,6 +68,26 @@ async function handle(evt: Obj, processor: PaymentProcessor, now: Date): Promise
   }
   await transact([put({ ...processorEventKey(practiceId, evt.id), entity: 'ProcessorEvent', type: evt.type, at: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86400 }, 'attribute_not_exists(PK)')]);
   return { replayed: false };
+}
+
+const PACKAGE_EVENTS = ['invoice.paid', 'invoice.payment_failed', 'customer.subscription.deleted'];
+const SUB_ID = /^sub_[A-Za-z0-9_]{1,100}$/;
+const INVOICE_ID = /^in_[A-Za-z0-9_]{1,100}$/;
+
+/** A session package's subscription event (functions/billing/package-renewal.ts); false when malformed. */
+async function packageEvent(type: string, object: Obj, practiceId: string, checkoutId: string, now: Date): Promise<boolean> {
+  const subscriptionId = String(type === 'customer.subscription.deleted' ? object.id : object.subscription);
+  if (!SUB_ID.test(subscriptionId)) return false;
+  if (type === 'invoice.paid') {
+    const period = (object.lines?.data?.[0]?.period ?? {}) as Obj;
+    const amount = Number(object.amount_paid);
+    const reference = String(object.payment_intent ?? object.charge ?? object.id);
+    if (!INVOICE_ID.test(String(object.id)) || !Number.isInteger(amount) || amount < 0 || !Number.isInteger(period.start) || !Number.isInteger(period.end) || period.end <= period.start) return false;
+    await renewPackage(practiceId, checkoutId, { invoiceId: object.id, subscriptionId, amountCents: amount, periodStart: period.start, periodEnd: period.end, reference: reference.slice(0, 100) }, now);
+  } else {
+    await packageLapsed(practiceId, checkoutId, subscriptionId, type === 'invoice.payment_failed' ? 'PAST_DUE' : 'ENDED', now);
+  }
+  return true;
 }
 
 export function webhookHandler(processor: () => PaymentProcessor = () => paymentProcessorFromEnv(), clock: () => Date = () => new Date()): PublicHandler {

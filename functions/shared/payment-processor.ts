@@ -34,6 +34,20 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** A session package paid by card every month (Checkout in subscription mode; Stripe renews it). */
+export interface SubscriptionCheckoutRequest {
+  practiceId: string;
+  /** Our record of this start (CPAY#<id>, kind PACKAGE): named in the subscription's metadata. */
+  checkoutId: string;
+  clientId: string;
+  amountCents: number;
+  currency: string;
+  /** The package's name only, never PHI. */
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
 export interface Checkout {
   sessionId: string;
   url: string;
@@ -51,6 +65,7 @@ export interface RefundRequest {
 export interface PaymentProcessor {
   readonly name: 'stripe' | 'local' | 'none';
   startCheckout(request: CheckoutRequest): Promise<Checkout>;
+  startSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<Checkout>;
   refund(request: RefundRequest): Promise<{ refundId: string }>;
   /** The metadata of a PaymentIntent (a refund's event may name only the intent). */
   intentMetadata(paymentIntentId: string): Promise<Record<string, string>>;
@@ -88,6 +103,21 @@ export function stripePaymentProcessor(options: StripeClientOptions & { webhookS
       }, idempotencyKey('checkout', r.practiceId, r.cardPaymentId, r.amountCents)));
       return { sessionId: session.id, url: session.url };
     },
+    async startSubscriptionCheckout(r) {
+      // The subscription's metadata is copied onto each of its invoices (subscription_details.metadata): the webhook finds the package by it.
+      const metadata = { practice_id: r.practiceId, card_payment_id: r.checkoutId, client_id: r.clientId, kind: 'package' };
+      const session = await mapped(() => request<{ id: string; url: string }>('POST', '/v1/checkout/sessions', {
+        mode: 'subscription',
+        payment_method_types: ['card'],
+        client_reference_id: r.checkoutId,
+        line_items: [{ quantity: 1, price_data: { currency: r.currency.toLowerCase(), unit_amount: r.amountCents, recurring: { interval: 'month' }, product_data: { name: r.description } } }],
+        subscription_data: { metadata, description: r.description },
+        metadata,
+        success_url: r.successUrl,
+        cancel_url: r.cancelUrl,
+      }, idempotencyKey('subscribe', r.practiceId, r.checkoutId, r.amountCents)));
+      return { sessionId: session.id, url: session.url };
+    },
     async refund(r) {
       const refund = await mapped(() => request<{ id: string }>('POST', '/v1/refunds', {
         payment_intent: r.paymentIntentId, amount: r.amountCents, metadata: { practice_id: r.practiceId, payment_id: r.paymentId },
@@ -110,6 +140,10 @@ export function localPaymentProcessor(env: NodeJS.ProcessEnv = process.env): Pay
       const origin = env.PORTAL_ORIGIN ?? '';
       return { sessionId: `cs_local_${r.cardPaymentId}`, url: `${origin}/_local/pay/${encodeURIComponent(r.practiceId)}/${encodeURIComponent(r.cardPaymentId)}` };
     },
+    async startSubscriptionCheckout(r) {
+      const origin = env.PORTAL_ORIGIN ?? '';
+      return { sessionId: `cs_local_${r.checkoutId}`, url: `${origin}/_local/pay/${encodeURIComponent(r.practiceId)}/${encodeURIComponent(r.checkoutId)}` };
+    },
     async refund() {
       return { refundId: `re_local_${randomUUID().replaceAll('-', '')}` };
     },
@@ -127,6 +161,7 @@ export function unavailablePaymentProcessor(): PaymentProcessor {
   return {
     name: 'none',
     startCheckout: async () => { throw unavailable(); },
+    startSubscriptionCheckout: async () => { throw unavailable(); },
     refund: async () => { throw unavailable(CARD_MESSAGES.refundUnavailable); },
     intentMetadata: async () => { throw unavailable(); },
     webhookSecret: async () => { throw unavailable(); },

@@ -73,6 +73,9 @@ export interface CheckoutSession {
   success_url: string;
   cancel_url: string;
   intent_metadata: Record<string, string>;
+  /** mode=subscription: subscription_data.metadata, and the subscription once paid (stripe-fake-subscriptions.ts). */
+  subscription_metadata?: Record<string, string>;
+  subscription?: string | null;
 }
 export interface PaymentIntent {
   id: string;
@@ -258,12 +261,14 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const line = ((params.line_items ?? []) as Array<Record<string, any>>)[0];
       const amount = Number(line?.price_data?.unit_amount);
-      if (params.mode !== 'payment' || !line || !Number.isInteger(amount) || amount < 50) throw fail(400, 'invalid_request_error', 'Invalid line_items or mode.', { param: 'line_items' });
+      const recurring = params.mode === 'subscription' && line?.price_data?.recurring?.interval === 'month';
+      if ((params.mode !== 'payment' && !recurring) || !line || !Number.isInteger(amount) || amount < 50) throw fail(400, 'invalid_request_error', 'Invalid line_items or mode.', { param: 'line_items' });
       for (const u of ['success_url', 'cancel_url']) if (!/^https?:\/\/[^/]/.test(String(params[u] ?? ''))) throw fail(400, 'invalid_request_error', 'Not a valid URL', { param: u });
       const sid = id('cs_test');
       const session: CheckoutSession = {
-        id: sid, object: 'checkout.session', mode: 'payment', url: `https://checkout.stripe.test/c/pay/${sid}`, status: 'open', amount_total: amount, currency: String(line.price_data.currency),
+        id: sid, object: 'checkout.session', mode: params.mode, url: `https://checkout.stripe.test/c/pay/${sid}`, status: 'open', amount_total: amount, currency: String(line.price_data.currency),
         metadata: params.metadata ?? {}, payment_intent: null, success_url: params.success_url, cancel_url: params.cancel_url, intent_metadata: params.payment_intent_data?.metadata ?? {},
+        ...(recurring ? { subscription_metadata: params.subscription_data?.metadata ?? {}, subscription: null } : {}),
       };
       sessions.set(sid, session);
       return session;

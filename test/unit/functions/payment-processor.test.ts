@@ -7,6 +7,7 @@ import { CARD_MESSAGES, paymentProcessorFromEnv, signWebhook, stripePaymentProce
 import { STRIPE_API_VERSION } from '../../../functions/shared/stripe.ts';
 import { startStripeFake, type StripeFake } from '../../support/stripe-fake.ts';
 import { startSecretsManagerFake } from '../../support/secrets-manager-fake.ts';
+import { cancelSubscription, completeSubscriptionCheckout, renewSubscription } from '../../support/stripe-fake-subscriptions.ts';
 
 let fake: StripeFake;
 let n = 0;
@@ -132,5 +133,35 @@ describe('PAYMENT_PROVIDER for client card payments', () => {
     } finally {
       await secrets.close();
     }
+  });
+});
+
+describe('the Stripe processor for session packages (subscription mode)', () => {
+  it('opens a Checkout Session in subscription mode, monthly at the package price, our ids in the subscription metadata; a retry gets the same session; its invoices carry them', async () => {
+    const req = { practiceId: 'practice-1', checkoutId: `pkg-${Date.now()}`, clientId: 'client-1', amountCents: 44000, currency: 'USD', description: '4 sessions a month', successUrl: 'https://portal.example/portal/billing?card=done', cancelUrl: 'https://portal.example/portal/billing?card=cancelled' };
+    const from = fake.requests.length;
+    const first = await processor().startSubscriptionCheckout(req);
+    fake.failNext(1, 'drop-after-processing', { method: 'POST', path: '/v1/checkout/sessions' });
+    expect(await processor().startSubscriptionCheckout(req)).toEqual(first);
+    const sent = fake.requests.slice(from);
+    expect(new Set(sent.map((r) => r.idempotencyKey)).size).toBe(1);
+    const metadata = { practice_id: 'practice-1', card_payment_id: req.checkoutId, client_id: 'client-1', kind: 'package' };
+    expect(sent[0].params).toMatchObject({
+      mode: 'subscription', client_reference_id: req.checkoutId,
+      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '44000', recurring: { interval: 'month' }, product_data: { name: '4 sessions a month' } } }],
+      subscription_data: { metadata },
+    });
+    const at = Math.floor(Date.now() / 1000);
+    const { subscriptionId, event } = completeSubscriptionCheckout(fake, first.sessionId, at);
+    expect(verifyWebhook(event.payload, event.signature, fake.webhookSecret)).toBe(true);
+    expect(event.event).toMatchObject({ type: 'invoice.paid', data: { object: { subscription: subscriptionId, amount_paid: 44000, subscription_details: { metadata }, lines: { data: [{ period: { start: at } }] } } } });
+    const next = renewSubscription(fake, subscriptionId, true).event.data.object as { lines: { data: { period: { start: number } }[] } };
+    expect(next.lines.data[0].period.start).toBe(at + 30 * 86_400);
+    expect(renewSubscription(fake, subscriptionId, false).event).toMatchObject({ type: 'invoice.payment_failed', data: { object: { amount_paid: 0, subscription_details: { metadata } } } });
+    expect(cancelSubscription(fake, subscriptionId).event).toMatchObject({ type: 'customer.subscription.deleted', data: { object: { id: subscriptionId, status: 'canceled', metadata } } });
+  });
+
+  it('without a processor a package cannot be started', async () => {
+    await expect(paymentProcessorFromEnv({}).startSubscriptionCheckout({ practiceId: 'p', checkoutId: 'c', clientId: 'x', amountCents: 100, currency: 'USD', description: 'd', successUrl: 'https://a/', cancelUrl: 'https://a/' })).rejects.toMatchObject({ message: CARD_MESSAGES.unavailable });
   });
 });

@@ -1,0 +1,164 @@
+/**
+ * Session packages (issue 15, session 8) against the local runtime: the practice defines a package
+ * (bad input refused, nothing stored; an own-client clinician may not set prices), assigns it to a
+ * client from a start date; the client's session lines inside the period draw it down — the first
+ * N charge nothing and say "Package: <name> (k of N)", the (N+1)th is billed at the fee; a session
+ * set back to scheduled gives its unit back; two sessions at once never take the same unit. The
+ * demo client (seeded on "4 sessions a month", two drawn) starts paying by card in the portal (the
+ * local test-card page posts Stripe's invoice.paid, signed, to the webhook): the period is paid, a
+ * paid invoice and card payment recorded; a replay writes nothing more, a bad signature nothing at
+ * all; invoice.payment_failed makes it past due; customer.subscription.deleted ends it and a later
+ * session is billed normally.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRuntime, type Runtime } from '../../local/runtime.ts';
+import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
+import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
+import { DEMO_PACKAGE_PLAN } from '../../local/seed-packages.ts';
+import { signWebhook } from '../../functions/shared/payment-processor.ts';
+import { graphql } from '../support/graphql.ts';
+import { signInSeeded } from '../support/cognito-sdk.ts';
+
+let runtime: Runtime;
+const tokens: Record<string, string> = {};
+const callAs = async (who: string, query: string, variables: Record<string, unknown> = {}) => (await graphql(`${runtime.url}/graphql`, tokens[who], query, variables)).body;
+const data = async (who: string, query: string, variables: Record<string, unknown> = {}) => {
+  const body = await callAs(who, query, variables);
+  if (body.errors) throw new Error(body.errors.map((e: { message: string }) => e.message).join('; '));
+  return body.data;
+};
+const pacificDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date(ms));
+
+const SAVE = 'mutation ($id: ID, $v: Int, $n: String!, $s: Int!, $p: Int!) { saveClientPackagePlan(planId: $id, version: $v, name: $n, sessionsPerPeriod: $s, priceCents: $p) { id name sessionsPerPeriod priceCents version } }';
+const PACKAGES = '{ getClientPackages { currency plans { id name sessionsPerPeriod priceCents } packages { clientId clientName planId planName startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn } } }';
+const ASSIGN = 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id appId planName used assigned { clientId startDate } } }';
+const APPT = 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id version } }';
+const STATUS = 'mutation ($id: ID!, $v: Int!, $s: AppointmentStatus!) { setAppointmentStatus(id: $id, version: $v, status: $s) { id version } }';
+const LINES = 'query ($c: ID!) { getClientBilling(clientId: $c) { lines { id serviceName feeCents amountCents status } invoices { id status totalCents paidCents lines { description amountCents } } payments { method amountCents reference applications { invoiceId } } } }';
+const MINE = '{ clientPackages { practiceId currency package { planName used left status cardRenewal paidThrough } } }';
+const START = 'mutation ($p: ID!, $r: ID!) { clientStartPackage(practiceId: $p, requestId: $r) { id url amountCents } }';
+
+const packageOf = async (clientId: string) => (await data('owner', PACKAGES)).getClientPackages.packages.find((p: { clientId: string }) => p.clientId === clientId);
+const lineOf = async (clientId: string, id: string) => (await data('owner', LINES, { c: clientId })).getClientBilling.lines.find((l: { id: string }) => l.id === id);
+
+/** An appointment of the client `daysAgo` days ago (a morning, Pacific), set to `status`. */
+async function session(clientId: string, daysAgo: number, hour: number, status = 'ATTENDED'): Promise<{ id: string; version: number }> {
+  const start = new Date(Date.now() - daysAgo * 86_400_000);
+  start.setUTCHours(hour, 0, 0, 0);
+  if (start.getTime() > Date.now() - 3_600_000) start.setTime(Date.now() - 3_600_000);
+  const [appt] = (await data('owner', APPT, { input: { clientId, serviceCode: '90834', locationType: 'OFFICE', start: start.toISOString(), durationMinutes: 45 } })).createAppointment;
+  return (await data('owner', STATUS, { id: appt.id, v: appt.version, s: status })).setAppointmentStatus;
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({ port: 0, dataDir: null, reminderIntervalMs: 0 });
+  await Promise.all([
+    ...['owner', 'basic'].map(async (who) => (tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken)),
+    signInSeeded(runtime.url, DEMO_CLIENT.email, DEMO_PASSWORD).then((t) => (tokens.client = t.accessToken)),
+  ]);
+}, 120_000);
+afterAll(async () => runtime?.stop());
+
+describe('session packages', () => {
+  let clientId = '';
+  let planId = '';
+
+  it('the practice defines a package; bad input is refused with its rule and nothing stored; an own-client clinician may not', async () => {
+    const bad = await callAs('owner', SAVE, { n: ' ', s: 32, p: -5 });
+    expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'A package has a name, 1 to 31 sessions a month and a price between $0 and $100,000.' });
+    expect((await callAs('basic', SAVE, { n: 'Two a month', s: 2, p: 20000 })).errors?.[0].errorType).toBe('Unauthorized');
+    const before = (await data('owner', PACKAGES)).getClientPackages.plans;
+    expect(before.map((p: { id: string }) => p.id)).toEqual([DEMO_PACKAGE_PLAN]);
+    const plan = (await data('owner', SAVE, { n: 'Two sessions a month', s: 2, p: 24000 })).saveClientPackagePlan;
+    expect(plan).toMatchObject({ name: 'Two sessions a month', sessionsPerPeriod: 2, priceCents: 24000, version: 1 });
+    planId = plan.id;
+    expect((await data('owner', PACKAGES)).getClientPackages.plans).toHaveLength(2);
+    const stale = await callAs('owner', SAVE, { id: planId, v: 7, n: 'Two sessions a month', s: 2, p: 26000 });
+    expect(stale.errors?.[0].errorType).toBe('ConflictError');
+  });
+
+  it('draws the package down on real session lines: the first N free with their note, the (N+1)th billed, a unit given back, two at once never one unit twice', async () => {
+    clientId = (await data('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Cleo', last: 'Package' }, dateOfBirth: '02/03/1991' } })).addClient.id;
+    const assigned = (await data('owner', ASSIGN, { p: planId, c: clientId, d: pacificDay(Date.now() - 6 * 86_400_000) })).assignClientSubscription;
+    expect(assigned).toMatchObject({ id: planId, appId: 'PACKAGE', planName: 'Two sessions a month' });
+    expect((await callAs('owner', ASSIGN, { p: planId, c: clientId, d: '2026-02-30' })).errors?.[0].message).toBe('Choose a start date (YYYY-MM-DD).');
+
+    const first = await session(clientId, 4, 17);
+    const second = await session(clientId, 3, 17);
+    const third = await session(clientId, 2, 17);
+    expect(await lineOf(clientId, first.id)).toMatchObject({ amountCents: 0, feeCents: 0, serviceName: expect.stringContaining('Package: Two sessions a month (1 of 2)') });
+    expect(await lineOf(clientId, second.id)).toMatchObject({ amountCents: 0, serviceName: expect.stringContaining('(2 of 2)') });
+    const billed = await lineOf(clientId, third.id);
+    expect(billed.amountCents).toBeGreaterThan(0);
+    expect(billed.serviceName).not.toContain('Package');
+    expect(await packageOf(clientId)).toMatchObject({ used: 2, left: 0, status: 'ACTIVE', cardRenewal: false });
+
+    // Back to scheduled: the line goes and its unit is free again.
+    await data('owner', STATUS, { id: second.id, v: second.version, s: 'SCHEDULED' });
+    expect(await lineOf(clientId, second.id)).toBeUndefined();
+    expect(await packageOf(clientId)).toMatchObject({ used: 1, left: 1 });
+
+    // Two sessions at once: exactly one takes the free unit.
+    const [a, b] = await Promise.all([session(clientId, 1, 16), session(clientId, 1, 18)]);
+    const amounts = [(await lineOf(clientId, a.id)).amountCents, (await lineOf(clientId, b.id)).amountCents].sort((x, y) => x - y);
+    expect(amounts[0]).toBe(0);
+    expect(amounts[1]).toBeGreaterThan(0);
+    expect(await packageOf(clientId)).toMatchObject({ used: 2, left: 0 });
+  });
+
+  it('the demo client starts paying by card: invoice.paid renews the period once with a paid invoice, a bad signature changes nothing, failure is past due, deletion ends it', async () => {
+    const mine = (await data('client', MINE)).clientPackages[0];
+    expect(mine.package).toMatchObject({ planName: '4 sessions a month', used: 2, left: 2, status: 'ACTIVE', cardRenewal: false });
+    const demoClient = (await data('owner', PACKAGES)).getClientPackages.packages.find((p: { planId: string }) => p.planId === DEMO_PACKAGE_PLAN).clientId;
+    const requestId = randomUUID();
+    const checkout = (await data('client', START, { p: mine.practiceId, r: requestId })).clientStartPackage;
+    expect(checkout).toMatchObject({ amountCents: 44000, url: expect.stringContaining('/_local/pay/') });
+    expect((await data('client', START, { p: mine.practiceId, r: requestId })).clientStartPackage.id).toBe(checkout.id);
+
+    // The local test-card page (standing in for Stripe's hosted page) posts invoice.paid, signed, to the webhook.
+    const paid = await fetch(checkout.url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: runtime.url }, body: 'card=visa' });
+    expect(paid.status).toBe(303);
+    const renewed = (await data('client', MINE)).clientPackages[0].package;
+    expect(renewed).toMatchObject({ status: 'ACTIVE', cardRenewal: true, used: 0, left: 4 });
+    expect(renewed.paidThrough > pacificDay(Date.now())).toBe(true);
+    const billing = (await data('owner', LINES, { c: demoClient })).getClientBilling;
+    const invoice = billing.invoices.find((i: { lines: { description: string }[] }) => i.lines[0].description.startsWith('Package: 4 sessions a month'));
+    expect(invoice).toMatchObject({ status: 'PAID', totalCents: 44000, paidCents: 44000 });
+    expect(billing.payments.filter((p: { applications: { invoiceId: string }[] }) => p.applications.some((x) => x.invoiceId === invoice.id))).toMatchObject([{ method: 'CARD', amountCents: 44000 }]);
+    expect((await callAs('client', START, { p: mine.practiceId, r: randomUUID() })).errors?.[0].message).toBe('This package already renews by card.');
+
+    // The next cycle's events, as Stripe sends them: signed, replayed, forged.
+    const secret = process.env.PAYMENT_WEBHOOK_SECRET!;
+    const hook = async (event: Record<string, unknown>, sign = secret) => {
+      const payload = JSON.stringify(event);
+      const res = await fetch(`${runtime.url}/api/paymentWebhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, sign) }, body: payload });
+      return { status: res.status, body: await res.json() };
+    };
+    const metadata = { practice_id: mine.practiceId, card_payment_id: checkout.id, client_id: demoClient, kind: 'package' };
+    const subscription = `sub_local_${checkout.id.replaceAll('-', '')}`;
+    const from = Math.floor(Date.parse(`${renewed.paidThrough}T12:00:00Z`) / 1000);
+    const cycle = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'invoice.paid', data: { object: { id: 'in_cycle2', object: 'invoice', subscription, amount_paid: 44000, payment_intent: 'pi_cycle2', subscription_details: { metadata }, lines: { data: [{ period: { start: from, end: from + 30 * 86_400 } }] } } } };
+    expect(await hook(cycle, 'whsec_not_ours')).toEqual({ status: 400, body: { message: 'Invalid signature' } });
+    expect((await data('client', MINE)).clientPackages[0].package.paidThrough).toBe(renewed.paidThrough);
+    expect(await hook(cycle)).toEqual({ status: 200, body: { received: true, handled: true, replayed: false } });
+    expect(await hook(cycle)).toEqual({ status: 200, body: { received: true, handled: true, replayed: true } });
+    expect(await hook({ ...cycle, id: `evt_${randomUUID().replaceAll('-', '')}` })).toMatchObject({ status: 200 });
+    const after = (await data('owner', LINES, { c: demoClient })).getClientBilling;
+    expect(after.invoices.filter((i: { lines: { description: string }[] }) => i.lines[0].description.startsWith('Package:'))).toHaveLength(2);
+    expect((await data('client', MINE)).clientPackages[0].package.paidThrough > renewed.paidThrough).toBe(true);
+
+    const failed = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'invoice.payment_failed', data: { object: { ...cycle.data.object, id: 'in_cycle3', amount_paid: 0 } } };
+    expect((await hook(failed)).body).toMatchObject({ handled: true });
+    expect((await data('client', MINE)).clientPackages[0].package.status).toBe('PAST_DUE');
+
+    const deleted = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'customer.subscription.deleted', data: { object: { id: subscription, object: 'subscription', status: 'canceled', metadata } } };
+    expect((await hook(deleted)).body).toMatchObject({ handled: true });
+    expect(await packageOf(demoClient)).toMatchObject({ status: 'ENDED', endedOn: pacificDay(Date.now()), cardRenewal: false });
+    // A session today, after the package ended, is billed normally.
+    const later = await session(demoClient, 0, 23);
+    const line = await lineOf(demoClient, later.id);
+    expect(line.amountCents).toBeGreaterThan(0);
+    expect(line.serviceName).not.toContain('Package');
+  });
+});
