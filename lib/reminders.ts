@@ -41,6 +41,8 @@ export class Reminders extends Construct {
     props.tables.Practice.grantReadWriteData(this.fn);
     // The assessment links (issue 13): the link's hash in Directory; the practice's name from the owner's membership.
     props.tables.Directory.grantReadWriteData(this.fn);
+    // The statements run (issue 15, functions/billing/statement-run.ts) audits the statements it writes (ids only).
+    props.tables.Audit.grantWriteData(this.fn);
     // The monthly eligibility recheck (issue 16, functions/eligibility/recheck.ts): the clearinghouse, as the eligibility Lambda has it.
     configureClearinghouse(this.fn, this.fn, props.config.clearinghouse);
     this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));

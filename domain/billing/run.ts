@@ -5,7 +5,8 @@
  *   monthly run   the practice's BillingSettings item carries GSI3PK = BILLRUN#<DD> (DD = its run
  *                 day, 01–28), GSI3SK = <practiceId> while anything is automated: invoices on
  *                 `invoiceSetting.automateOn`, or monthly statements / superbills (day 1 when
- *                 invoices are not automated). The job reads the day's partitions — never a Scan.
+ *                 invoices are not automated). The job reads the partitions of the month's days so
+ *                 far (dueDays: a missed run day is caught up) — never a Scan.
  *   run marker    SK = BRUN#<YYYY-MM>: the month's run finished for the practice.
  *   past due      a sent, unpaid invoice carries GSI4PK = BILLDUE#<dueDate>, GSI4SK =
  *                 <practiceId>#<invoiceId> until its one reminder is claimed (BREMIND#<invoiceId>).
@@ -54,6 +55,20 @@ export function candidateDays(now: Date): number[] {
     if (d <= 28 && days.indexOf(d) < 0) days.push(d);
   }
   return days;
+}
+
+const RUN_DAYS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28];
+
+/**
+ * The run-day partitions a run at a UTC instant reads: every day of the month up to the latest
+ * local day (UTC + 1), so a practice whose run day passed while the job was down (no run that day)
+ * is found by the next run and its month done once (the BRUN#<month> marker). On the UTC 1st every
+ * day (1–28) is read: zones behind UTC are still in the last month, which may have a day left undone.
+ */
+export function dueDays(now: Date): number[] {
+  const utcDay = now.getUTCDate();
+  const last = utcDay === 1 ? 28 : Math.min(28, utcDay + 1);
+  return RUN_DAYS.filter((d) => d <= last);
 }
 
 /** The deterministic id of a client's automatic invoice for a month (chunk: 0, 1… of 50 lines each). */

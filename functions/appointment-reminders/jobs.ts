@@ -10,6 +10,7 @@ import { sendAssessmentReminders } from '../assessments/reminders.ts';
 import { sendDueReminders } from './reminders.ts';
 import { runMonthlyBilling } from '../billing/monthly-run.ts';
 import { sendPastDueReminders } from '../billing/past-due.ts';
+import { runStatementJobs } from '../billing/statement-run.ts';
 import { sendCosignReminders } from '../supervision/reminders.ts';
 import { recheckEligibility } from '../eligibility/recheck.ts';
 
@@ -28,6 +29,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   // Client billing (issue 15): the monthly run on each practice's run day, then the past-due reminder.
   { name: 'monthlyBilling', run: (now) => runMonthlyBilling(now) },
   { name: 'pastDueInvoices', run: (now) => sendPastDueReminders(now) },
+  // A month's statements started on /app/billings/documents: a slice of each running job, carried on from its cursor.
+  { name: 'statementRuns', run: (now) => runStatementJobs(now) },
   // Notes awaiting a supervisor's co-signature for the assignment's days (issue 18).
   { name: 'cosignReminders', run: (now) => sendCosignReminders(now) },
   // Insurance (issue 16): every insured client's eligibility checked again on the 25th, changes flagged.

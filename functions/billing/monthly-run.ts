@@ -10,7 +10,8 @@
  *     for each client seen last month (`monthlySuperBills`), as billing documents;
  *   - with `emailNotification`, one e-mail per client who got something and has portal access:
  *     "<practice> has a new billing document for you in your client portal" and the link — no PHI.
- * Practices are found by a Query of the run-day index (never a Scan). Every invoice and document
+ * Practices are found by Queries of the run-day index (never a Scan): the month's days so far, so a
+ * run day missed while the job was down is done by the next run, once. Every invoice and document
  * has a deterministic id (month × client), written with attribute_not_exists: a second run, or two
  * runs at once, writes nothing twice. The practice's month is marked done (BRUN#<month>) only when
  * every client went through; a run that meets its time budget stops and the next one carries on.
@@ -19,7 +20,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { billingDocItem, billingDocKey, counterKey, invoiceKey, ledgerKey, practiceBucket } from '../../domain/billing/keys.ts';
 import { dueDateOf, invoiceTotal } from '../../domain/billing/ledger.ts';
-import { autoDocumentId, autoInvoiceId, candidateDays, runDayOf, runMarkerKey, runPartition } from '../../domain/billing/run.ts';
+import { autoDocumentId, autoInvoiceId, dueDays, runDayOf, runMarkerKey, runPartition } from '../../domain/billing/run.ts';
 import { previousMonth } from '../../domain/billing/statement.ts';
 import { clientKey } from '../../domain/client.ts';
 import { portalAccessKey } from '../../domain/client-link.ts';
@@ -77,7 +78,8 @@ async function openLinesBefore(practiceId: string, before: string): Promise<Map<
     ExpressionAttributeValues: { ':pk': practiceBucket(practiceId, 'SESSION_OPEN'), ':before': before },
   });
   const byClient = new Map<string, Item[]>();
-  for (const l of lines) byClient.set(l.clientId, [...(byClient.get(l.clientId) ?? []), l]);
+  // A line invoiced before lineItem kept its index keys right (session 8) may still sit in the open bucket: skipped.
+  for (const l of lines) if (l.status === 'UNINVOICED') byClient.set(l.clientId, [...(byClient.get(l.clientId) ?? []), l]);
   return byClient;
 }
 
@@ -212,20 +214,21 @@ async function runPractice(practiceId: string, practice: PracticeBilling, now: D
   return complete;
 }
 
-/** The run at `now`: every practice whose run day it is in its own zone. */
+/** The run at `now`: every practice whose run day it is (or was, this month, without the month done) in its own zone. */
 export async function runMonthlyBilling(now = new Date(), options: MonthlyRunOptions = {}): Promise<MonthlyRunCounts> {
   const counts: MonthlyRunCounts = { practices: 0, invoices: 0, statements: 0, superbills: 0, emails: 0, skipped: 0, unfinished: 0 };
   const deadline = Date.now() + (options.budgetMs ?? RUN_BUDGET_MS);
   const send = options.send ?? defaultNotifier();
   const practiceIds = new Set<string>();
-  for (const day of candidateDays(now)) {
+  for (const day of dueDays(now)) {
     const entries = await queryAllPages({ TableName: practiceTable(), IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': runPartition(day) } });
     for (const e of entries) if (typeof e.GSI3SK === 'string') practiceIds.add(e.GSI3SK);
   }
   for (const practiceId of practiceIds) {
     const practice = await practiceBilling(practiceId, now);
     const day = runDayOf(practice.settings);
-    if (day === null || Number(practice.today.slice(8, 10)) !== day) continue;
+    // On the run day, or after it when this month's run has not finished (the job was down that day: caught up once).
+    if (day === null || Number(practice.today.slice(8, 10)) < day) continue;
     const marker = runMarkerKey(practiceId, practice.today.slice(0, 7));
     if (await getItem(marker)) continue;
     counts.practices += 1;

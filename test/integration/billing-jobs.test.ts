@@ -15,6 +15,10 @@ import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { runMonthlyBilling } from '../../functions/billing/monthly-run.ts';
 import { sendPastDueReminders } from '../../functions/billing/past-due.ts';
+import { runStatementJobs } from '../../functions/billing/statement-run.ts';
+import { dynamo } from '../../functions/shared/aws.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 import { DEMO_SUBSCRIPTION_PURCHASE } from '../../local/seed-billing.ts';
@@ -97,6 +101,8 @@ describe('monthly billing run', () => {
     expect(ada.invoices[0].totalCents).toBeGreaterThan(0);
     expect(ada.lines.filter((l: { status: string }) => l.status === 'INVOICED')).toHaveLength(2);
     expect(ada.balance.uninvoicedCents).toBe(0);
+    // The invoiced lines left the un-invoiced list (their index keys moved with the status).
+    expect((await data('query ($c: ID) { listBilling(filter: UnInvoicedSession, clientId: $c) { items { id } } }', { c: clients.ada.id })).listBilling.items).toEqual([]);
 
     const docs = (await data(DOCS, { c: clients.ada.id })).listBillingDocuments.items;
     expect(docs.map((d: { kind: string }) => d.kind).sort()).toEqual(['INVOICE', 'SUPERBILL']);
@@ -107,6 +113,83 @@ describe('monthly billing run', () => {
     expect(mails[0].body).toContain('/portal/billing');
     expect(mails[0].body).toContain('Owens Family Therapy');
     expect(`${mails[0].subject} ${mails[0].body}`).not.toMatch(/Ada|Autobill|INV-|\$|90834/);
+  });
+});
+
+describe('monthly billing run: a missed run day', () => {
+  it('when the job did not run on the run day (down), the next run does that month\'s work once', async () => {
+    // Next month (no run marker yet): the job "was down" from its 1st to its 8th; the run day is the 5th.
+    const now = new Date();
+    const month = (d: number, h = 20) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, d, h, 0, 0));
+    expect((await runMonthlyBilling(month(4))).practices).toBe(0);
+    const caughtUp = await runMonthlyBilling(month(9));
+    expect(caughtUp.practices).toBe(1);
+    expect(caughtUp.unfinished).toBe(0);
+    expect(caughtUp.invoices + caughtUp.statements + caughtUp.superbills).toBeGreaterThan(0);
+    const again = await runMonthlyBilling(month(10));
+    expect(again).toMatchObject({ practices: 0, invoices: 0, statements: 0, superbills: 0 });
+  });
+});
+
+describe('a month\'s statements in the background', () => {
+  const START = 'mutation ($m: String!) { startStatementRun(month: $m) { month status total done percent statements } }';
+  const PROGRESS = 'query ($m: String!) { getStatementRun(month: $m) { status total done percent statements msPerStatement startedByName finishedAt } }';
+  /** The month the run day's invoices were issued in (statements of it were never made: the monthly run makes last month's). */
+  const month = () => runAt.toISOString().slice(0, 7);
+  const statementsOf = async (m: string) => ((await dynamo().send(new QueryCommand({
+    TableName: tableName('local', 'Practice'), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': `P#${runtime.seed!.practiceId}`, ':sk': `BDOC#S${m.replace('-', '')}_` }, ProjectionExpression: 'SK, clientId',
+  }))).Items ?? []) as { SK: string; clientId: string }[];
+  /** Slices of the scheduled job with a tiny budget (one batch of two clients each) until the job is done. */
+  const work = async () => {
+    let slices = 0;
+    const seen: number[] = [];
+    for (;;) {
+      const counts = await runStatementJobs(runAt, { budgetMs: 1, batchSize: 2 });
+      slices += 1;
+      const p = (await callAs('biller', PROGRESS, { m: month() })).data.getStatementRun;
+      seen.push(p.done);
+      if (p.status === 'DONE' || slices > 100) return { slices, seen, progress: p, counts };
+      expect(counts.unfinished).toBe(1);
+    }
+  };
+
+  it('a biller starts it; a second start is refused while it runs; slices hand over until every client is done, one statement each', async () => {
+    outboxBefore = runtime.outbox.list().length;
+    const started = (await callAs('biller', START, { m: month() })).data.startStatementRun;
+    expect(started).toMatchObject({ month: month(), status: 'RUNNING', done: 0, statements: 0 });
+    expect(started.total).toBeGreaterThanOrEqual(5);
+    const twice = await callAs('biller', START, { m: month() });
+    expect(twice.errors?.[0]).toMatchObject({ errorType: 'ConflictError', message: 'Statements for this month are being generated. Wait until they finish.' });
+    const bad = await callAs('biller', START, { m: '2999-01' });
+    expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Choose a month (YYYY-MM) that has begun.' });
+
+    const { slices, seen, progress } = await work();
+    expect(slices).toBeGreaterThanOrEqual(3);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(progress).toMatchObject({ status: 'DONE', done: started.total, total: started.total, percent: 100, startedByName: 'Bill Byrne' });
+    const docs = await statementsOf(month());
+    expect(docs).toHaveLength(progress.statements);
+    expect(new Set(docs.map((d) => d.clientId)).size).toBe(docs.length);
+    expect(docs.map((d) => d.clientId)).toEqual(expect.arrayContaining([clients.ada.id, clients.ben.id]));
+    expect(progress.msPerStatement).toBeGreaterThan(0);
+    const listed = (await data(DOCS, { c: clients.ada.id })).listBillingDocuments.items.filter((d: { title: string }) => d.title === `Statement ${month()}`);
+    expect(listed).toEqual([expect.objectContaining({ kind: 'STATEMENT', generatedByName: 'Statements run' })]);
+    // E-mailed as the monthly run does: the portal link, no PHI.
+    const mails = mailTo(clients.ada.email, outboxBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).toContain('/portal/billing');
+    expect(`${mails[0].subject} ${mails[0].body}`).not.toMatch(/Ada|Autobill|INV-|\$|Statement/);
+  });
+
+  it('running a finished month again adds nothing (no statement, no e-mail)', async () => {
+    const before = await statementsOf(month());
+    outboxBefore = runtime.outbox.list().length;
+    expect((await callAs('biller', START, { m: month() })).data.startStatementRun).toMatchObject({ status: 'RUNNING', done: 0 });
+    const { progress } = await work();
+    expect(progress).toMatchObject({ status: 'DONE', statements: 0 });
+    expect(await statementsOf(month())).toHaveLength(before.length);
+    expect(runtime.outbox.list().length).toBe(outboxBefore);
   });
 });
 

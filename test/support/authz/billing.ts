@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { tableName } from '../../../domain/tables.ts';
 import { lineItem } from '../../../functions/billing/lines.ts';
 import { DEMO_SUBSCRIPTION_PURCHASE } from '../../../local/seed-billing.ts';
-import { A, N, U, call, matrix, outcomeOf, seededPracticeId, subOf, type AuthzDomain } from './matrix.ts';
+import { A, CALLERS, N, U, call, matrix, outcomeOf, seededPracticeId, subOf, type AuthzDomain } from './matrix.ts';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date());
 
@@ -60,14 +60,12 @@ export const billing: AuthzDomain = {
     'Query.listBillingDocuments':        [A,    A,    A,    A,    U,    U,    A,    A,    U,    A],
     'Query.getBillingDocumentPdf':       [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
     'Mutation.generateBillingDocument':  [A,    A,    N,    N,    U,    U,    A,    A,    U,    N],
+    // A month's statements in the background (session 8): the whole practice's — the billing right (owner, admin, biller).
+    'Mutation.startStatementRun':        [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
+    'Query.getStatementRun':             [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
     // Client subscriptions: the Subscription gate (owner, admin, clinicianBasic); clinicianBasic reaches own clients only.
     'Query.getClientSubscription':       [A,    A,    U,    U,    A,    U,    U,    U,    U,    A],
     'Mutation.assignClientSubscription': [A,    A,    U,    U,    N,    U,    U,    U,    U,    N],
-    // Session packages (session 8): the same gate; saving a package is the whole practice's (clinicianBasic: own clients only).
-    'Query.getClientPackages':           [A,    A,    U,    U,    A,    U,    U,    U,    U,    A],
-    'Mutation.saveClientPackagePlan':    [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
-    'Query.clientPackages':              [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
-    'Mutation.clientStartPackage':       [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
   },
   operations: {
     'Query.getBillingCatalog': async (who) => outcomeOf(await call(who, '{ getBillingCatalog { version } }'), 'Query.getBillingCatalog'),
@@ -116,20 +114,18 @@ export const billing: AuthzDomain = {
       return outcomeOf(await call(who, 'query ($id: ID!) { getBillingDocumentPdf(id: $id) { fileName } }', { id: doc }), 'Query.getBillingDocumentPdf');
     },
     'Mutation.generateBillingDocument': async (who, target) => outcomeOf(await call(who, GENERATE, { c: target, r: randomUUID() }), 'Mutation.generateBillingDocument'),
+    // A month long past per caller (the practice's job of a month runs once at a time: a second start is a ConflictError, still allowed).
+    'Mutation.startStatementRun': async (who) => {
+      const body = await call(who, 'mutation ($m: String!) { startStatementRun(month: $m) { status } }', { m: `2024-${String(1 + CALLERS.indexOf(who as never)).padStart(2, '0')}` });
+      return body.errors?.[0]?.errorType === 'ConflictError' ? A : outcomeOf(body, 'Mutation.startStatementRun');
+    },
+    'Query.getStatementRun': async (who) => outcomeOf(await call(who, '{ getStatementRun(month: "2024-01") { status done total } }'), 'Query.getStatementRun'),
     'Query.getClientSubscription': async (who) => outcomeOf(await call(who, '{ getClientSubscription(appId: "ACT") { appId purchases { id used } } }'), 'Query.getClientSubscription'),
     // A seat of the demo practice's seeded ACT purchase (another practice does not find it).
     'Mutation.assignClientSubscription': async (who, target) =>
       outcomeOf(await call(who, 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id used } }', { p: DEMO_SUBSCRIPTION_PURCHASE, c: target, d: today() }), 'Mutation.assignClientSubscription'),
-    'Query.getClientPackages': async (who) => outcomeOf(await call(who, '{ getClientPackages { currency plans { id } packages { clientId used } } }'), 'Query.getClientPackages'),
-    'Mutation.saveClientPackagePlan': async (who) => outcomeOf(await call(who, 'mutation { saveClientPackagePlan(name: "Matrix package", sessionsPerPeriod: 2, priceCents: 10000) { id } }'), 'Mutation.saveClientPackagePlan'),
-    'Query.clientPackages': async (who) => outcomeOf(await call(who, '{ clientPackages { practiceId package { used left } } }'), 'Query.clientPackages'),
-    // The demo client's seeded package (not yet renewed by card): its checkout page.
-    'Mutation.clientStartPackage': async (who) => {
-      const mine = (await call('client', '{ clientInvoices { practiceId } }')).data.clientInvoices[0];
-      return outcomeOf(await call(who, 'mutation ($p: ID!, $r: ID!) { clientStartPackage(practiceId: $p, requestId: $r) { url } }', { p: mine.practiceId, r: randomUUID() }), 'Mutation.clientStartPackage');
-    },
   },
   // Client billing (issue 15), the client's own invoices, statements and superbills, and paying them by card.
-  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf', 'Mutation.clientPayInvoices', 'Query.clientBillingDocumentPdf', 'Query.clientPackages', 'Mutation.clientStartPackage'],
+  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf', 'Mutation.clientPayInvoices', 'Query.clientBillingDocumentPdf'],
   exclusive: ['Mutation.editBillingCatalog'],
 };
