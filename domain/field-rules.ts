@@ -174,6 +174,11 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.getStatementRun': { permission: P.billing, feature: F.billing },
   // Client subscriptions (issue 15): the Subscription gate (owner, clinicianAdmin, clinicianBasic) and plan feature; own clients for clinicianBasic (the billing Lambda).
   'Query.getClientSubscription': { permission: P.subscription, feature: F.subscription },
+  // Session packages (session 8): the same gate; saving a package is the whole practice's (the Lambda refuses own-client callers).
+  'Query.getClientPackages': { permission: P.subscription, feature: F.subscription },
+  'Mutation.saveClientPackagePlan': { permission: P.subscription, feature: F.subscription },
+  'Query.clientPackages': { permission: P.clientSelf, feature: F.billing },
+  'Mutation.clientStartPackage': { permission: P.clientSelf, feature: F.billing },
   'Mutation.assignClientSubscription': { permission: P.subscription, feature: F.subscription },
   'Mutation.editProgressNote': { permission: P.notesOwn, feature: F.appointments },
   // Consent documents (issue 12): the Documents settings page — owner and clinicianAdmin

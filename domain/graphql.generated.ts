@@ -1489,6 +1489,10 @@ export type Query = {
   getInvoiceById: Invoice;
   /** Client subscriptions (issue 15): one app's plans, the practice's purchases of it and the clients assigned to their seats (own-client callers see only their clients' names). */
   getClientSubscription: ClientSubscription;
+  /** Session packages (issue 15, session 8): the practice's packages for sale and the clients on them with this period's sessions used and left (own-client callers: their clients only). */
+  getClientPackages: ClientPackages;
+  /** The client principal's session package at each linked practice, with this period's sessions used and left. */
+  clientPackages: Array<ClientPracticePackage>;
   getInvoicePdf: BillingPdf;
   clientInvoices: Array<ClientPracticeInvoices>;
   clientInvoicePdf: BillingPdf;
@@ -2024,6 +2028,10 @@ export type Mutation = {
   startStatementRun: StatementRun;
   /** Client subscriptions (issue 15): assigns the client to a seat of the purchase from the start date (again: moves the start date). */
   assignClientSubscription: ClientSubscriptionPurchase;
+  /** Session packages (issue 15, session 8): a package of 1-31 sessions a month at a price in cents (new without planId; changed with planId and version). */
+  saveClientPackagePlan: ClientPackagePlan;
+  /** The client principal starts paying the package their practice assigned them by card, monthly: the card processor's checkout page (requestId: one submit). */
+  clientStartPackage: CardCheckout;
   logUserAuthEvent: UserAuthEvent;
   /** Sign-out: every sign-in of the caller that started before now is refused from the next request on (call it before Cognito's global sign-out). */
   endSession: Scalars['Boolean']['output'];
@@ -2262,6 +2270,21 @@ export type MutationAssignClientSubscriptionArgs = {
   purchaseId: Scalars['ID']['input'];
   clientId: Scalars['ID']['input'];
   startDate: Scalars['AWSDate']['input'];
+};
+
+
+export type MutationSaveClientPackagePlanArgs = {
+  planId?: InputMaybe<Scalars['ID']['input']>;
+  version?: InputMaybe<Scalars['Int']['input']>;
+  name: Scalars['String']['input'];
+  sessionsPerPeriod: Scalars['Int']['input'];
+  priceCents: Scalars['Int']['input'];
+};
+
+
+export type MutationClientStartPackageArgs = {
+  practiceId: Scalars['ID']['input'];
+  requestId: Scalars['ID']['input'];
 };
 
 
@@ -3636,6 +3659,53 @@ export type ClientSubscription = {
   currency: Scalars['String']['output'];
   plans: Array<ClientSubscriptionPlan>;
   purchases: Array<ClientSubscriptionPurchase>;
+};
+
+/** Session packages (issue 15, session 8): N sessions a month at a price, drawn down by the client's session lines. */
+export type ClientPackagePlan = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  sessionsPerPeriod: Scalars['Int']['output'];
+  /** per month */
+  priceCents: Scalars['Int']['output'];
+  /** month */
+  interval: Scalars['String']['output'];
+  version: Scalars['Int']['output'];
+};
+
+export type ClientPackage = {
+  clientId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  planId: Scalars['ID']['output'];
+  planName: Scalars['String']['output'];
+  sessionsPerPeriod: Scalars['Int']['output'];
+  priceCents: Scalars['Int']['output'];
+  startDate: Scalars['AWSDate']['output'];
+  /** ACTIVE, PAST_DUE or ENDED */
+  status: Scalars['String']['output'];
+  /** the period holding today */
+  periodStart?: Maybe<Scalars['AWSDate']['output']>;
+  periodEnd?: Maybe<Scalars['AWSDate']['output']>;
+  used: Scalars['Int']['output'];
+  left: Scalars['Int']['output'];
+  /** renewed by card */
+  cardRenewal: Scalars['Boolean']['output'];
+  paidThrough?: Maybe<Scalars['AWSDate']['output']>;
+  endedOn?: Maybe<Scalars['AWSDate']['output']>;
+};
+
+export type ClientPackages = {
+  currency: Scalars['String']['output'];
+  plans: Array<ClientPackagePlan>;
+  packages: Array<ClientPackage>;
+};
+
+export type ClientPracticePackage = {
+  practiceId: Scalars['ID']['output'];
+  practiceName: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  decimals: Scalars['Int']['output'];
+  package?: Maybe<ClientPackage>;
 };
 
 /** The client portal: a card payment's checkout page (the card processor's hosted page; locally the test-card page). */

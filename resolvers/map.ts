@@ -193,16 +193,17 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getServicesOffered', pipeline: ['authorize', 'Appointment.access', 'Query.getServicesOffered'] },
   // Client billing (issue 15): the catalog is not PHI (no audit); everything else is audited. The client principal's side audits in the Lambda.
   { typeName: 'Query', fieldName: 'getBillingCatalog', pipeline: ['authorize', 'Billing.invoke'] },
-  ...['listBilling', 'getClientBilling', 'getInvoiceById', 'getInvoicePdf', 'listBillingDocuments', 'getBillingDocumentPdf', 'getStatementRun', 'getClientSubscription'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] })),
-  ...['editBillingCatalog', 'editClientBillingProfile', 'createInvoice', 'sendInvoice', 'voidInvoice', 'recordPayment', 'refundPayment', 'generateBillingDocument', 'startStatementRun', 'assignClientSubscription'].map(
+  ...['listBilling', 'getClientBilling', 'getInvoiceById', 'getInvoicePdf', 'listBillingDocuments', 'getBillingDocumentPdf', 'getStatementRun', 'getClientSubscription', 'getClientPackages'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] })),
+  ...['editBillingCatalog', 'editClientBillingProfile', 'createInvoice', 'sendInvoice', 'voidInvoice', 'recordPayment', 'refundPayment', 'generateBillingDocument', 'startStatementRun', 'assignClientSubscription', 'saveClientPackagePlan'].map(
     (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] }),
   ),
-  ...['clientInvoices', 'clientInvoicePdf', 'clientBillingDocumentPdf'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientBilling.invoke'] })),
+  ...['clientInvoices', 'clientInvoicePdf', 'clientBillingDocumentPdf', 'clientPackages'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientBilling.invoke'] })),
   { typeName: 'Query', fieldName: 'getAppointmentSettings', pipeline: ['authorize', 'Appointment.access', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editAppointmentSettings', pipeline: ['authorize', 'PracticeDetails.load', 'Query.getAppointmentSettings', 'Mutation.editAppointmentSettings', 'audit'] },
   { typeName: 'Query', fieldName: 'listClinicians', pipeline: ['authorize', 'Appointment.access', 'Query.listClinicians', 'audit'] },
   { typeName: 'Query', fieldName: 'getConsentDocuments', pipeline: ['authorize', 'Query.getConsentDocuments', 'audit'] },
   { typeName: 'Mutation', fieldName: 'clientPayInvoices', pipeline: [...CLIENT_AUTHORIZE, 'ClientBilling.invoke'] },
+  { typeName: 'Mutation', fieldName: 'clientStartPackage', pipeline: [...CLIENT_AUTHORIZE, 'ClientBilling.invoke'] },
   { typeName: 'Mutation', fieldName: 'addConsentDocument', pipeline: ['authorize', 'ConsentDoc.validate', 'Mutation.addConsentDocument', 'audit'] },
   { typeName: 'Mutation', fieldName: 'editConsentDocument', pipeline: ['authorize', 'ConsentDoc.validate', 'ConsentDoc.load', 'Mutation.editConsentDocument', 'audit'] },
   { typeName: 'Mutation', fieldName: 'deleteConsentDocument', pipeline: ['authorize', 'ConsentDoc.load', 'Mutation.deleteConsentDocument', 'audit'] },

@@ -19,6 +19,8 @@ import { clientInvoicePdf, clientInvoices, invoicePdf } from './documents.ts';
 import { createInvoice, getInvoice, sendInvoice, voidInvoice } from './invoices.ts';
 import { listBilling } from './list.ts';
 import { assignClientSubscription, getClientSubscription } from './subscriptions.ts';
+import { getClientPackages, saveClientPackagePlan } from './packages.ts';
+import { clientPackages, clientStartPackage } from './package-renewal.ts';
 import { recordPayment, refundPayment } from './payments.ts';
 import type { BillingAnswer, BillingRequest, BillingResult } from './request.ts';
 
@@ -31,6 +33,8 @@ export const handler: (event: BillingRequest) => Promise<BillingResult> = appsyn
     if (event.field === 'clientInvoicePdf') return clientInvoicePdf(event.client, event.args ?? {});
     if (event.field === 'clientPayInvoices') return clientPayInvoices(event.client, event.args ?? {});
     if (event.field === 'clientBillingDocumentPdf') return clientBillingDocumentPdf(event.client, event.args ?? {});
+    if (event.field === 'clientPackages') return clientPackages(event.client);
+    if (event.field === 'clientStartPackage') return clientStartPackage(event.client, event.args ?? {});
     throw new Refusal('Unknown field', 'BadRequest');
   }
   const caller = event?.caller;
@@ -75,6 +79,10 @@ export const handler: (event: BillingRequest) => Promise<BillingResult> = appsyn
       return getClientSubscription(caller, args);
     case 'assignClientSubscription':
       return assignClientSubscription(caller, args);
+    case 'getClientPackages':
+      return getClientPackages(caller);
+    case 'saveClientPackagePlan':
+      return saveClientPackagePlan(caller, args);
     default:
       throw new Refusal('Unknown field', 'BadRequest');
   }

@@ -2,7 +2,9 @@
  * Session lines from appointments (issue 15): the appointments Lambda calls syncSessionLine after
  * it changed an appointment's status (attended, no-show, late cancel, or back to scheduled). The
  * line's id is the appointment's, so writing it again is a no-op (idempotent); an invoiced line
- * never changes here; a line whose appointment no longer bills is removed while not invoiced.
+ * never changes here; a line whose appointment no longer bills is removed while not invoiced. A
+ * session of a client on a session package takes a unit of its period (packages.ts) and charges
+ * nothing; a line that no longer takes it gives it back.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { billingIndexKeys, clientFeesKey, lineKey } from '../../domain/billing/keys.ts';
@@ -10,6 +12,7 @@ import { clientFeesOf, lineFor } from '../../domain/billing/session-line.ts';
 import { clientKey } from '../../domain/client.ts';
 import { localDate } from '../../domain/wall-clock.ts';
 import { dynamo } from '../shared/aws.ts';
+import { drawDown, giveBack } from './packages.ts';
 import { practiceBilling, responsibleClinician } from './practice.ts';
 import type { Item } from './request.ts';
 import { getItem, practiceTable } from './store.ts';
@@ -30,19 +33,25 @@ export async function syncSessionLine(practiceId: string, appointment: Item, now
   ]);
   if (existing && existing.status !== 'UNINVOICED') return;
   const date = localDate(Date.parse(appointment.start), practice.timezone);
-  const line = lineFor(appointment as never, date, practice.catalog, clientFeesOf(fees));
+  const line: Item | null = lineFor(appointment as never, date, practice.catalog, clientFeesOf(fees));
+  // A session package (packages.ts): the first N sessions of its period charge nothing and say so.
+  const covered = line?.reason === 'SESSION' ? await drawDown(practiceId, line.clientId, appointment.id, date) : null;
+  if (line && covered) Object.assign(line, { serviceName: `${line.serviceName} — ${covered.note}`, listFeeCents: line.feeCents, feeCents: 0, amountCents: 0, packagePeriod: covered.periodStart });
   try {
     if (!line) {
       if (existing) {
         await dynamo().send(new DeleteCommand({ TableName: practiceTable(), Key: lineKey(practiceId, appointment.id), ConditionExpression: '#s = :open', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':open': 'UNINVOICED' } }));
       }
-      return;
+    } else {
+      const stamp = now.toISOString();
+      const item = { ...lineItem(practiceId, line, responsibleClinician(client, appointment.clinicianId), stamp), createdAt: existing?.createdAt ?? stamp };
+      await dynamo().send(new PutCommand({ TableName: practiceTable(), Item: item, ConditionExpression: 'attribute_not_exists(PK) OR #s = :open', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':open': 'UNINVOICED' } }));
     }
-    const stamp = now.toISOString();
-    const item = { ...lineItem(practiceId, line, responsibleClinician(client, appointment.clinicianId), stamp), createdAt: existing?.createdAt ?? stamp };
-    await dynamo().send(new PutCommand({ TableName: practiceTable(), Item: item, ConditionExpression: 'attribute_not_exists(PK) OR #s = :open', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':open': 'UNINVOICED' } }));
   } catch (err) {
     // Invoiced meanwhile: the invoice holds the line as it was; nothing to change.
     if ((err as Error)?.name !== 'ConditionalCheckFailedException') throw err;
+    return;
   }
+  // The line no longer takes the unit it had (cancelled, no longer attended, another period): give it back.
+  if (existing?.packagePeriod && existing.packagePeriod !== covered?.periodStart) await giveBack(practiceId, existing.clientId, appointment.id, existing.packagePeriod);
 }

@@ -66,6 +66,11 @@ export const billing: AuthzDomain = {
     // Client subscriptions: the Subscription gate (owner, admin, clinicianBasic); clinicianBasic reaches own clients only.
     'Query.getClientSubscription':       [A,    A,    U,    U,    A,    U,    U,    U,    U,    A],
     'Mutation.assignClientSubscription': [A,    A,    U,    U,    N,    U,    U,    U,    U,    N],
+    // Session packages (session 8): the same gate; saving a package is the whole practice's (clinicianBasic: own clients only).
+    'Query.getClientPackages':           [A,    A,    U,    U,    A,    U,    U,    U,    U,    A],
+    'Mutation.saveClientPackagePlan':    [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+    'Query.clientPackages':              [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
+    'Mutation.clientStartPackage':       [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
   },
   operations: {
     'Query.getBillingCatalog': async (who) => outcomeOf(await call(who, '{ getBillingCatalog { version } }'), 'Query.getBillingCatalog'),
@@ -124,8 +129,16 @@ export const billing: AuthzDomain = {
     // A seat of the demo practice's seeded ACT purchase (another practice does not find it).
     'Mutation.assignClientSubscription': async (who, target) =>
       outcomeOf(await call(who, 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id used } }', { p: DEMO_SUBSCRIPTION_PURCHASE, c: target, d: today() }), 'Mutation.assignClientSubscription'),
+    'Query.getClientPackages': async (who) => outcomeOf(await call(who, '{ getClientPackages { currency plans { id } packages { clientId used } } }'), 'Query.getClientPackages'),
+    'Mutation.saveClientPackagePlan': async (who) => outcomeOf(await call(who, 'mutation { saveClientPackagePlan(name: "Matrix package", sessionsPerPeriod: 2, priceCents: 10000) { id } }'), 'Mutation.saveClientPackagePlan'),
+    'Query.clientPackages': async (who) => outcomeOf(await call(who, '{ clientPackages { practiceId package { used left } } }'), 'Query.clientPackages'),
+    // The demo client's seeded package (not yet renewed by card): its checkout page.
+    'Mutation.clientStartPackage': async (who) => {
+      const mine = (await call('client', '{ clientInvoices { practiceId } }')).data.clientInvoices[0];
+      return outcomeOf(await call(who, 'mutation ($p: ID!, $r: ID!) { clientStartPackage(practiceId: $p, requestId: $r) { url } }', { p: mine.practiceId, r: randomUUID() }), 'Mutation.clientStartPackage');
+    },
   },
   // Client billing (issue 15), the client's own invoices, statements and superbills, and paying them by card.
-  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf', 'Mutation.clientPayInvoices', 'Query.clientBillingDocumentPdf'],
+  clientAllowed: ['Query.clientInvoices', 'Query.clientInvoicePdf', 'Mutation.clientPayInvoices', 'Query.clientBillingDocumentPdf', 'Query.clientPackages', 'Mutation.clientStartPackage'],
   exclusive: ['Mutation.editBillingCatalog'],
 };
