@@ -127,13 +127,13 @@ async function finish(job: ExportJob, leg: number, state: ExportState, pieces: P
     '#leg = :leg AND #status = :running', { ':leg': leg, ':running': 'RUNNING' });
   if (!done) return;
   // Once: only the invocation whose write made it DONE gets here.
-  await pieces.removeAll(state.seq).catch((err: unknown) => console.error(`export-worker cleanup failed ${describeFailure(err)}`));
   await writeAudit(job.requestedBy, 'export-worker', [{ practiceId: job.practiceId, action: 'data.export.complete', entityType: job.clientId ? 'Client' : 'Practice', entityId: job.clientId ?? job.practiceId }], finishedAt);
   const owner = await getMembership(job.practiceId);
   const origin = process.env.PORTAL_ORIGIN ?? '';
   if (owner?.email) {
     await notifier().sendEmail(owner.email, 'Your practice data export is ready', `A data export of your practice is ready. Sign in to download it within ${EXPORT_KEEP_DAYS} days: ${origin}/app/data-export\n\nThe download link is shown on that page only to the owner and clinician admins.`);
   }
+  await pieces.removeAll(state.seq).catch((err: unknown) => console.error(`export-worker cleanup failed ${describeFailure(err)}`));
 }
 
 /** What one invocation did. */

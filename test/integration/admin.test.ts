@@ -2,7 +2,8 @@
  * Practice administration (issue 18) against the whole local runtime and its demo seed: the
  * clients summary — practice-wide for the owner and clinicianAdmin, own for the Clinician Basic
  * Billing, refused to roles without it; its counts equal what the API lists; bad input refused;
- * audited; another practice sees only its own.
+ * audited; another practice sees only its own. The data export, in one pass and in legs (a budget so
+ * small that every unit is an invocation of its own, as a big practice's export in AWS).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../local/runtime.ts';
@@ -16,6 +17,10 @@ import { pdfPageLines } from '../support/pdf-text.ts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { seedDemoSet } from '../../local/seed-admin.ts';
 import { tableName } from '../../domain/tables.ts';
+import { exportKey } from '../../domain/admin/export.ts';
+import { runScheduledJobs } from '../../functions/appointment-reminders/jobs.ts';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -38,6 +43,18 @@ async function listed(who: string, status: string | null = null): Promise<{ id: 
   do {
     const page: any = (await call(who, 'query ($n: String, $s: String) { getClients(nextToken: $n, status: $s) { items { id therapistId } nextToken } }', { n: token, s: status })).data!.getClients;
     out.push(...page.items);
+    token = page.nextToken;
+  } while (token);
+  return out;
+}
+
+/** The caller's whole audit trail (every page), newest first: its actions. */
+async function trailActions(who: string): Promise<string[]> {
+  const out: string[] = [];
+  let token: string | null = null;
+  do {
+    const page: any = (await call(who, 'query ($n: String) { listAuditTrail(nextToken: $n) { items { action } nextToken } }', { n: token })).data!.listAuditTrail;
+    out.push(...page.items.map((e: any) => e.action));
     token = page.nextToken;
   } while (token);
   return out;
@@ -187,8 +204,8 @@ describe('data export', () => {
     expect(manifest.counts).toMatchObject({ notePdfs: withNotes.length, consentPdfs: consents.length });
     expect(job.counts.find((c: any) => c.entity === 'clients').count).toBe(listedIds.length);
     // Audited: started and downloaded, ids only; the owner is e-mailed without PHI.
-    const trail = (await call('owner', '{ listAuditTrail { items { action entityId } } }')).data!.listAuditTrail.items.map((e: any) => e.action);
-    expect(trail).toEqual(expect.arrayContaining(['data.export.start', 'data.export.download', 'data.export.complete']));
+    // Every page: each read of the job while it runs is audited too.
+    expect(await trailActions('owner')).toEqual(expect.arrayContaining(['data.export.start', 'data.export.download', 'data.export.complete']));
     const mail = (await (await fetch(`${runtime.url}/_local/outbox`)).json()) as { to: string; subject?: string; body?: string; text?: string }[];
     const sent = mail.filter((m) => JSON.stringify(m).includes('data export is ready'));
     expect(sent.length).toBeGreaterThan(0);
@@ -204,6 +221,54 @@ describe('data export', () => {
     expect(lines('appointments.jsonl').every((a: any) => a.clientId === client.id)).toBe(true);
     // Its PDFs and files only: no other client's notes, no team member's image.
     expect(Object.keys(files).filter((f) => f.startsWith('pdf/progress-notes/') || f.startsWith('files/profile-images/')).every((f) => f === `pdf/progress-notes/${client.id}.pdf`)).toBe(true);
+  });
+
+  it('in legs (a budget so small each unit is an invocation of its own): progress moves on, the zip equals a one-pass export\'s, e-mailed and audited once', async () => {
+    const mails = async () => ((await (await fetch(`${runtime.url}/_local/outbox`)).json()) as unknown[]).filter((m) => JSON.stringify(m).includes('data export is ready')).length;
+    const completions = async () => (await trailActions('owner')).filter((a) => a === 'data.export.complete').length;
+    // The scheduled jobs (reminders, co-signature reminders…) run now, not by the runtime's minute timer between the two exports.
+    await runScheduledJobs();
+    const [mailBefore, auditBefore] = [await mails(), await completions()];
+    process.env.EXPORT_BUDGET_SECONDS = '0';
+    const seen: { status: string; records: number }[] = [];
+    let legs: any;
+    try {
+      const id = (await call('admin', START)).data!.startDataExport.id;
+      for (let i = 0; i < 1200 && !['DONE', 'FAILED'].includes(legs?.status); i++) {
+        legs = (await call('admin', GET, { id })).data!.getDataExport;
+        seen.push({ status: legs.status, records: legs.records });
+        if (legs.status !== 'DONE') await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(legs.status).toBe('DONE');
+      const record = unmarshall((await runtime.dynamo.client.send(new GetItemCommand({ TableName: tableName('local', 'Practice'), Key: marshall(exportKey(runtime.seed!.practiceId, id)), ConsistentRead: true }))).Item!);
+      expect(record.leg + 1).toBeGreaterThanOrEqual(3);
+    } finally {
+      delete process.env.EXPORT_BUDGET_SECONDS;
+    }
+    // Progress kept moving across the hand-overs: never back, and seen part-way.
+    const running = seen.filter((s) => s.status === 'RUNNING').map((s) => s.records);
+    expect(running.some((n) => n > 0 && n < legs.records)).toBe(true);
+    expect(seen.map((s) => s.records)).toEqual([...seen.map((s) => s.records)].sort((a, b) => a - b));
+    const onePass = await finished('admin', (await call('admin', START)).data!.startDataExport.id);
+    const [a, b] = await Promise.all([legs, onePass].map(async (job) => unzipSync(new Uint8Array(await (await fetch(job.downloadUrl)).arrayBuffer()))));
+    // The same entries with the same bytes — but the audit trail (the first export's own entries are in the second's) and the manifest's time.
+    const names = Object.keys(a).sort();
+    expect(names).toEqual(Object.keys(b).sort());
+    expect(names.filter((n) => n.startsWith('pdf/progress-notes/')).length).toBeGreaterThan(0);
+    // JSON Lines as records (DynamoDB gives an item's attributes in no set order once it is updated); CSV, PDFs and files byte for byte.
+    const records = (bytes: Uint8Array) => new TextDecoder().decode(bytes).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    for (const name of names.filter((n) => n !== 'audit.jsonl' && n !== 'manifest.json')) {
+      if (name.endsWith('.jsonl')) expect([name, records(a[name])]).toEqual([name, records(b[name])]);
+      else expect([name, Buffer.from(a[name]).equals(Buffer.from(b[name]))]).toEqual([name, true]);
+    }
+    const counts = (f: Record<string, Uint8Array>) => {
+      const { audit, ...rest } = JSON.parse(new TextDecoder().decode(f['manifest.json'])).counts;
+      return [rest, audit > 0];
+    };
+    expect(counts(a)).toEqual(counts(b));
+    const listedIds = [...(await listed('owner')), ...(await listed('owner', 'archived'))].map((c) => c.id).sort();
+    expect(new TextDecoder().decode(a['clients.jsonl']).trim().split('\n').map((l) => JSON.parse(l).id).sort()).toEqual(listedIds);
+    expect([await mails(), await completions()]).toEqual([mailBefore + 2, auditBefore + 2]);
   });
 
   it('only clinicianAdmin and the owner export; another practice\'s client or export is not found', async () => {
