@@ -1185,6 +1185,22 @@ export type AssignClientSubscriptionMutationVariables = Exact<{
 
 export type AssignClientSubscriptionMutation = { assignClientSubscription: { id: string, appId: string, planId: string, planName: string, seats: number, used: number, periodStart: string, renewsOn: string, status: string, version: number, assigned: Array<{ clientId: string, clientName: string, startDate: string, assignedAt: string }> } };
 
+export type GetClientPackagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetClientPackagesQuery = { getClientPackages: { currency: string, plans: Array<{ id: string, name: string, sessionsPerPeriod: number, priceCents: number, interval: string, version: number }>, packages: Array<{ clientId: string, clientName: string, planId: string, planName: string, sessionsPerPeriod: number, startDate: string, status: string, periodStart: string | null, periodEnd: string | null, used: number, left: number, cardRenewal: boolean, paidThrough: string | null, endedOn: string | null }> } };
+
+export type SaveClientPackagePlanMutationVariables = Exact<{
+  planId?: string | null | undefined;
+  version?: number | null | undefined;
+  name: string;
+  sessionsPerPeriod: number;
+  priceCents: number;
+}>;
+
+
+export type SaveClientPackagePlanMutation = { saveClientPackagePlan: { id: string, name: string, sessionsPerPeriod: number, priceCents: number, interval: string, version: number } };
+
 export type ListNotesAwaitingCosignQueryVariables = Exact<{
   nextToken?: string | null | undefined;
 }>;
