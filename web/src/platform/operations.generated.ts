@@ -330,6 +330,10 @@ export type BillingDocumentKind =
   | 'STATEMENT'
   | 'CONSENT';
 
+export type StatementRunStatus =
+  | 'RUNNING'
+  | 'DONE';
+
 export type CosignStatus =
   | 'DRAFT'
   | 'AWAITING'
@@ -635,6 +639,20 @@ export type EditBillingCatalogMutationVariables = Exact<{
 
 
 export type EditBillingCatalogMutation = { editBillingCatalog: { version: number } };
+
+export type StartStatementRunMutationVariables = Exact<{
+  month: string;
+}>;
+
+
+export type StartStatementRunMutation = { startStatementRun: { month: string, status: StatementRunStatus, total: number, done: number, percent: number, statements: number, msPerStatement: number | null, startedAt: string, startedByName: string | null, finishedAt: string | null } };
+
+export type GetStatementRunQueryVariables = Exact<{
+  month: string;
+}>;
+
+
+export type GetStatementRunQuery = { getStatementRun: { month: string, status: StatementRunStatus, total: number, done: number, percent: number, statements: number, msPerStatement: number | null, startedAt: string, startedByName: string | null, finishedAt: string | null } | null };
 
 export type ClientPracticeFieldsFragment = { practiceId: string, clientId: string, practiceName: string, portalName: string | null, greeting: string | null, firstName: string | null, lastName: string | null, phone: string | null, email: string | null, preferredChannel: string | null };
 
