@@ -295,9 +295,6 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.retrieveEras': { permission: P.billing, feature: F.billing },
   'Mutation.uploadEra': { permission: P.billing, feature: F.billing },
   'Mutation.postEra': { permission: P.billing, feature: F.billing },
-  'Query.listEraCandidates': { permission: P.billing, feature: F.billing },
-  'Mutation.matchEraItem': { permission: P.billing, feature: F.billing },
-  'Mutation.markEraItemNotOurs': { permission: P.billing, feature: F.billing },
   // Supervision (issue 18): the owner and clinicianAdmin assign supervisors (TeamMembers, as the
   // team page); the supervision right (supervisor, owner) lists, reads, co-signs and returns — only
   // its supervisees' notes (functions/supervision). A note's co-signature state: its clinician
@@ -309,6 +306,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.cosignProgressNote': { permission: P.supervision },
   'Mutation.returnProgressNote': { permission: P.supervision },
   'Query.getNoteCosign': { anyOf: [P.notesOwn, P.notesAll, P.supervision] },
+  // Per-payer "requires supervising provider" on claims: the insurance payers right, as enrollment.
+  'Query.getPayerClaimSettings': { permission: P.insurancePayers, feature: F.settings },
+  'Mutation.setPayerClaimSetting': { permission: P.insurancePayers, feature: F.settings },
   // Clients summary (issue 18): ClientsSummary (owner, clinicianAdmin) practice-wide; the summaries
   // holders (the dashboard's clinicians and scheduler) their scope (functions/summary). Every plan.
   'Query.getClientsSummary': { anyOf: [P.clientsSummary, P.summaries], feature: F.clients },

@@ -1276,38 +1276,11 @@ export type EraClaimPosting = {
   remarks: Array<Scalars['String']['output']>;
 };
 
-/**
- * Held for manual matching: nothing was posted for it. item: the payment's position in the ERA (null: a provider-level takeback);
- * why: noMatch, severalCandidates, lineUnmatched, alreadyPosted, notPayable or takeback; what the 835 names (patient as named, service dates,
- * billed); resolution: null while held, posted (on resolvedClaimId) or notOurs.
- */
+/** Held for manual matching: nothing was posted for it. */
 export type EraHeldItem = {
   reference: Scalars['String']['output'];
   amountCents: Scalars['Int']['output'];
   reason: Scalars['String']['output'];
-  item?: Maybe<Scalars['Int']['output']>;
-  why: Scalars['String']['output'];
-  payerClaimNumber?: Maybe<Scalars['String']['output']>;
-  patientName?: Maybe<Scalars['String']['output']>;
-  memberId?: Maybe<Scalars['String']['output']>;
-  serviceDates: Array<Scalars['AWSDate']['output']>;
-  chargeCents?: Maybe<Scalars['Int']['output']>;
-  resolution?: Maybe<Scalars['String']['output']>;
-  resolvedClaimId?: Maybe<Scalars['ID']['output']>;
-  resolvedAt?: Maybe<Scalars['AWSDateTime']['output']>;
-};
-
-/** A claim a held ERA payment could be for: reasons sameMember, sameCharge, nearDate, sameCode; daysApart between the nearest service dates. */
-export type EraCandidate = {
-  claimId: Scalars['ID']['output'];
-  clientName: Scalars['String']['output'];
-  memberId: Scalars['String']['output'];
-  serviceDate: Scalars['AWSDate']['output'];
-  chargeCents: Scalars['Int']['output'];
-  stage: ClaimStage;
-  payerName: Scalars['String']['output'];
-  reasons: Array<Scalars['String']['output']>;
-  daysApart?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A provider-level adjustment (835 PLB): takeback, interest, forwardedBalance or providerAdjustment; negative when the payer takes money back. */
@@ -1650,8 +1623,6 @@ export type Query = {
   listClaimableSessions: Array<ClaimableSession>;
   /** The latest ERAs (835) received, with their posting proposals. */
   listEras: Array<EraPosting>;
-  /** The claims a held ERA payment (its item) could be for, the likeliest first (at most 10). */
-  listEraCandidates: Array<EraCandidate>;
   /** Payers (cache-first on the client): the first 20 with no search text, else those matching every word of name, alias, id or state. */
   getAllPayers: Array<Payer>;
   getInsurancePayer?: Maybe<Payer>;
@@ -1665,6 +1636,8 @@ export type Query = {
   getSupervisedNote: SupervisedNote;
   /** A note's co-signature state, for its clinician (notes.all, its supervisor). */
   getNoteCosign: NoteCosign;
+  /** Per payer: whether the practice's claims to it carry the supervising provider (issue 18; insurance payers right). */
+  getPayerClaimSettings: Array<PayerClaimSetting>;
   /** Clients summary (issue 18): practice-wide (ClientsSummary, or a summaries holder who reads every client) or the caller's own; months 1-24 (12), inactiveDays 7-365 (30). */
   getClientsSummary: ClientsSummary;
   /** Data export (issue 18; owner, clinicianAdmin): one export's status and progress; when DONE, a download link valid 15 minutes. */
@@ -1991,12 +1964,6 @@ export type QueryListClaimableSessionsArgs = {
 };
 
 
-export type QueryListEraCandidatesArgs = {
-  eraId: Scalars['ID']['input'];
-  item: Scalars['Int']['input'];
-};
-
-
 export type QueryGetAllPayersArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2202,16 +2169,14 @@ export type Mutation = {
   uploadEra: EraPosting;
   /** ERA posting: post the proposal (claims to paid / partially paid / denied, insurance payments, the client's share). */
   postEra: EraPosting;
-  /** ERA posting: post a held payment (item) on the claim the biller chose, once — the same posting as an automatic match. */
-  matchEraItem: EraPosting;
-  /** ERA posting: mark a held payment not ours (kept on the ERA, never posted). */
-  markEraItemNotOurs: EraPosting;
   /** Supervision (issue 18; team members right): the supervisors of a clinician (replaces the list; [] ends supervision). */
   setSupervisors: Supervision;
   /** Supervision: co-sign the version read of a supervisee's note awaiting co-signature. */
   cosignProgressNote: SupervisedNote;
   /** Supervision: return the version read to its clinician with a comment (the note is unsigned again). */
   returnProgressNote: SupervisedNote;
+  /** Claims to this payer for a supervised clinician's session carry the supervisor at the date of service (837P 2310D). */
+  setPayerClaimSetting: PayerClaimSetting;
   /** Data export (issue 18; owner, clinicianAdmin): the practice's data, or with clientId one client's complete record, zipped in the background. */
   startDataExport: DataExport;
   /** Demo data (issue 18; owner): loads the demo data set (clients, insurance, six months of sessions; marked demo) into a practice without clients. */
@@ -2746,19 +2711,6 @@ export type MutationPostEraArgs = {
 };
 
 
-export type MutationMatchEraItemArgs = {
-  eraId: Scalars['ID']['input'];
-  item: Scalars['Int']['input'];
-  claimId: Scalars['ID']['input'];
-};
-
-
-export type MutationMarkEraItemNotOursArgs = {
-  eraId: Scalars['ID']['input'];
-  item: Scalars['Int']['input'];
-};
-
-
 export type MutationSetSupervisorsArgs = {
   clinicianId: Scalars['ID']['input'];
   supervisorIds: Array<Scalars['ID']['input']>;
@@ -2776,6 +2728,12 @@ export type MutationReturnProgressNoteArgs = {
   noteId: Scalars['ID']['input'];
   version: Scalars['Int']['input'];
   comment: Scalars['String']['input'];
+};
+
+
+export type MutationSetPayerClaimSettingArgs = {
+  payerId: Scalars['ID']['input'];
+  requiresSupervisingProvider: Scalars['Boolean']['input'];
 };
 
 
@@ -3766,6 +3724,14 @@ export type CardCheckout = {
   url: Scalars['String']['output'];
   amountCents: Scalars['Int']['output'];
   currency: Scalars['String']['output'];
+};
+
+/** A practice's claim setting for one payer (issue 18): requiresSupervisingProvider — claims carry the supervising provider (2310D). */
+export type PayerClaimSetting = {
+  payerId: Scalars['ID']['output'];
+  payerName: Scalars['String']['output'];
+  requiresSupervisingProvider: Scalars['Boolean']['output'];
+  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
 export type Supervision = {

@@ -4,12 +4,14 @@
  * carry signed SOAP notes awaiting her co-signature (signed 1 and 4 days ago). Items as the
  * progress-note resolvers and the supervision Lambda write them: the notes carry the
  * awaiting-co-signature index keys (the older one's reminder is due, so the scheduled job e-mails
- * Sara Stone once after start).
+ * Sara Stone once after start). The practice marks one payer (Regence BCBS of Oregon) as requiring
+ * the supervising provider on claims (the Insurance payers page shows it).
  */
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { appointmentKey, clinicianPartition } from '../domain/appointment/keys.ts';
 import { noteIdOf, noteKey } from '../domain/progress-note.ts';
 import { COSIGN_REMINDER_DAYS_DEFAULT, cosignIndexKeys, supervisionKey } from '../domain/supervision.ts';
+import { payerSettingKey } from '../domain/insurance/supervising.ts';
 import type { SeededMember } from './seed-appointments.ts';
 
 const NOTES = [
@@ -22,7 +24,8 @@ export async function seedDemoSupervision(db: DynamoDBDocumentClient, practiceTa
   const supervisee = members.find((m) => m.roles.includes('clinicianBasic'));
   if (!supervisor || !supervisee) return;
   const at = now.toISOString();
-  await db.send(new PutCommand({ TableName: practiceTable, Item: { ...supervisionKey(practiceId, supervisee.sub), entity: 'Supervision', clinicianId: supervisee.sub, supervisorIds: [supervisor.sub], reminderDays: COSIGN_REMINDER_DAYS_DEFAULT, updatedAt: at, updatedBy: practiceId } }));
+  await db.send(new PutCommand({ TableName: practiceTable, Item: { ...supervisionKey(practiceId, supervisee.sub), entity: 'Supervision', clinicianId: supervisee.sub, supervisorIds: [supervisor.sub], periods: [{ from: '0000-01-01', supervisorIds: [supervisor.sub] }], reminderDays: COSIGN_REMINDER_DAYS_DEFAULT, updatedAt: at, updatedBy: practiceId } }));
+  await db.send(new PutCommand({ TableName: practiceTable, Item: { ...payerSettingKey(practiceId, '00851'), entity: 'PayerSetting', payerId: '00851', payerName: 'Regence BlueCross BlueShield of Oregon', requiresSupervisingProvider: true, updatedAt: at, updatedBy: practiceId } }));
   const out = await db.send(new QueryCommand({
     TableName: practiceTable, IndexName: 'GSI2',
     KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',

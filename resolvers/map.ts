@@ -250,8 +250,8 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'myHomework', pipeline: ['authorizeClient', 'Homework.invoke'] },
   { typeName: 'Mutation', fieldName: 'completeHomework', pipeline: ['authorizeClient', 'Homework.invoke'] },
   // Supervision (issue 18): FIELD_RULES gates each field; the Lambda keeps a supervisor to their supervisees' notes.
-  ...['listSupervisions', 'listNotesAwaitingCosign', 'getSupervisedNote', 'getNoteCosign'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
-  ...['setSupervisors', 'cosignProgressNote', 'returnProgressNote'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
+  ...['listSupervisions', 'listNotesAwaitingCosign', 'getSupervisedNote', 'getNoteCosign', 'getPayerClaimSettings'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
+  ...['setSupervisors', 'cosignProgressNote', 'returnProgressNote', 'setPayerClaimSetting'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Supervision.invoke', 'audit'] })),
   // Clients summary (issue 18): FIELD_RULES gates the field; the Lambda scopes it (practice or own).
   { typeName: 'Query', fieldName: 'getClientsSummary', pipeline: ['authorize', 'Summary.invoke', 'audit'] },
   // Data export (issue 18): DataExport (owner, clinicianAdmin); every call audited.
@@ -297,6 +297,6 @@ export const RESOLVERS: ResolverDef[] = [
   ...['getAllPayers', 'getInsurancePayer', 'getPayerListEnrollments'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Insurance.invoke'] })),
   { typeName: 'Mutation', fieldName: 'enrollProviderToPayerList', pipeline: ['authorize', 'Insurance.invoke', 'audit'] },
   // Claims (issue 16): every read and write of a claim or an ERA is audited (ids only).
-  ...['listClaims', 'getClaim', 'getClaimFile', 'listClaimableSessions', 'listEras', 'listEraCandidates'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
-  ...['createClaims', 'rescrubClaim', 'submitClaims', 'refreshClaimStatus', 'correctClaim', 'voidClaim', 'retrieveEras', 'uploadEra', 'postEra', 'matchEraItem', 'markEraItemNotOurs'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
+  ...['listClaims', 'getClaim', 'getClaimFile', 'listClaimableSessions', 'listEras'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
+  ...['createClaims', 'rescrubClaim', 'submitClaims', 'refreshClaimStatus', 'correctClaim', 'voidClaim', 'retrieveEras', 'uploadEra', 'postEra'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
 ];

@@ -13,7 +13,7 @@
  *                `<date of service>#<id>`, newest first.
  */
 import type { ClaimStage } from './claim-stages.ts';
-import type { Address, BillingProvider, ClaimBundle, ClaimFilingCode, Gender, PatientRelationship, PersonName } from './x12/claim-input.ts';
+import type { Address, BillingProvider, ClaimBundle, ClaimFilingCode, Gender, PatientRelationship, PersonName, SupervisingProvider } from './x12/claim-input.ts';
 
 export const CLAIM_PREFIX = 'CLAIM#';
 export const CLAIM_PAGE_SIZE = 20;
@@ -117,6 +117,8 @@ export interface ClaimSources {
   insuranceSetting: Item | null;
   frequencyCode: '1' | '7' | '8';
   originalClaimNumber?: string;
+  /** 2310D: the clinician's supervisor at the date of service, when the payer requires it (supervising.ts). */
+  supervising?: SupervisingProvider;
 }
 
 /** The 837P bundle of one session's claim. Missing data stays empty: the scrubber names it. */
@@ -181,6 +183,7 @@ export function buildClaimBundle(s: ClaimSources): ClaimBundle {
     const info2 = (setting.providerInfo ?? {}) as Item;
     bundle.serviceFacility = { name: str(info2.practiceName) || 'OFFICE', address: address(info2.address as Item) };
   }
+  if (s.supervising) bundle.supervising = s.supervising;
   return bundle;
 }
 

@@ -100,10 +100,19 @@ export function invalidNpi(b: ClaimBundle, ctx: ScrubContext): ScrubProblem[] {
     ['billing.npi', ctx.billing.npi, 'The practice’s billing NPI %s fails the NPI check digit: correct it in Settings → Insurance (provider info).'],
     ['rendering.npi', b.rendering.npi, `The rendering clinician’s NPI %s fails the NPI check digit: correct it in ${b.rendering.name.first} ${b.rendering.name.last}’s profile.`],
   ];
-  if (b.supervising) checks.push(['supervising.npi', b.supervising.npi, `The supervising clinician’s NPI %s fails the NPI check digit: correct it in ${b.supervising.name.first} ${b.supervising.name.last}’s profile.`]);
-  return checks
+  const out: ScrubProblem[] = [];
+  if (b.supervising) {
+    const supervisor = `${b.supervising.name.first} ${b.supervising.name.last}`.trim() || 'The supervising clinician';
+    // Issue 18: the payer requires the supervising provider (2310D); without an NPI there is nothing to write.
+    if (!b.supervising.npi.trim()) {
+      out.push(error('invalidNpi', 'supervising.npi', `${b.payer.name} requires the supervising provider on claims, and ${supervisor} (who supervises ${b.rendering.name.first} ${b.rendering.name.last}) has no NPI: add it as Provider NPI in ${supervisor}’s profile, then scrub again.`));
+    } else {
+      checks.push(['supervising.npi', b.supervising.npi, `The supervising clinician’s NPI %s fails the NPI check digit: correct it in ${supervisor}’s profile.`]);
+    }
+  }
+  return out.concat(checks
     .filter(([, npi]) => !isValidNpi(npi))
-    .map(([field, npi, message]) => error('invalidNpi', field, message.replace('%s', npi || '(empty)')));
+    .map(([field, npi, message]) => error('invalidNpi', field, message.replace('%s', npi || '(empty)'))));
 }
 
 export function taxonomyMissing(b: ClaimBundle, ctx: ScrubContext): ScrubProblem[] {
@@ -260,6 +269,7 @@ function describeField(field: string): string {
     [/^patient\./, 'The client’s details'],
     [/^payer\./, 'The payer'],
     [/^rendering\./, 'The rendering clinician’s profile'],
+    [/^supervising\./, 'The supervising clinician’s profile'],
     [/^serviceFacility\./, 'The service location (Settings → Insurance)'],
     [/^claim\.lines/, 'A service line'],
   ];

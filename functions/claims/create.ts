@@ -14,6 +14,8 @@ import { therapistKey } from '../../domain/profile.ts';
 import { getPayer } from '../../domain/insurance/payers.ts';
 import { buildClaimBundle, billingProviderOf, chargeOf, claimIdFor, claimKey, clientClaimsPartition } from '../../domain/insurance/claims.ts';
 import { scrubClaim, scrubPasses, type ClaimOnFile } from '../../domain/insurance/scrub.ts';
+import { payerSettingKey, requiresSupervising, supervisingProviderOf, supervisorOn } from '../../domain/insurance/supervising.ts';
+import { supervisionKey } from '../../domain/supervision.ts';
 import type { ClaimEvent } from '../../domain/insurance/claim-stages.ts';
 import { getItem, getItems, queryAll, queryBucket } from '../billing/store.ts';
 import { nameOf, practiceBilling } from '../billing/practice.ts';
@@ -45,9 +47,11 @@ async function build(caller: Caller, claim: Item, line: Item, today: string): Pr
   if (!client || !plan) throw invalid(CLAIM_MESSAGES.noInsurance(line.clientName ?? 'The client'), [{ field: 'sessionLineIds', reason: 'insurance' }]);
   const info = plan.insuranceInfo as Item;
   const payerName = getPayer(info.payerId)?.names[0] ?? info.payerName ?? info.payerId;
+  const supervising = await supervisingOf(pid, info.payerId, line);
   const bundle = buildClaimBundle({
     claimId: claim.id, line, client, insurance: plan, payerName, clinician, insuranceSetting: (setting?.data ?? null) as Item | null,
     frequencyCode: claim.frequencyCode, originalClaimNumber: claim.frequencyCode === '1' ? undefined : (claim.payerClaimNumber ?? undefined),
+    ...(supervising ? { supervising } : {}),
   });
   const billingProvider = billingProviderOf((setting?.data ?? null) as Item | null, (billing?.data ?? null) as Item | null);
   const claimsOnFile: ClaimOnFile[] = onFile.filter((c) => c.id !== claim.id).map((c) => ({
@@ -62,6 +66,14 @@ async function build(caller: Caller, claim: Item, line: Item, today: string): Pr
     ...claim, bundle, billing: billingProvider, problems, payerId: info.payerId, payerName, memberId: bundle.subscriber.memberId, chargeCents: chargeOf(bundle),
     clientName: nameOf(client) || line.clientName, clinicianName: line.clinicianName ?? null,
   };
+}
+
+/** 2310D (issue 18): the clinician's supervisor at the date of service, when the practice's setting for the payer requires it. */
+async function supervisingOf(practiceId: string, payerId: string, line: Item) {
+  const [payerSetting, supervision] = await Promise.all([getItem(payerSettingKey(practiceId, payerId)), getItem(supervisionKey(practiceId, line.clinicianId))]);
+  if (!requiresSupervising(payerSetting)) return undefined;
+  const supervisorId = supervisorOn(supervision, line.date);
+  return supervisorId ? supervisingProviderOf(await getItem(therapistKey(practiceId, supervisorId))) : undefined;
 }
 
 /** Scrub once more; pass → prepared (the scrubber's move). */

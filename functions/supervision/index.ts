@@ -11,14 +11,18 @@
  *   note, read-only, and its co-signature or return (domain/supervision.ts), conditioned on the
  *   version read. Anyone else's note is NotFound, as if missing.
  * - getNoteCosign: a note's co-signature state for its clinician (or notes.all, or its supervisor).
+ * - getPayerClaimSettings / setPayerClaimSetting (insurance payers right): per payer, whether its
+ *   claims carry the supervising provider (payer-settings.ts).
  * Logs carry error names only.
  */
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { holds, isClinician, PERMISSIONS } from '../../domain/permissions.ts';
 import { appointmentIdOfNote, toNote } from '../../domain/progress-note.ts';
-import { cosign, cosignStatus, COSIGN_REMINDER_DAYS_DEFAULT, COSIGN_REMINDER_DAYS_MAX, returnNote, superviseesOf, supervisionKey, SUPERVISION_MESSAGES, withoutCosignIndex, type CosignNote, type Transition } from '../../domain/supervision.ts';
+import { withPeriod } from '../../domain/insurance/supervising.ts';
+import { cosign, cosignStatus, COSIGN_REMINDER_DAYS_DEFAULT, COSIGN_REMINDER_DAYS_MAX, reminderDaysOf, returnNote, superviseesOf, supervisionKey, SUPERVISION_MESSAGES, withoutCosignIndex, type CosignNote, type Transition } from '../../domain/supervision.ts';
 import { awaitingPage, indexEarlierNotes } from './awaiting.ts';
-import { getNote, members, putItem, supervisionOf, supervisions, type Item, type Member } from './store.ts';
+import { getNote, members, putItem, supervisionItem, supervisions, type Item, type Member } from './store.ts';
+import { payerSettings, setPayerSetting } from './payer-settings.ts';
 
 export interface Caller {
   sub: string;
@@ -56,16 +60,19 @@ async function setSupervisors(caller: Caller, args: Item, at: string): Promise<I
     const m = team.find((x) => x.sub === id);
     if (!m || !holds(PERMISSIONS.supervision, m.roles, m.groups)) throw new Refusal(SUPERVISION_MESSAGES.notSupervisor, 'ValidationError', [{ field: 'supervisorIds', reason: 'format' }]);
   }
-  const reminderDays = await reminderDaysArg(caller.practiceId, clinicianId, args.reminderDays);
-  await putItem({ ...supervisionKey(caller.practiceId, clinicianId), entity: 'Supervision', clinicianId, supervisorIds, reminderDays, updatedAt: at, updatedBy: caller.sub });
+  const stored = await supervisionItem(caller.practiceId, clinicianId);
+  const reminderDays = reminderDaysArg(stored, args.reminderDays);
+  // Who supervised on which day (claims name the supervisor at the date of service: domain/insurance/supervising.ts).
+  const periods = withPeriod(stored, supervisorIds, at.slice(0, 10));
+  await putItem({ ...supervisionKey(caller.practiceId, clinicianId), entity: 'Supervision', clinicianId, supervisorIds, periods, reminderDays, updatedAt: at, updatedBy: caller.sub });
   // Their notes signed before (no index keys yet) now await co-signature too: a supervisor takes over a caseload.
   if (supervisorIds.length > 0) await indexEarlierNotes(caller.practiceId, clinicianId, reminderDays, new Date(at));
   return { clinicianId, supervisorIds, reminderDays, updatedAt: at };
 }
 
 /** reminderDays: 1–30 whole days; absent keeps the assignment's (default 3). */
-async function reminderDaysArg(practiceId: string, clinicianId: string, value: unknown): Promise<number> {
-  if (value === null || value === undefined) return (await supervisionOf(practiceId, clinicianId))?.reminderDays ?? COSIGN_REMINDER_DAYS_DEFAULT;
+function reminderDaysArg(stored: Item | null, value: unknown): number {
+  if (value === null || value === undefined) return stored ? reminderDaysOf(stored) : COSIGN_REMINDER_DAYS_DEFAULT;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > COSIGN_REMINDER_DAYS_MAX) {
     throw new Refusal(`Invalid input: reminderDays (a whole number of days from 1 to ${COSIGN_REMINDER_DAYS_MAX})`, 'ValidationError', [{ field: 'reminderDays', reason: 'range' }]);
   }
@@ -141,6 +148,8 @@ export async function run(request: SupervisionRequest, now = new Date()): Promis
     case 'cosignProgressNote': return transition(caller, args, at, 'cosign');
     case 'returnProgressNote': return transition(caller, args, at, 'return');
     case 'getNoteCosign': return noteCosign(caller, args.noteId);
+    case 'getPayerClaimSettings': return payerSettings(caller.practiceId);
+    case 'setPayerClaimSetting': return setPayerSetting(caller.practiceId, caller.sub, args, at);
   }
   throw new Error(`supervision: unknown field ${request.field}`);
 }

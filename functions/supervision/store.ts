@@ -56,10 +56,20 @@ function recordOf(i: Item): SupervisionRecord {
   return { clinicianId: i.clinicianId as string, supervisorIds: (i.supervisorIds as string[] | undefined) ?? [], reminderDays: reminderDaysOf(i), updatedAt: i.updatedAt as string | undefined };
 }
 
+/** The practice partition's items whose sort key starts with `prefix` (small, per-practice lists). */
+export async function queryPractice(practiceId: string, prefix: string): Promise<Item[]> {
+  return queryAll({ TableName: PRACTICE(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': practicePartition(practiceId), ':sk': prefix } });
+}
+
 /** One clinician's supervision record (null: never assigned). */
 export async function supervisionOf(practiceId: string, clinicianId: string): Promise<SupervisionRecord | null> {
-  const item = await getItem(PRACTICE(), supervisionKey(practiceId, clinicianId));
+  const item = await supervisionItem(practiceId, clinicianId);
   return item ? recordOf(item) : null;
+}
+
+/** The stored supervision record as it is (with its periods: domain/insurance/supervising.ts). */
+export function supervisionItem(practiceId: string, clinicianId: string): Promise<Item | null> {
+  return getItem(PRACTICE(), supervisionKey(practiceId, clinicianId));
 }
 
 /** A supervisee's notes awaiting co-signature, oldest signature first (GSI2 `…#U#<clinician>#COSIGN`, written at signing). */

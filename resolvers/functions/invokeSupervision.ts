@@ -21,6 +21,8 @@ const ACTIONS: Record<string, string> = {
   cosignProgressNote: 'note.cosign',
   returnProgressNote: 'note.return',
   getNoteCosign: 'note.cosign.read',
+  getPayerClaimSettings: 'payer.setting.read',
+  setPayerClaimSetting: 'payer.setting.update',
 };
 
 export function request(ctx: Ctx): LambdaRequest {
@@ -37,6 +39,10 @@ export function response(ctx: Ctx): unknown {
   }
   if (field === 'listSupervisions' || field === 'setSupervisors') {
     ctx.stash.audit = { action: ACTIONS[field], entityType: 'TeamMember', entityId: field === 'setSupervisors' ? (args.clinicianId as string) : null };
+    return result;
+  }
+  if (field === 'getPayerClaimSettings' || field === 'setPayerClaimSetting') {
+    ctx.stash.audit = { action: ACTIONS[field], entityType: 'Payer', entityId: field === 'setPayerClaimSetting' ? (args.payerId as string) : null };
     return result;
   }
   const noteId = (args.noteId || args.id) as string;

@@ -6,7 +6,8 @@
  * rejects them with the reason, its 835 is proposed and posted to the cent (claim paid, insurance
  * payment on the billing list, the client's share on their session line), roles per spec §6
  * (biller and owner all, clinicianBasicBilling their own, scheduler none), another practice sees
- * nothing, the list's page token is bound to the caller and the stage.
+ * nothing, the list's page token is bound to the caller and the stage. Supervision (issue 18): a
+ * payer that requires it gets the supervised clinician's supervisor on the claim (2310D).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
@@ -24,7 +25,6 @@ import { readSubmitted837, sandbox835 } from '../../functions/shared/clearinghou
 import { s3ObjectStore } from '../../functions/shared/object-store.ts';
 import { startStediFake } from '../support/stedi-fake.ts';
 import { startSecretsManagerFake } from '../support/secrets-manager-fake.ts';
-import { heldEraCases } from './claims-held.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -276,8 +276,6 @@ describe('claims', () => {
     expect((await call('biller', 'mutation { uploadEra(x12: "not an era") { id } }')).errors?.[0]).toMatchObject({ errorType: 'ValidationError' });
   });
 
-  heldEraCases({ runtime: () => runtime, data, call, insure, attended });
-
   it('a rejected claim is corrected in the record and scrubbed again; an accepted one is voided (frequency 8)', async () => {
     const again = (await data('biller', RESCRUB, { id: claims.rejected.id })).rescrubClaim;
     expect(again).toMatchObject({ stage: 'prepared', frequencyCode: '1' });
@@ -318,6 +316,51 @@ describe('claims', () => {
     expect((await call('owner', LIST, { s: 'scrub', t: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
     expect((await call('biller', LIST, { s: 'prepared', t: first.nextToken })).errors?.[0].message).toBe('Invalid page token');
   });
+  it('a supervised clinician’s claim to a payer that requires it names the supervisor (2310D NM1*DQ, their NPI); not without the setting or for an unsupervised clinician; a supervisor without an NPI stops it at scrub', async () => {
+    const team = (await data('owner', '{ listTeamMembers { items { id email } } }')).listTeamMembers.items as { id: string; email: string }[];
+    const subOf = (who: string) => team.find((m) => m.email === `${who}@demo.practiceportal.test`)!.id;
+    const [sara, bianca] = [subOf('supervisor'), subOf('basicbilling')];
+    const practiceId = (await data('owner', '{ me { practiceId } }')).me.practiceId;
+    const saraProfile = (npi: string | null) => runtime.dynamo.client.send(new PutItemCommand({
+      TableName: tableName('local', 'Practice'), Item: marshall({ PK: `P#${practiceId}`, SK: `Therapist#${sara}`, provider: { firstName: 'Sara', lastName: 'Stone', ...(npi ? { npi } : {}) }, version: 1 }),
+    }));
+    const SETTING = 'mutation ($p: ID!, $r: Boolean!) { setPayerClaimSetting(payerId: $p, requiresSupervisingProvider: $r) { payerId payerName requiresSupervisingProvider } }';
+    const x12Of = async (id: string) => Buffer.from((await data('biller', FILE, { id, f: 'X12' })).getClaimFile.base64, 'base64').toString('utf8');
+
+    // The per-payer setting: an unknown payer is refused and nothing is stored; the biller sets Aetna's.
+    expect((await call('biller', SETTING, { p: 'NOPAYER', r: true })).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: 'Payer not found' });
+    // The demo practice comes with one payer set (Regence BCBS of Oregon); the refused one is not stored.
+    expect((await data('biller', '{ getPayerClaimSettings { payerId requiresSupervisingProvider } }')).getPayerClaimSettings).toEqual([{ payerId: '00851', requiresSupervisingProvider: true }]);
+    expect((await data('biller', SETTING, { p: '60054', r: true })).setPayerClaimSetting).toEqual({ payerId: '60054', payerName: 'Aetna', requiresSupervisingProvider: true });
+    await saraProfile(null);
+    await data('owner', 'mutation ($c: ID!, $s: [ID!]!) { setSupervisors(clinicianId: $c, supervisorIds: $s) { clinicianId } }', { c: bianca, s: [sara] });
+
+    const client = (await data('basicbilling', 'mutation ($i: ClientInput!) { addClient(input: $i) { id } }', { i: { personalDetail: { first: 'Sunny', last: 'Supervised' }, dateOfBirth: '05/06/1992', gender: 'female', address: { line1: '9 Elm St', city: 'Portland', state: 'OR', zip: '97209-1234' } } })).addClient.id;
+    await insure('basicbilling', client, 'SBX100000001', ['F41.1']);
+    const supervisedLine = await attended('basicbilling', client, 16);
+    const ownersLine = await attended('owner', clients.paid, 17);
+    const [supervised, owners] = (await data('biller', CREATE, { l: [supervisedLine, ownersLine] })).createClaims;
+    expect(supervised.stage).toBe('scrub');
+    expect(supervised.problems).toEqual([expect.objectContaining({
+      rule: 'invalidNpi', severity: 'error', field: 'supervising.npi',
+      message: expect.stringMatching(/^Aetna requires the supervising provider on claims, and Sara Stone \(who supervises .+\) has no NPI: add it as Provider NPI in Sara Stone’s profile, then scrub again\.$/),
+    })]);
+    expect(owners).toMatchObject({ stage: 'prepared', problems: [] });
+
+    await saraProfile('1502000007');
+    expect((await data('biller', RESCRUB, { id: supervised.id })).rescrubClaim).toMatchObject({ stage: 'prepared', problems: [] });
+    // Not required by the payer: a later session of the same supervised clinician goes without 2310D.
+    await data('biller', SETTING, { p: '60054', r: false });
+    const laterLine = await attended('basicbilling', client, 18);
+    const [later] = (await data('biller', CREATE, { l: [laterLine] })).createClaims;
+    expect(later).toMatchObject({ stage: 'prepared', problems: [] });
+    // Submitted (the 837P passes the X12 checks the submit runs), the stored files differ only where they should.
+    expect((await data('biller', SUBMIT, { ids: [supervised.id, owners.id, later.id] })).submitClaims.map((c: any) => c.stage)).toEqual(['submitted', 'submitted', 'submitted']);
+    expect(await x12Of(supervised.id)).toMatch(/^NM1\*DQ\*1\*STONE\*SARA\*+XX\*1502000007~$/m);
+    expect(await x12Of(owners.id)).not.toContain('NM1*DQ');
+    expect(await x12Of(later.id)).not.toContain('NM1*DQ');
+  });
+
   it('the sandbox’s transactions outlive a restart of the runtime: a new sandbox on the same bucket answers the 277CA and the 835 of a claim submitted before', async () => {
     const { practiceId } = (await data('owner', '{ me { practiceId } }')).me;
     const stored = await runtime.dynamo.client.send(new GetItemCommand({ TableName: tableName('local', 'Practice'), Key: marshall(claimKey(practiceId, claims.paid.id)) }));

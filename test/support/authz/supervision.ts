@@ -30,6 +30,10 @@ export const supervision: AuthzDomain = {
     'Mutation.returnProgressNote':       [N,    N,    U,    U,    U,    A,    U,    U,    U,    N],
     // A note's co-signature state: its clinician, notes.all (owner, admin) or its supervisor.
     'Query.getNoteCosign':               [A,    A,    N,    N,    A,    A,    U,    U,    U,    N],
+    // Per-payer "requires supervising provider" (claims' 2310D): the insurance payers right (owner,
+    // clinicianAdmin, biller), as enrollment; the payer list is shared, so another practice sets its own.
+    'Query.getPayerClaimSettings':       [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
+    'Mutation.setPayerClaimSetting':     [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
   },
   operations: {
     'Query.listSupervisions': async (who) => outcomeOf(await call(who, '{ listSupervisions { clinicianId } }'), 'Query.listSupervisions'),
@@ -47,6 +51,9 @@ export const supervision: AuthzDomain = {
       const note = notes[notes.length - 1];
       return outcomeOf(await call(who, 'mutation ($id: ID!, $v: Int!) { returnProgressNote(noteId: $id, version: $v, comment: "Add the risk screen.") { status } }', { id: note.id, v: note.version }), 'Mutation.returnProgressNote');
     },
+    'Query.getPayerClaimSettings': async (who) => outcomeOf(await call(who, '{ getPayerClaimSettings { payerId requiresSupervisingProvider } }'), 'Query.getPayerClaimSettings'),
+    'Mutation.setPayerClaimSetting': async (who) =>
+      outcomeOf(await call(who, 'mutation { setPayerClaimSetting(payerId: "60054", requiresSupervisingProvider: false) { payerId } }'), 'Mutation.setPayerClaimSetting'),
     'Query.getNoteCosign': async (who) =>
       outcomeOf(await call(who, 'query ($id: ID!) { getNoteCosign(noteId: $id) { status } }', { id: (await awaitingNotes())[0].id }), 'Query.getNoteCosign'),
   },

@@ -1,17 +1,18 @@
 // @vitest-environment jsdom
-/** Supervision (issue 18): the supervisor's list with age, a note read-only, Co-sign with the version read, Return with a comment; the clinician's co-signature line. */
+/** Supervision (issue 18): the supervisor's list with age, a note read-only, Co-sign with the version read, Return with a comment; the clinician's co-signature line; the team form's Supervisors and Remind after (days). */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({ listAwaiting: vi.fn(), getSupervisedNote: vi.fn(), cosignNote: vi.fn(), returnNote: vi.fn(), getNoteCosign: vi.fn(), listSupervisions: vi.fn(), setSupervisors: vi.fn() }));
-const teamApi = vi.hoisted(() => ({ listAllTeamMembers: vi.fn() }));
+const teamApi = vi.hoisted(() => ({ listAllTeamMembers: vi.fn(), editTeamMember: vi.fn() }));
 vi.mock('../../../web/src/team/api', async (original) => ({ ...(await original<object>()), ...teamApi }));
 vi.mock('../../../web/src/supervision/api', async (original) => ({ ...(await original<object>()), ...api }));
 
 import SupervisionPage from '../../../web/src/supervision/SupervisionPage';
 import { NoteCosignLine } from '../../../web/src/supervision/NoteCosignLine';
 import { SupervisorsField, type SupervisorsFieldHandle } from '../../../web/src/supervision/SupervisorsField';
+import { TeamMemberModal } from '../../../web/src/team/TeamMemberModal';
 import { createRef } from 'react';
 
 const ROW = { noteId: 'note-a1', appointmentId: 'a1', clinicianId: 'ben', clinicianName: 'Ben Baker', clientId: 'c1', clientName: 'Avery Lane', date: '2026-11-20', signedAt: '2026-11-22T10:00:00.000Z', version: 2, ageDays: 4 };
@@ -76,6 +77,37 @@ describe('the team form\'s Supervisors field', () => {
     expect(screen.queryByText('Bill X')).toBeNull();
     await userEvent.click(await screen.findByText('Sam X'));
     await ref.current!.save();
-    expect(api.setSupervisors).toHaveBeenCalledWith('ben', ['sara', 'sam']);
+    expect(api.setSupervisors).toHaveBeenCalledWith('ben', ['sara', 'sam'], 3);
+  });
+
+  it('saves "Remind after (days)" with the supervisors; the server\'s refusal of a day count shows under the field and the form stays open', async () => {
+    const member = (id: string, firstName: string, roles: string[]) => ({
+      id, cognitoId: id, teamOwnerId: 'o', firstName, lastName: 'X', email: `${id}@x.test`, grantedRoles: roles, licenseType: null, licenseNo: null, licenseExpires: null, npiNo: null, specialty: null,
+    });
+    const ben = member('ben', 'Ben', ['clinicianBasic']);
+    teamApi.listAllTeamMembers.mockResolvedValue([ben, member('sara', 'Sara', ['supervisor'])]);
+    teamApi.editTeamMember.mockResolvedValue(ben);
+    api.listSupervisions.mockResolvedValue([{ clinicianId: 'ben', supervisorIds: ['sara'], reminderDays: 5 }]);
+    api.setSupervisors
+      .mockRejectedValueOnce({ errors: [{ message: 'Invalid input: reminderDays (a whole number of days from 1 to 30)', errorType: 'ValidationError', errorInfo: { fields: [{ field: 'reminderDays', reason: 'range' }] } }] })
+      .mockResolvedValue({ clinicianId: 'ben', supervisorIds: ['sara'], reminderDays: 7 });
+    const saved = vi.fn();
+    render(<TeamMemberModal member={ben} onDismiss={() => undefined} onSaved={saved} />);
+    const days = await screen.findByLabelText<HTMLInputElement>('Remind after (days)');
+    expect(days.value).toBe('5');
+    await userEvent.clear(days);
+    await userEvent.type(days, '45');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number of days from 1 to 30.')).toBeTruthy();
+    expect(api.setSupervisors).toHaveBeenCalledWith('ben', ['sara'], 45);
+    expect(saved).not.toHaveBeenCalled();
+    expect(screen.queryByText(/reminderDays/)).toBeNull();
+
+    await userEvent.clear(days);
+    await userEvent.type(days, '7');
+    expect(screen.queryByText('Enter a whole number of days from 1 to 30.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith(ben));
+    expect(api.setSupervisors).toHaveBeenLastCalledWith('ben', ['sara'], 7);
   });
 });

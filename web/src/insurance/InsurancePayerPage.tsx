@@ -20,6 +20,7 @@ import '../i18n/features/insurance';
 import { reportApiError, useBanners } from '../shell/banners';
 import { enrollProviderToPayerList, getAllPayers, getPayerListEnrollments, type Payer, type PayerEnrollment } from './api';
 import { EnrollmentStatus } from './EnrollmentStatus';
+import { SupervisingPayers } from '../supervision/SupervisingPayers';
 
 export default function InsurancePayerPage() {
   const { t } = useI18n();
@@ -90,6 +91,7 @@ export default function InsurancePayerPage() {
             />
           </SpaceBetween>
         </Container>
+        <SupervisingPayers />
       </SpaceBetween>
     </ContentLayout>
   );

@@ -10,6 +10,8 @@ import type {
   CosignProgressNoteMutationVariables,
   GetNoteCosignQuery,
   GetNoteCosignQueryVariables,
+  GetPayerClaimSettingsQuery,
+  GetPayerClaimSettingsQueryVariables,
   GetSupervisedNoteQuery,
   GetSupervisedNoteQueryVariables,
   ListNotesAwaitingCosignQuery,
@@ -18,6 +20,8 @@ import type {
   ListSupervisionsQueryVariables,
   ReturnProgressNoteMutation,
   ReturnProgressNoteMutationVariables,
+  SetPayerClaimSettingMutation,
+  SetPayerClaimSettingMutationVariables,
   SetSupervisorsMutation,
   SetSupervisorsMutationVariables,
 } from '../platform/operations.generated';
@@ -72,16 +76,37 @@ export const getNoteCosign = (noteId: string) => call(STATE, { noteId }, (d) => 
 
 const SUPERVISIONS = (/* GraphQL */ `
   query ListSupervisions {
-    listSupervisions { clinicianId supervisorIds }
+    listSupervisions { clinicianId supervisorIds reminderDays }
   }
 `) as TypedDocument<ListSupervisionsQuery, ListSupervisionsQueryVariables>;
 
 const SET_SUPERVISORS = (/* GraphQL */ `
-  mutation SetSupervisors($clinicianId: ID!, $supervisorIds: [ID!]!) {
-    setSupervisors(clinicianId: $clinicianId, supervisorIds: $supervisorIds) { clinicianId supervisorIds }
+  mutation SetSupervisors($clinicianId: ID!, $supervisorIds: [ID!]!, $reminderDays: Int) {
+    setSupervisors(clinicianId: $clinicianId, supervisorIds: $supervisorIds, reminderDays: $reminderDays) { clinicianId supervisorIds reminderDays }
   }
 `) as TypedDocument<SetSupervisorsMutation, SetSupervisorsMutationVariables>;
 
 /** The team page: who supervises whom (owner, clinicianAdmin). */
 export const listSupervisions = () => call(SUPERVISIONS, {}, (d) => d.listSupervisions);
-export const setSupervisors = (clinicianId: string, supervisorIds: string[]) => call(SET_SUPERVISORS, { clinicianId, supervisorIds }, (d) => d.setSupervisors);
+/** reminderDays: days a signed note waits before its supervisors are e-mailed (1–30, the server's rule); null keeps the stored one. */
+export const setSupervisors = (clinicianId: string, supervisorIds: string[], reminderDays: number | null = null) =>
+  call(SET_SUPERVISORS, { clinicianId, supervisorIds, reminderDays }, (d) => d.setSupervisors);
+
+export type PayerClaimSetting = GetPayerClaimSettingsQuery['getPayerClaimSettings'][number];
+
+const PAYER_SETTINGS = (/* GraphQL */ `
+  query GetPayerClaimSettings {
+    getPayerClaimSettings { payerId payerName requiresSupervisingProvider updatedAt }
+  }
+`) as TypedDocument<GetPayerClaimSettingsQuery, GetPayerClaimSettingsQueryVariables>;
+
+const SET_PAYER_SETTING = (/* GraphQL */ `
+  mutation SetPayerClaimSetting($payerId: ID!, $requiresSupervisingProvider: Boolean!) {
+    setPayerClaimSetting(payerId: $payerId, requiresSupervisingProvider: $requiresSupervisingProvider) { payerId payerName requiresSupervisingProvider updatedAt }
+  }
+`) as TypedDocument<SetPayerClaimSettingMutation, SetPayerClaimSettingMutationVariables>;
+
+/** The payer settings page (owner, clinicianAdmin, biller): payers whose claims carry the supervising provider. */
+export const getPayerClaimSettings = () => call(PAYER_SETTINGS, {}, (d) => d.getPayerClaimSettings);
+export const setPayerClaimSetting = (payerId: string, requiresSupervisingProvider: boolean) =>
+  call(SET_PAYER_SETTING, { payerId, requiresSupervisingProvider }, (d) => d.setPayerClaimSetting);
