@@ -295,6 +295,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.retrieveEras': { permission: P.billing, feature: F.billing },
   'Mutation.uploadEra': { permission: P.billing, feature: F.billing },
   'Mutation.postEra': { permission: P.billing, feature: F.billing },
+  'Query.listEraCandidates': { permission: P.billing, feature: F.billing },
+  'Mutation.matchEraItem': { permission: P.billing, feature: F.billing },
+  'Mutation.markEraItemNotOurs': { permission: P.billing, feature: F.billing },
   // Supervision (issue 18): the owner and clinicianAdmin assign supervisors (TeamMembers, as the
   // team page); the supervision right (supervisor, owner) lists, reads, co-signs and returns — only
   // its supervisees' notes (functions/supervision). A note's co-signature state: its clinician

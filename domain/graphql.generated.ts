@@ -1276,11 +1276,38 @@ export type EraClaimPosting = {
   remarks: Array<Scalars['String']['output']>;
 };
 
-/** Held for manual matching: nothing was posted for it. */
+/**
+ * Held for manual matching: nothing was posted for it. item: the payment's position in the ERA (null: a provider-level takeback);
+ * why: noMatch, severalCandidates, lineUnmatched, alreadyPosted, notPayable or takeback; what the 835 names (patient as named, service dates,
+ * billed); resolution: null while held, posted (on resolvedClaimId) or notOurs.
+ */
 export type EraHeldItem = {
   reference: Scalars['String']['output'];
   amountCents: Scalars['Int']['output'];
   reason: Scalars['String']['output'];
+  item?: Maybe<Scalars['Int']['output']>;
+  why: Scalars['String']['output'];
+  payerClaimNumber?: Maybe<Scalars['String']['output']>;
+  patientName?: Maybe<Scalars['String']['output']>;
+  memberId?: Maybe<Scalars['String']['output']>;
+  serviceDates: Array<Scalars['AWSDate']['output']>;
+  chargeCents?: Maybe<Scalars['Int']['output']>;
+  resolution?: Maybe<Scalars['String']['output']>;
+  resolvedClaimId?: Maybe<Scalars['ID']['output']>;
+  resolvedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
+/** A claim a held ERA payment could be for: reasons sameMember, sameCharge, nearDate, sameCode; daysApart between the nearest service dates. */
+export type EraCandidate = {
+  claimId: Scalars['ID']['output'];
+  clientName: Scalars['String']['output'];
+  memberId: Scalars['String']['output'];
+  serviceDate: Scalars['AWSDate']['output'];
+  chargeCents: Scalars['Int']['output'];
+  stage: ClaimStage;
+  payerName: Scalars['String']['output'];
+  reasons: Array<Scalars['String']['output']>;
+  daysApart?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A provider-level adjustment (835 PLB): takeback, interest, forwardedBalance or providerAdjustment; negative when the payer takes money back. */
@@ -1623,6 +1650,8 @@ export type Query = {
   listClaimableSessions: Array<ClaimableSession>;
   /** The latest ERAs (835) received, with their posting proposals. */
   listEras: Array<EraPosting>;
+  /** The claims a held ERA payment (its item) could be for, the likeliest first (at most 10). */
+  listEraCandidates: Array<EraCandidate>;
   /** Payers (cache-first on the client): the first 20 with no search text, else those matching every word of name, alias, id or state. */
   getAllPayers: Array<Payer>;
   getInsurancePayer?: Maybe<Payer>;
@@ -1964,6 +1993,12 @@ export type QueryListClaimableSessionsArgs = {
 };
 
 
+export type QueryListEraCandidatesArgs = {
+  eraId: Scalars['ID']['input'];
+  item: Scalars['Int']['input'];
+};
+
+
 export type QueryGetAllPayersArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2169,6 +2204,10 @@ export type Mutation = {
   uploadEra: EraPosting;
   /** ERA posting: post the proposal (claims to paid / partially paid / denied, insurance payments, the client's share). */
   postEra: EraPosting;
+  /** ERA posting: post a held payment (item) on the claim the biller chose, once — the same posting as an automatic match. */
+  matchEraItem: EraPosting;
+  /** ERA posting: mark a held payment not ours (kept on the ERA, never posted). */
+  markEraItemNotOurs: EraPosting;
   /** Supervision (issue 18; team members right): the supervisors of a clinician (replaces the list; [] ends supervision). */
   setSupervisors: Supervision;
   /** Supervision: co-sign the version read of a supervisee's note awaiting co-signature. */
@@ -2708,6 +2747,19 @@ export type MutationUploadEraArgs = {
 
 export type MutationPostEraArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationMatchEraItemArgs = {
+  eraId: Scalars['ID']['input'];
+  item: Scalars['Int']['input'];
+  claimId: Scalars['ID']['input'];
+};
+
+
+export type MutationMarkEraItemNotOursArgs = {
+  eraId: Scalars['ID']['input'];
+  item: Scalars['Int']['input'];
 };
 
 

@@ -12,6 +12,7 @@ import { tableName } from '../domain/tables.ts';
 import type { PortalConfig } from './config.ts';
 import type { LogKey } from './log-key.ts';
 import { LAMBDA_SUPPRESSIONS, suppress } from './nag.ts';
+import { pdfFontHooks } from './pdf-font-asset.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -64,6 +65,8 @@ export class PortalFunction extends Construct {
         // The runtime ships AWS SDK v3; ESM output needs `require` for any CommonJS dependency.
         externalModules: ['@aws-sdk/*'],
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // A bundle that renders PDFs carries the Unicode font (lib/pdf-font-asset.ts).
+        commandHooks: pdfFontHooks(),
       },
     });
     suppress(this, [

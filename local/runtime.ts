@@ -42,6 +42,7 @@ import { createJwtVerifier, createLocalAppSync } from './appsync/index.ts';
 import { signOutRecorder } from './sign-out-record.ts';
 import { nppesFixtureHandler } from './nppes-registry.ts';
 import { seedDemoPractice, type SeedResult } from './seed.ts';
+import { restorePool, restoreTables, seedSnapshotFromEnv } from './seed-snapshot.ts';
 import { createVideoSignalRelay } from './video-signal.ts';
 import { newAdminCredentials } from './cognito/admin-auth.ts';
 import { createCardCheckout } from './card-checkout.ts';
@@ -84,6 +85,8 @@ export interface Runtime {
   dynamo: LocalDynamoDb;
   cognito: LocalCognito;
   seed: SeedResult | null;
+  /** Where its files live (options.dataDir, else a scratch folder removed on stop). */
+  dataDir: string;
   /** With countDynamoRequests: the resolvers' DynamoDB requests since the last take(). */
   dynamoRequests: DynamoRequestCounter | null;
   stop(): Promise<void>;
@@ -124,6 +127,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   try {
     const outbox = new Outbox(options.dataDir);
+    // A test run's seed, made once and copied (local/seed-snapshot.ts): in-memory runtimes with the plain demo seed only.
+    const snapshot = options.dataDir === null && options.seed !== false && options.demoSet !== true ? seedSnapshotFromEnv() : null;
+    if (snapshot) restorePool(snapshot, join(dataDir, 'cognito'));
     const dynamo = await startDynamoDb(options.dataDir ? join(dataDir, 'dynamodb') : null);
     cleanups.push(() => dynamo.stop());
     await createTables(dynamo.client);
@@ -306,10 +312,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       match.handle(req, socket, head, pathname.slice(match.prefix.length) || '/');
     });
 
-    const seed = options.seed === false ? null : await seedDemoPractice({ cognito, dynamo: dynamo.client, demoSet: options.demoSet === true });
+    const seed = options.seed === false ? null : snapshot ? await restoreTables(snapshot, dynamo.client) : await seedDemoPractice({ cognito, dynamo: dynamo.client, demoSet: options.demoSet === true });
 
     if (scratch) cleanups.unshift(() => rmSync(scratch, { recursive: true, force: true }));
-    return { url, port, outbox, dynamo, cognito, seed, dynamoRequests, stop };
+    return { url, port, outbox, dynamo, cognito, seed, dataDir, dynamoRequests, stop };
   } catch (error) {
     await stop();
     if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { JavaMissingError, SHARED_DYNAMODB_ENV } from './dynamodb.ts';
 import { RESOLVER_BUNDLES_ENV } from './appsync/loader.ts';
+import { SEED_SNAPSHOT_ENV } from './seed-snapshot.ts';
 import { ROOT, startRuntime } from './runtime.ts';
 import { buildWeb, webBuildIsStale } from './build-web.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotp } from './demo-accounts.ts';
@@ -15,9 +16,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotp } from './demo-accounts.ts';
 // We run on Node 20 on purpose (the machines' version); the SDK's upgrade notice is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-// Its own DynamoDB Local and resolver bundles, even when a test run that shares them starts it (test/support/shared-services.ts).
+// Its own DynamoDB Local, resolver bundles and seed, even when a test run that shares them starts it (test/support/shared-services.ts).
 delete process.env[SHARED_DYNAMODB_ENV];
 delete process.env[RESOLVER_BUNDLES_ENV];
+delete process.env[SEED_SNAPSHOT_ENV];
 
 const args = new Set(process.argv.slice(2));
 const dataDir = args.has('--memory') ? null : join(ROOT, '.data');

@@ -297,6 +297,6 @@ export const RESOLVERS: ResolverDef[] = [
   ...['getAllPayers', 'getInsurancePayer', 'getPayerListEnrollments'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Insurance.invoke'] })),
   { typeName: 'Mutation', fieldName: 'enrollProviderToPayerList', pipeline: ['authorize', 'Insurance.invoke', 'audit'] },
   // Claims (issue 16): every read and write of a claim or an ERA is audited (ids only).
-  ...['listClaims', 'getClaim', 'getClaimFile', 'listClaimableSessions', 'listEras'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
-  ...['createClaims', 'rescrubClaim', 'submitClaims', 'refreshClaimStatus', 'correctClaim', 'voidClaim', 'retrieveEras', 'uploadEra', 'postEra'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
+  ...['listClaims', 'getClaim', 'getClaimFile', 'listClaimableSessions', 'listEras', 'listEraCandidates'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
+  ...['createClaims', 'rescrubClaim', 'submitClaims', 'refreshClaimStatus', 'correctClaim', 'voidClaim', 'retrieveEras', 'uploadEra', 'postEra', 'matchEraItem', 'markEraItemNotOurs'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
 ];

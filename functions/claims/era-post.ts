@@ -23,7 +23,7 @@ import { getItem, put, transact, update } from '../billing/store.ts';
 import { eraItemKey, parsed, proposalOf } from './era.ts';
 import { actorOf, CLAIM_MESSAGES, conflict, invalid, isId, notFound, type Caller, type ClaimsAnswer, type Item } from './request.ts';
 import { claimItem, move, readFile } from './store.ts';
-import { toEra } from './view.ts';
+import { resolutionsOf, toEra } from './view.ts';
 
 const POSTING = { kind: 'system', step: 'system:eraPosting' } as const;
 const FINAL = { paid: 'postedPaid', partiallyPaid: 'postedPartial', denied: 'postedDenied' } as const;
@@ -62,8 +62,16 @@ async function clientShareWrites(caller: Caller, eraId: string, era: Item, claim
   return { writes: [put({ ...lineItem(caller.practiceId, adjustment, line.filedUnder ?? claim.filedUnder, stamp), createdAt: stamp }, 'attribute_not_exists(PK)')], adjustedCents: adjusted + delta };
 }
 
-/** One claim's posting: the claim's moves, its insurance payment line, the client's share. */
-async function postClaim(caller: Caller, eraId: string, era: Item, key: string, c: ClaimPosting, claim: Item, stamp: string, today: string): Promise<Item> {
+/** Whether a claim in `stage` can take a payment (or a reversal of one). */
+export function canTake(kind: ClaimPosting['kind'], stage: string): boolean {
+  return kind === 'reversal' ? ['paid', 'partiallyPaid'].includes(stage) : ['accepted', 'partiallyPaid', 'denied', 'paymentReport'].includes(stage);
+}
+
+/**
+ * One claim's posting: the claim's moves, its insurance payment line, the client's share — one
+ * transaction, with `also` (matching by hand: the ERA's record of the held item, written once).
+ */
+export async function postClaim(caller: Caller, eraId: string, era: Item, key: string, c: ClaimPosting, claim: Item, stamp: string, today: string, also: Item[] = []): Promise<Item> {
   const actor = actorOf(caller);
   let next = claim;
   if (c.kind === 'reversal') next = move(next, 'reversed', POSTING, stamp, { era: key });
@@ -90,7 +98,7 @@ async function postClaim(caller: Caller, eraId: string, era: Item, key: string, 
       claimId: claim.id, eraId, kind: c.kind, createdAt: stamp, createdBy: caller.sub,
     }, 'attribute_not_exists(PK)'));
   }
-  writes.push(...share.writes);
+  writes.push(...share.writes, ...also);
   const out = await transact(writes);
   if (!out.ok) throw conflict();
   return { claimId: claim.id, patientControlNumber: c.patientControlNumber, payerClaimNumber: c.payerClaimNumber, kind: c.kind, paidCents: c.paidCents, patientResponsibilityCents: c.patientResponsibilityCents, nextStage: c.nextStage, matchedBy: c.matchedBy, adjustments: c.adjustments, remarks: c.remarks };
@@ -118,7 +126,8 @@ export async function postEra(caller: Caller, args: Item, now = new Date()): Pro
   const raw = await readFile(item.fileKey);
   if (!raw) throw new Error('era file missing');
   const era = parsed(raw);
-  const { proposal, claims } = await proposalOf(caller.practiceId, era);
+  const resolutions = resolutionsOf(item);
+  const { proposal, claims } = await proposalOf(caller.practiceId, era, new Set(resolutions.keys()));
   const stamp = now.toISOString();
   const { today } = await practiceBilling(caller.practiceId, now);
   const postedClaims: Item[] = [];
@@ -126,9 +135,8 @@ export async function postEra(caller: Caller, args: Item, now = new Date()): Pro
   const current = new Map(claims);
   for (const c of proposal.claims) {
     const claim = current.get(c.claimId)!;
-    const allowed = c.kind === 'reversal' ? ['paid', 'partiallyPaid'].includes(claim.stage) : ['accepted', 'partiallyPaid', 'denied', 'paymentReport'].includes(claim.stage);
-    if (!allowed) {
-      held.push({ kind: 'claim', reference: c.patientControlNumber, amountCents: c.paidCents, reason: `Claim ${claim.id} is in stage ${claim.stage}: it cannot take this payment; nothing was posted for it.` });
+    if (!canTake(c.kind, claim.stage)) {
+      held.push({ kind: 'claim', item: c.item, why: 'notPayable', reference: c.patientControlNumber, amountCents: c.paidCents, reason: CLAIM_MESSAGES.cannotTake(claim.id, claim.stage) });
       continue;
     }
     postedClaims.push(await postClaim(caller, item.id, item, proposal.eraKey, c, claim, stamp, today));
@@ -136,10 +144,15 @@ export async function postEra(caller: Caller, args: Item, now = new Date()): Pro
     if (fresh) current.set(claim.id, fresh);
   }
   const provider = proposal.ledger.filter((e) => PROVIDER_LEVEL.has(e.kind));
-  // An ERA whose every claim payment is held posts nothing (its PLB waits with them); one of PLB only posts those.
-  if (postedClaims.length === 0 && (era.claims.length > 0 || provider.length === 0)) throw invalid(CLAIM_MESSAGES.noEraToPost, [{ field: 'id', reason: 'held' }]);
+  // An ERA whose every claim payment is held posts nothing (its PLB waits with them); one of PLB only posts those,
+  // as does one whose payments were all matched by hand (era-held.ts) or marked not ours, if one was posted.
+  const byHand = [...resolutions.values()].some((r) => r.status === 'posted');
+  if (postedClaims.length === 0 && !byHand && (era.claims.length > 0 || provider.length === 0)) throw invalid(CLAIM_MESSAGES.noEraToPost, [{ field: 'id', reason: 'held' }]);
   const done = { ...item, status: 'posted', postedAt: stamp, postedBy: caller.sub, balanced: proposal.balanced, postedClaims, postedHeld: held, postedProvider: provider };
-  const out = await transact([put(done, '#s = :proposed', { ':proposed': 'proposed' }, { '#s': 'status' }), ...providerLines(caller, item.id, item, provider, current, stamp, item.paymentDate ?? today)]);
+  // Conditioned on no held item being resolved by hand since it was read (this Put carries the item's resolutions).
+  const hand = typeof item.handCount === 'number' ? item.handCount : null;
+  const guard = hand === null ? put(done, '#s = :proposed AND attribute_not_exists(handCount)', { ':proposed': 'proposed' }, { '#s': 'status' }) : put(done, '#s = :proposed AND handCount = :h', { ':proposed': 'proposed', ':h': hand }, { '#s': 'status' });
+  const out = await transact([guard, ...providerLines(caller, item.id, item, provider, current, stamp, item.paymentDate ?? today)]);
   if (!out.ok) throw conflict();
   return { data: toEra(done, null), audit: { action: 'era.post', entityType: 'Era', entityId: item.id } };
 }

@@ -24,7 +24,7 @@ import { getItem, getItems, practiceTable, put, queryAll, queryBucket, transact 
 import { practicePartition } from '../../domain/tables.ts';
 import { CLAIM_MESSAGES, invalid, isId, type Caller, type ClaimsAnswer, type Item } from './request.ts';
 import { fileKey, readFile, writeFile } from './store.ts';
-import { toEra } from './view.ts';
+import { resolutionsOf, toEra } from './view.ts';
 
 export const eraItemKey = (practiceId: string, id: string) => ({ PK: practicePartition(practiceId), SK: `ERA#${id}` });
 
@@ -38,7 +38,7 @@ export function parsed(raw: string): Era {
   }
 }
 
-function forPosting(claim: Item): ClaimForPosting {
+export function forPosting(claim: Item): ClaimForPosting {
   const bundle = claim.bundle as ClaimBundle;
   return {
     claimId: claim.id, clientId: claim.clientId, patientControlNumber: claim.id, payerClaimNumbers: claim.payerClaimNumbers ?? [], memberId: claim.memberId ?? '', chargeCents: claim.chargeCents ?? 0,
@@ -58,16 +58,21 @@ const FALLBACK_PER_STAGE = 1000;
  * adjustments, the claims that can take a payment (PAYABLE_STAGES) are read too, so the payer's
  * claim number and the member id + service dates and codes can find them (era-posting.ts decides).
  */
-export async function proposalOf(practiceId: string, era: Era): Promise<{ proposal: PostingProposal; claims: Map<string, Item> }> {
+export async function proposalOf(practiceId: string, era: Era, resolved: ReadonlySet<number> = new Set()): Promise<{ proposal: PostingProposal; claims: Map<string, Item> }> {
   const ids = [...new Set(era.claims.map((c) => c.patientControlNumber.toUpperCase()).filter(isId))];
   const found = (await getItems(ids.map((id) => claimKey(practiceId, id)))).filter((c) => c.entity === 'Claim');
   const byId = new Map(found.map((c) => [c.id as string, c]));
   const missing = era.claims.some((c) => !byId.has(c.patientControlNumber.toUpperCase()));
   if (missing || era.providerAdjustments.length > 0) {
-    const more = await Promise.all(PAYABLE_STAGES.map((s) => queryAll('GSI3', stagePartition(practiceId, s), FALLBACK_PER_STAGE)));
-    for (const c of more.flat()) if (c.entity === 'Claim' && !byId.has(c.id)) byId.set(c.id, c);
+    for (const c of await payableClaims(practiceId)) if (!byId.has(c.id)) byId.set(c.id, c);
   }
-  return { proposal: proposePosting(era, [...byId.values()].map(forPosting)), claims: byId };
+  return { proposal: proposePosting(era, [...byId.values()].map(forPosting), resolved), claims: byId };
+}
+
+/** The practice's claims that can take a payment or a takeback (PAYABLE_STAGES; GSI3, bounded per stage). */
+export async function payableClaims(practiceId: string): Promise<Item[]> {
+  const more = await Promise.all(PAYABLE_STAGES.map((s) => queryAll('GSI3', stagePartition(practiceId, s), FALLBACK_PER_STAGE)));
+  return more.flat().filter((c) => c.entity === 'Claim');
 }
 
 /** Keeps an 835 once (payer/trace/date): a second copy answers the first. */
@@ -86,10 +91,14 @@ async function store(caller: Caller, raw: string, source: 'clearinghouse' | 'upl
   return out.ok ? item : ((await getItem(eraItemKey(caller.practiceId, id))) ?? item);
 }
 
-async function view(caller: Caller, item: Item): Promise<Item> {
-  if (item.status === 'posted') return toEra(item, null);
+/** An ERA as the API shows it: its proposal now (or what was posted) and its held items with what the 835 says of them. */
+export async function view(caller: Caller, item: Item): Promise<Item> {
+  const resolutions = resolutionsOf(item);
+  if (item.status === 'posted' && (item.postedHeld ?? []).length === 0 && resolutions.size === 0) return toEra(item, null);
   const raw = await readFile(item.fileKey);
-  return toEra(item, raw ? (await proposalOf(caller.practiceId, parsed(raw))).proposal : null);
+  const era = raw ? parsed(raw) : null;
+  if (item.status === 'posted') return toEra(item, null, era);
+  return toEra(item, era ? (await proposalOf(caller.practiceId, era, new Set(resolutions.keys()))).proposal : null, era);
 }
 
 /** The ERAs received, newest first (the practice's latest 20; at most 100 read, one Query). */

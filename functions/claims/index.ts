@@ -7,12 +7,14 @@
  * clearinghouse is chosen by configuration (functions/shared/clearinghouse).
  *
  * One file per idea: create.ts (sessions → claims, scrub, correct, void), submit.ts (837P, submit,
- * 277CA), list.ts (lists, one claim, files), era.ts (835 retrieve, upload, propose), era-post.ts (post).
+ * 277CA), list.ts (lists, one claim, files), era.ts (835 retrieve, upload, propose), era-post.ts (post),
+ * era-held.ts (held payments matched by hand or marked not ours).
  */
 import { appsyncHandler, Refusal } from '../shared/refusal.ts';
 import { claimableSessions, createClaims, rescrubClaim, resubmitClaim } from './create.ts';
 import { listEras, retrieveEras, uploadEra } from './era.ts';
 import { postEra } from './era-post.ts';
+import { eraCandidates, markEraItemNotOurs, matchEraItem } from './era-held.ts';
 import { claimFile, getClaim, listClaims } from './list.ts';
 import type { ClaimsAnswer, ClaimsRequest, ClaimsResult } from './request.ts';
 import { refreshClaimStatus, submitClaims } from './submit.ts';
@@ -52,6 +54,12 @@ export async function run(event: ClaimsRequest, now = new Date()): Promise<Claim
       return uploadEra(caller, args, now);
     case 'postEra':
       return postEra(caller, args, now);
+    case 'listEraCandidates':
+      return eraCandidates(caller, args);
+    case 'matchEraItem':
+      return matchEraItem(caller, args, now);
+    case 'markEraItemNotOurs':
+      return markEraItemNotOurs(caller, args, now);
     default:
       throw new Refusal('Unknown field', 'BadRequest');
   }

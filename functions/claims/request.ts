@@ -27,7 +27,7 @@ export interface ClaimsRequest {
 export { invalid, notFound, type AuditNote, type Item };
 export type ClaimsAnswer = MemberAnswer;
 export type ClaimsResult = MemberResult;
-export const conflict = (message = CLAIM_MESSAGES.changed) => new Refusal(message, 'ConflictError');
+export const conflict = (message: string = CLAIM_MESSAGES.changed) => new Refusal(message, 'ConflictError');
 
 export const CLAIM_MESSAGES = {
   claimNotFound: 'Claim not found',
@@ -44,6 +44,11 @@ export const CLAIM_MESSAGES = {
   notAnEra: 'This file is not an 835 payment advice (X12 005010X221A1): upload the ERA file your clearinghouse or payer sent.',
   eraPosted: 'This ERA is already posted.',
   noEraToPost: 'This ERA has nothing to post: every payment in it is held for manual matching.',
+  cannotTake: (id: string, stage: string) => `Claim ${id} is in stage ${stage}: it cannot take this payment; nothing was posted for it.`,
+  notHeld: 'This payment is not held for manual matching: it posts with its ERA. Reload the ERA and try again.',
+  heldPosted: (id: string) => `This payment is already posted on claim ${id}: nothing was posted again.`,
+  heldNotOurs: 'This payment is marked not ours: it is not posted.',
+  heldChanged: 'Someone else just matched this payment or marked it not ours. Reload the ERA.',
 } as const;
 
 /** Whose claims the caller reaches. */

@@ -16,6 +16,8 @@ export const STEPS: Step[] = ['records', 'csv', 'audit', 'notePdfs', 'consentPdf
 export const FILE_PREFIXES = ['CLAIM#', 'ERA#', 'MSGATT#', 'Therapist#'];
 /** Items a unit of the PDF and file steps reads (one Query page): small enough to checkpoint often. */
 export const PDF_PAGE = 20;
+/** Message attachments (10 MB at most each) a unit of the files step copies: a piece stays a few tens of MB. */
+export const ATTACHMENT_PAGE = 4;
 
 export interface ExportState {
   step: Step;

@@ -15,7 +15,7 @@ import { CSV_COLUMNS, belongsToClient, csvHeader, csvRow, entityFileOf, exported
 import { consentVersionKey } from '../../domain/documents/consent.ts';
 import { practicePartition } from '../../domain/tables.ts';
 import { clientNotesPdf } from './files.ts';
-import { FILE_PREFIXES, PDF_PAGE, advance, frameList, recordEntry, type ExportState, type Frame, type Item } from './state.ts';
+import { ATTACHMENT_PAGE, FILE_PREFIXES, PDF_PAGE, advance, frameList, recordEntry, type ExportState, type Frame, type Item } from './state.ts';
 
 export interface ExportJob {
   practiceId: string;
@@ -123,7 +123,8 @@ export async function runUnit(job: ExportJob, state: ExportState, ctx: LegContex
   if (state.step === 'files') {
     // Objects in the media bucket the records point to.
     const counts = { ...state.counts };
-    const { items, last } = await page(partition(job, FILE_PREFIXES[state.index], PDF_PAGE), state.key);
+    const prefix = FILE_PREFIXES[state.index];
+    const { items, last } = await page(partition(job, prefix, prefix === 'MSGATT#' ? ATTACHMENT_PAGE : PDF_PAGE), state.key);
     for (const item of items) {
       if (!keep(item)) continue;
       for (const entry of objectEntries(item, job.practiceId)) {

@@ -10,7 +10,8 @@
  *   - messaging: send → receive p50/p95 over 200 messages, and 200 concurrent subscribers (messaging.ts)
  *   - X12: 837P claims/s for ≈ 2 200 claims, and 835 posting of 1 000 claim payments (x12.ts)
  *   - eligibility: getNewCoverage round trip through the local clearinghouse sandbox p50/p95 (eligibility.ts)
- *   - billing: the billing list over 2 000 clients' 8 000 session lines, and their monthly run (billing.ts)
+ *   - billing: the billing list over 2 000 clients' 8 000 session lines, and their monthly run (billing.ts);
+ *     at the issue's size, a year of 20 clinicians' sessions and 1 000 clients' statements in the background (billing-year.ts)
  *   - companion apps: an app page over 500 sharing clients, two years of a client's diary cards (entries, stats) (companion.ts)
  */
 import { spawn } from 'node:child_process';
@@ -30,6 +31,7 @@ import { benchMessaging } from './messaging.ts';
 import { benchX12 } from './x12.ts';
 import { benchEligibility } from './eligibility.ts';
 import { benchBilling } from './billing.ts';
+import { benchBillingYear } from './billing-year.ts';
 import { benchDataExport } from './data-export.ts';
 import { benchCompanion } from './companion.ts';
 import { benchAssessmentsPopulation } from './assessments-population.ts';
@@ -127,6 +129,8 @@ rows.push(...benchX12());
 rows.push(...(await benchEligibility()));
 // Client billing (issue 15): the billing list and the monthly run over 2 000 clients (test/bench/billing.ts).
 rows.push(...(await benchBilling()));
+// At the issue's size (session 8): the list over a year of 20 clinicians' sessions (26 000 lines), every filter key, and 1 000 clients' statements in the background (test/bench/billing-year.ts).
+rows.push(...(await benchBillingYear()));
 // Data export (issue 18): a 2 000-client practice with a year of sessions and signed notes into one zip — time, memory, size (test/bench/data-export.ts).
 rows.push(...(await benchDataExport()));
 rows.push(...(await benchCompanion()));

@@ -9,6 +9,9 @@ import { ALLOWED_GROUPS, CUSTOM_ATTRIBUTES, PASSWORD_POLICY } from '../../domain
 import { SITE_NAME } from '../../domain/runtime-config.ts';
 import { TABLES, tableName } from '../../domain/tables.ts';
 import { PUBLIC_ROUTES } from '../../functions/routes.ts';
+import { UNICODE_FONT_FILE } from '../../functions/shared/pdf/fonts.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { FUNCTIONS, RESOLVERS } from '../../resolvers/map.ts';
 import { resourcesOf, statementsOf, synthPortal, type Synthesized } from './synth.ts';
 import { apiGrantTests } from './api-grants.ts';
@@ -239,6 +242,20 @@ describe('Api', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
     api().hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.objectLike({ AllowOrigins: ['*'], AllowCredentials: false }) });
+  });
+
+  it('ships the Unicode PDF font with every Lambda that renders PDFs, and with no other', () => {
+    const { outdir } = synthesized.dev;
+    const bundles = new Map<string, boolean>();
+    for (const asset of readdirSync(outdir).filter((name) => name.startsWith('asset.') && existsSync(join(outdir, name, 'index.mjs')))) {
+      const source = readFileSync(join(outdir, asset, 'index.mjs'), 'utf8');
+      bundles.set(asset, existsSync(join(outdir, asset, 'fonts', UNICODE_FONT_FILE)));
+      // The bundle holds the PDF code (functions/shared/pdf/fonts.ts names the file) exactly when it has the font.
+      expect(bundles.get(asset), asset).toBe(source.includes(UNICODE_FONT_FILE));
+    }
+    const withFont = [...bundles.values()].filter(Boolean).length;
+    expect(withFont).toBeGreaterThanOrEqual(3);
+    expect(bundles.size - withFont).toBeGreaterThan(10);
   });
 
   it('runs Lambdas on Node.js 24 with encrypted logs', () => {

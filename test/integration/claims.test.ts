@@ -25,6 +25,7 @@ import { readSubmitted837, sandbox835 } from '../../functions/shared/clearinghou
 import { s3ObjectStore } from '../../functions/shared/object-store.ts';
 import { startStediFake } from '../support/stedi-fake.ts';
 import { startSecretsManagerFake } from '../support/secrets-manager-fake.ts';
+import { heldEraCases } from './claims-held.ts';
 
 let runtime: Runtime;
 const tokens: Record<string, string> = {};
@@ -275,6 +276,8 @@ describe('claims', () => {
     expect((await call('biller', `mutation ($id: ID!) { postEra(id: $id) { id } }`, { id: era.id })).errors?.[0].message).toBe('This ERA has nothing to post: every payment in it is held for manual matching.');
     expect((await call('biller', 'mutation { uploadEra(x12: "not an era") { id } }')).errors?.[0]).toMatchObject({ errorType: 'ValidationError' });
   });
+
+  heldEraCases({ runtime: () => runtime, data, call, insure, attended });
 
   it('a rejected claim is corrected in the record and scrubbed again; an accepted one is voided (frequency 8)', async () => {
     const again = (await data('biller', RESCRUB, { id: claims.rejected.id })).rescrubClaim;

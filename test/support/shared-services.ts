@@ -6,31 +6,56 @@
  *   it (its own access key; local/dynamodb.ts), so no file sees another's data.
  * - The resolver bundles, built once from resolvers/ (local/build-resolvers.ts) into a directory
  *   of this run, which every runtime's AppSync stand-in loads (local/appsync/loader.ts).
+ * - The demo seed, run once (seed-snapshot-main.ts, in a child process) and kept as a snapshot that
+ *   every seeded in-memory runtime copies into its own tables and pool (local/seed-snapshot.ts).
  *
- * The workers read both from the environment (test/support/shared-services-env.ts).
+ * The workers read all three from the environment (test/support/shared-services-env.ts).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startSharedDynamoDbServer } from '../../local/dynamodb.ts';
+import { SHARED_DYNAMODB_ENV, startSharedDynamoDbServer } from '../../local/dynamodb.ts';
 import { buildResolvers } from '../../local/build-resolvers.ts';
+import { RESOLVER_BUNDLES_ENV } from '../../local/appsync/loader.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     sharedDynamoDb: string;
     resolverBundles: string;
+    seedSnapshot: string;
   }
+}
+
+/** Runs seed-snapshot-main.ts against the shared services; resolves once `file` is written. */
+function makeSeedSnapshot(file: string, env: Record<string, string>): Promise<void> {
+  const main = fileURLToPath(new URL('./seed-snapshot-main.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', main, file], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the demo seed failed (test/support/seed-snapshot-main.ts exited ${code})`))));
+  });
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const bundles = mkdtempSync(join(tmpdir(), 'portal-resolvers-'));
   buildResolvers(bundles);
   const dynamo = await startSharedDynamoDbServer();
+  const seed = mkdtempSync(join(tmpdir(), 'portal-seed-'));
+  try {
+    await makeSeedSnapshot(join(seed, 'seed.json'), { [SHARED_DYNAMODB_ENV]: dynamo.endpoint, [RESOLVER_BUNDLES_ENV]: bundles, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
+  } catch (error) {
+    await dynamo.stop();
+    throw error;
+  }
   project.provide('sharedDynamoDb', dynamo.endpoint);
   project.provide('resolverBundles', bundles);
+  project.provide('seedSnapshot', join(seed, 'seed.json'));
   return async () => {
     await dynamo.stop();
     rmSync(bundles, { recursive: true, force: true });
+    rmSync(seed, { recursive: true, force: true });
   };
 }

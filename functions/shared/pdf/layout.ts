@@ -4,11 +4,11 @@
  * the margins and continued on new pages, with @cantoo/pdf-lib (the maintained fork of pdf-lib —
  * docs/decisions.md "Documents and intake forms").
  *
- * Fonts: the standard Helvetica faces (no font file shipped). They encode WinAnsi (Latin-1 and a few
- * more); a character outside it is drawn as "?" — the stored record (the signed version and the
- * typed name in the table) stays exact; see docs/decisions.md for the debt (embed a Unicode font).
+ * Fonts: functions/shared/pdf/fonts.ts — Helvetica when it draws every character of the document,
+ * else an embedded Unicode font (subset); a character neither draws is shown as "?".
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import { embedFonts, type PdfFonts } from './fonts.ts';
 
 export type Block =
   | { kind: 'heading'; text: string }
@@ -22,39 +22,17 @@ const PAGE = { width: 612, height: 792, margin: 54 } as const;
 const SIZE = { heading: 16, subheading: 12, body: 10.5 } as const;
 const LEADING = 1.35;
 
-/** Per standard font (by name: the same across documents), whether each non-ASCII character seen so far encodes (encodeText throws on the others). */
-const encodable = new Map<string, Map<string, boolean>>();
-
-function canDraw(font: PDFFont, ch: string): boolean {
-  const code = ch.charCodeAt(0);
-  // Printable ASCII is in every standard font's WinAnsi encoding: no need to ask the font.
-  if (ch.length === 1 && code >= 0x20 && code <= 0x7e) return true;
-  let known = encodable.get(font.name);
-  if (!known) encodable.set(font.name, (known = new Map()));
-  let ok = known.get(ch);
-  if (ok === undefined) {
-    try {
-      font.encodeText(ch);
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    known.set(ch, ok);
-  }
-  return ok;
-}
-
-/** The text as the font can draw it: characters outside its encoding become "?". */
-export function drawable(font: PDFFont, text: string): string {
+/** The text as the fonts can draw it: characters outside them become "?". */
+export function drawable(fonts: Pick<PdfFonts, 'canDraw'>, text: string): string {
   return Array.from(text)
-    .map((ch) => (ch === '\t' ? '    ' : canDraw(font, ch) ? ch : '?'))
+    .map((ch) => (ch === '\t' ? '    ' : ch === '\n' || fonts.canDraw(ch) ? ch : '?'))
     .join('');
 }
 
 /** Lines of at most `width` points: words wrapped, an over-long word broken, line breaks kept. */
-export function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
+export function wrap(fonts: PdfFonts, font: PDFFont, size: number, text: string, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of drawable(font, text).split('\n')) {
+  for (const paragraph of drawable(fonts, text).split('\n')) {
     let line = '';
     for (const word of paragraph.split(' ')) {
       const candidate = line.length === 0 ? word : `${line} ${word}`;
@@ -82,8 +60,7 @@ interface Flow {
   doc: PDFDocument;
   page: PDFPage;
   y: number;
-  regular: PDFFont;
-  bold: PDFFont;
+  fonts: PdfFonts;
 }
 
 function newPage(flow: Flow): void {
@@ -107,6 +84,11 @@ export interface PdfMeta {
   createdAt?: Date;
 }
 
+function blockTexts(block: Block): string[] {
+  if (block.kind === 'field') return [block.label, block.value];
+  return 'text' in block ? [block.text] : [];
+}
+
 /** Renders the blocks, in order, to a PDF (bytes). Pages are numbered "Page n of m" at the foot. */
 export async function renderPdf(blocks: Block[], meta: PdfMeta): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -118,18 +100,18 @@ export async function renderPdf(blocks: Block[], meta: PdfMeta): Promise<Uint8Ar
     doc.setCreationDate(meta.createdAt);
     doc.setModificationDate(meta.createdAt);
   }
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const flow: Flow = { doc, page: doc.addPage([PAGE.width, PAGE.height]), y: PAGE.height - PAGE.margin, regular, bold };
+  const fonts = await embedFonts(doc, blocks.flatMap(blockTexts));
+  const { regular, bold } = fonts;
+  const flow: Flow = { doc, page: doc.addPage([PAGE.width, PAGE.height]), y: PAGE.height - PAGE.margin, fonts };
   const width = PAGE.width - 2 * PAGE.margin;
   for (const block of blocks) {
-    if (block.kind === 'heading') drawLines(flow, wrap(bold, SIZE.heading, block.text, width), bold, SIZE.heading);
-    else if (block.kind === 'subheading') drawLines(flow, wrap(bold, SIZE.subheading, block.text, width), bold, SIZE.subheading);
-    else if (block.kind === 'paragraph') drawLines(flow, wrap(regular, SIZE.body, block.text, width), regular, SIZE.body);
+    if (block.kind === 'heading') drawLines(flow, wrap(fonts, bold, SIZE.heading, block.text, width), bold, SIZE.heading);
+    else if (block.kind === 'subheading') drawLines(flow, wrap(fonts, bold, SIZE.subheading, block.text, width), bold, SIZE.subheading);
+    else if (block.kind === 'paragraph') drawLines(flow, wrap(fonts, regular, SIZE.body, block.text, width), regular, SIZE.body);
     else if (block.kind === 'field') {
-      const label = `${drawable(bold, block.label)}: `;
+      const label = `${drawable(fonts, block.label)}: `;
       const labelWidth = bold.widthOfTextAtSize(label, SIZE.body);
-      const lines = wrap(regular, SIZE.body, block.value, width - labelWidth);
+      const lines = wrap(fonts, regular, SIZE.body, block.value, width - labelWidth);
       if (flow.y - SIZE.body * LEADING < PAGE.margin) newPage(flow);
       flow.page.drawText(label, { x: PAGE.margin, y: flow.y - SIZE.body * LEADING, size: SIZE.body, font: bold });
       drawLines(flow, lines, regular, SIZE.body, labelWidth);

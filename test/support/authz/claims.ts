@@ -31,6 +31,9 @@ export const claims: AuthzDomain = {
     'Mutation.retrieveEras':             [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
     'Mutation.uploadEra':                [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
     'Mutation.postEra':                  [N,    N,    U,    U,    U,    U,    N,    U,    U,    N],
+    'Query.listEraCandidates':           [N,    N,    U,    U,    U,    U,    N,    U,    U,    N],
+    'Mutation.matchEraItem':             [N,    N,    U,    U,    U,    U,    N,    U,    U,    N],
+    'Mutation.markEraItemNotOurs':       [N,    N,    U,    U,    U,    U,    N,    U,    U,    N],
   },
   operations: {
     'Query.listClaims': op('Query.listClaims', '{ listClaims(stage: scrub) { items { id } nextToken } }'),
@@ -47,5 +50,8 @@ export const claims: AuthzDomain = {
     'Mutation.retrieveEras': op('Mutation.retrieveEras', 'mutation { retrieveEras { id } }'),
     'Mutation.uploadEra': op('Mutation.uploadEra', 'mutation ($x: String!) { uploadEra(x12: $x) { id } }', { x: ERA }),
     'Mutation.postEra': op('Mutation.postEra', 'mutation { postEra(id: "nosuchera") { id } }'),
+    'Query.listEraCandidates': op('Query.listEraCandidates', '{ listEraCandidates(eraId: "nosuchera", item: 0) { claimId } }'),
+    'Mutation.matchEraItem': op('Mutation.matchEraItem', 'mutation { matchEraItem(eraId: "nosuchera", item: 0, claimId: "CNOSUCHCLAIM") { id } }'),
+    'Mutation.markEraItemNotOurs': op('Mutation.markEraItemNotOurs', 'mutation { markEraItemNotOurs(eraId: "nosuchera", item: 0) { id } }'),
   },
 };

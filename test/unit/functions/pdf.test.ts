@@ -51,8 +51,20 @@ describe('signed consent PDF', () => {
     expect(pages[pages.length - 1]).toContain('Signed by (typed name): Ana María López');
   });
 
-  it('draws a character its font cannot encode as "?" instead of failing', async () => {
-    const [lines] = await pageLines(await renderSignedConsent({ ...consent, typedName: '李小龙 Lee' }));
-    expect(lines).toContain('Signed by (typed name): ??? Lee');
+  it('draws a name in Chinese as written, with the font embedded as a subset; Latin-only text embeds no font', async () => {
+    const latin = await renderSignedConsent(consent);
+    const chinese = await renderSignedConsent({ ...consent, typedName: '李小龙 Lee', title: 'Consentimiento — 远程医疗同意书' });
+    const [lines] = await pageLines(chinese);
+    expect(lines).toContain('Signed by (typed name): 李小龙 Lee');
+    expect(lines).toContain('Consentimiento — 远程医疗同意书');
+    // Helvetica is one of PDF's standard fonts: nothing embedded. The Unicode font is 10.5 MB; the
+    // subset holds only the glyphs used.
+    expect(latin.byteLength).toBeLessThan(12_000);
+    expect(chinese.byteLength).toBeLessThan(80_000);
+  });
+
+  it('draws a character no font of ours has (Arabic needs shaping too) as "?" instead of failing', async () => {
+    const [lines] = await pageLines(await renderSignedConsent({ ...consent, typedName: 'سارة 李 Lee' }));
+    expect(lines).toContain('Signed by (typed name): ???? 李 Lee');
   });
 });

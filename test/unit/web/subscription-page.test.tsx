@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
-/** Client subscriptions (issue 15): an app's plans and purchases with seats used and assigned clients; assigning shows the server's refusal in place and the new row on success. */
+/**
+ * Client subscriptions (issue 15): an app's plans and purchases with seats used and assigned clients; assigning shows the server's refusal in place and the new row on success.
+ * Session packages (session 8): the packages with sessions and price a month, the clients on them with used/left this period and card renewal; adding a package shows the server's refusal, then the list again.
+ */
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../web/src/clients/api';
 
-const api = vi.hoisted(() => ({ getClientSubscription: vi.fn(), assignClientSubscription: vi.fn() }));
+const api = vi.hoisted(() => ({ getClientSubscription: vi.fn(), assignClientSubscription: vi.fn(), getClientPackages: vi.fn(), saveClientPackagePlan: vi.fn() }));
 vi.mock('../../../web/src/subscription/api', () => api);
 vi.mock('../../../web/src/assessments/api', () => ({ clientsByName: vi.fn().mockResolvedValue([{ id: 'c9', personalDetail: { first: 'Noah', last: 'Reyes' } }]) }));
 
@@ -22,6 +25,10 @@ const ACT = {
   plans: [{ id: 'ACT-MONTH', appId: 'ACT', name: 'ACT app access, monthly', interval: 'month', priceCents: 1500 }, { id: 'ACT-YEAR', appId: 'ACT', name: 'ACT app access, yearly', interval: 'year', priceCents: 15000 }],
 };
 
+const NO_PACKAGES = { currency: 'USD', plans: [], packages: [] };
+beforeEach(() => {
+  api.getClientPackages.mockResolvedValue(NO_PACKAGES);
+});
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
@@ -69,5 +76,44 @@ describe('Subscription page', () => {
     expect(within(clients).getByText('11/30/2026')).toBeTruthy();
     expect(screen.getAllByText('3 of 25').length).toBeGreaterThan(0);
     expect(screen.queryByText('Every seat of this purchase is taken.')).toBeNull();
+  });
+});
+
+describe('Session packages on the Subscription page', () => {
+  const PLAN = { id: 'PKG_demo4', name: '4 sessions a month', sessionsPerPeriod: 4, priceCents: 44000, interval: 'month', version: 1 };
+  const ON = {
+    clientId: 'c1', clientName: 'Taylor Brooks', planId: 'PKG_demo4', planName: '4 sessions a month', sessionsPerPeriod: 4, startDate: '2026-11-20', status: 'PAST_DUE',
+    periodStart: '2026-11-20', periodEnd: '2026-12-20', used: 2, left: 2, cardRenewal: true, paidThrough: '2026-12-20', endedOn: null,
+  };
+
+  it('shows each package and the clients on one with this period, used of total, left, status and card renewal', async () => {
+    api.getClientSubscription.mockResolvedValue(ACT);
+    api.getClientPackages.mockResolvedValue({ currency: 'USD', plans: [PLAN], packages: [ON] });
+    render(<SubscriptionPage />);
+    expect(await screen.findByText('$440.00')).toBeTruthy();
+    const on = screen.getByRole('table', { name: 'Clients on a package' });
+    const row = within(on).getByText('Taylor Brooks').closest('tr')!;
+    for (const text of ['4 sessions a month', '11/20/2026 – 12/20/2026', '2 of 4', 'Past due', 'Yes']) expect(within(row).getByText(text)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Put a client on a package' })).toBeTruthy();
+  });
+
+  it("adds a package: the server's refusal in place, then the package listed", async () => {
+    api.getClientSubscription.mockResolvedValue(ACT);
+    api.saveClientPackagePlan.mockRejectedValueOnce(new ApiError('A package has a name, 1 to 31 sessions a month and a price between $0 and $100,000.', 'ValidationError', []));
+    api.saveClientPackagePlan.mockResolvedValueOnce({ ...PLAN, id: 'PKG_new', name: 'Two a month', sessionsPerPeriod: 2, priceCents: 24000 });
+    const user = userEvent.setup();
+    render(<SubscriptionPage />);
+    await screen.findByText('No session packages yet.');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Two a month');
+    await user.clear(screen.getByRole('spinbutton', { name: 'Sessions a month' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Sessions a month' }), '40');
+    await user.type(screen.getByRole('textbox', { name: 'Price a month' }), '240');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('A package has a name, 1 to 31 sessions a month and a price between $0 and $100,000.')).toBeTruthy();
+    expect(api.saveClientPackagePlan).toHaveBeenCalledWith('Two a month', 40, 24000);
+    api.getClientPackages.mockResolvedValue({ currency: 'USD', plans: [{ ...PLAN, id: 'PKG_new', name: 'Two a month', sessionsPerPeriod: 2, priceCents: 24000 }], packages: [] });
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Two a month is added.')).toBeTruthy();
+    expect(await screen.findByText('$240.00')).toBeTruthy();
   });
 });

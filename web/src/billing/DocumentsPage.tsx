@@ -21,6 +21,8 @@ import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/billing';
 import { reportApiError } from '../shell/banners';
+import { useViewer } from '../shell/ViewerContext';
+import StatementRunPanel from './StatementRunPanel';
 import { getBillingDocumentPdf, listBillingDocuments, savePdf, type BillingDocument, type BillingDocumentKind } from './documents-api';
 
 const KINDS: Array<BillingDocumentKind | ''> = ['', 'INVOICE', 'SUPERBILL', 'STATEMENT', 'CONSENT'];
@@ -44,38 +46,44 @@ export default function DocumentsPage() {
     setDownloading(id);
     getBillingDocumentPdf(id).then(savePdf, reportApiError).finally(() => setDownloading(null));
   };
+  // A month's statements for every client: the whole practice's billing (owner, clinicianAdmin, biller); the API is the gate.
+  const viewer = useViewer();
+  const mayRunStatements = viewer.status === 'ready' && viewer.me.roles.some((r) => r === 'owner' || r === 'clinicianAdmin' || r === 'biller');
   const kindLabel = (k: BillingDocumentKind | '') => t(k ? `billing.documents.kind.${k}` : 'billing.documents.allKinds');
   const when = (iso: string | null, name: string | null) => (iso ? `${iso.slice(0, 10)}${name ? ` · ${name}` : ''}` : '—');
   return (
     <ContentLayout header={<Header variant="h1" description={t('billing.documents.intro')}>{t('billing.documents.title')}</Header>}>
-      <Table
-        items={list.rows}
-        loading={list.loading && list.rows.length === 0}
-        loadingText={t('billing.documents.loading')}
-        empty={<Box textAlign="center">{t('billing.documents.empty')}</Box>}
-        filter={
-          <SpaceBetween direction="horizontal" size="s">
-            <FormField label={t('billing.documents.kind')}>
-              <Select selectedOption={{ value: kind, label: kindLabel(kind) }} options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))} onChange={({ detail }) => setKind((detail.selectedOption.value ?? '') as BillingDocumentKind | '')} />
-            </FormField>
-            <FormField label={t('billing.from')}>
-              <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} />
-            </FormField>
-            <FormField label={t('billing.to')}>
-              <DatePicker value={to} onChange={({ detail }) => setTo(detail.value)} />
-            </FormField>
-            {clientId && <Button onClick={() => navigate('/app/billings/documents')}>{t('billing.documents.allClients')}</Button>}
-          </SpaceBetween>
-        }
-        columnDefinitions={[
-          { id: 'title', header: t('billing.documents.document'), cell: (d) => `${kindLabel(d.kind)} · ${d.title}` },
-          { id: 'client', header: t('billing.client'), cell: (d) => <Link href={`/app/clients/${d.clientId}?tab=billing`} onFollow={(e) => (e.preventDefault(), navigate(`/app/clients/${d.clientId}?tab=billing`))}>{d.clientName}</Link> },
-          { id: 'generated', header: t('billing.documents.generated'), cell: (d) => when(d.generatedAt, d.generatedByName) },
-          { id: 'sent', header: t('billing.documents.sent'), cell: (d) => when(d.sentAt, d.sentByName) },
-          { id: 'pdf', header: t('billing.documents.pdf'), cell: (d) => <Button variant="inline-link" loading={downloading === d.id} ariaLabel={t('billing.documents.downloadOf', { title: d.title })} onClick={() => download(d.id)}>{t('billing.documents.download')}</Button> },
-        ]}
-        footer={loadMoreFooter(list, t('billing.loadMore'))}
-      />
+      <SpaceBetween size="l">
+        {mayRunStatements && !clientId && <StatementRunPanel />}
+        <Table
+          items={list.rows}
+          loading={list.loading && list.rows.length === 0}
+          loadingText={t('billing.documents.loading')}
+          empty={<Box textAlign="center">{t('billing.documents.empty')}</Box>}
+          filter={
+            <SpaceBetween direction="horizontal" size="s">
+              <FormField label={t('billing.documents.kind')}>
+                <Select selectedOption={{ value: kind, label: kindLabel(kind) }} options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))} onChange={({ detail }) => setKind((detail.selectedOption.value ?? '') as BillingDocumentKind | '')} />
+              </FormField>
+              <FormField label={t('billing.from')}>
+                <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} />
+              </FormField>
+              <FormField label={t('billing.to')}>
+                <DatePicker value={to} onChange={({ detail }) => setTo(detail.value)} />
+              </FormField>
+              {clientId && <Button onClick={() => navigate('/app/billings/documents')}>{t('billing.documents.allClients')}</Button>}
+            </SpaceBetween>
+          }
+          columnDefinitions={[
+            { id: 'title', header: t('billing.documents.document'), cell: (d) => `${kindLabel(d.kind)} · ${d.title}` },
+            { id: 'client', header: t('billing.client'), cell: (d) => <Link href={`/app/clients/${d.clientId}?tab=billing`} onFollow={(e) => (e.preventDefault(), navigate(`/app/clients/${d.clientId}?tab=billing`))}>{d.clientName}</Link> },
+            { id: 'generated', header: t('billing.documents.generated'), cell: (d) => when(d.generatedAt, d.generatedByName) },
+            { id: 'sent', header: t('billing.documents.sent'), cell: (d) => when(d.sentAt, d.sentByName) },
+            { id: 'pdf', header: t('billing.documents.pdf'), cell: (d) => <Button variant="inline-link" loading={downloading === d.id} ariaLabel={t('billing.documents.downloadOf', { title: d.title })} onClick={() => download(d.id)}>{t('billing.documents.download')}</Button> },
+          ]}
+          footer={loadMoreFooter(list, t('billing.loadMore'))}
+        />
+      </SpaceBetween>
     </ContentLayout>
   );
 }

@@ -330,6 +330,10 @@ export type BillingDocumentKind =
   | 'STATEMENT'
   | 'CONSENT';
 
+export type StatementRunStatus =
+  | 'RUNNING'
+  | 'DONE';
+
 export type CosignStatus =
   | 'DRAFT'
   | 'AWAITING'
@@ -635,6 +639,20 @@ export type EditBillingCatalogMutationVariables = Exact<{
 
 
 export type EditBillingCatalogMutation = { editBillingCatalog: { version: number } };
+
+export type StartStatementRunMutationVariables = Exact<{
+  month: string;
+}>;
+
+
+export type StartStatementRunMutation = { startStatementRun: { month: string, status: StatementRunStatus, total: number, done: number, percent: number, statements: number, msPerStatement: number | null, startedAt: string, startedByName: string | null, finishedAt: string | null } };
+
+export type GetStatementRunQueryVariables = Exact<{
+  month: string;
+}>;
+
+
+export type GetStatementRunQuery = { getStatementRun: { month: string, status: StatementRunStatus, total: number, done: number, percent: number, statements: number, msPerStatement: number | null, startedAt: string, startedByName: string | null, finishedAt: string | null } | null };
 
 export type ClientPracticeFieldsFragment = { practiceId: string, clientId: string, practiceName: string, portalName: string | null, greeting: string | null, firstName: string | null, lastName: string | null, phone: string | null, email: string | null, preferredChannel: string | null };
 
@@ -1184,6 +1202,22 @@ export type AssignClientSubscriptionMutationVariables = Exact<{
 
 
 export type AssignClientSubscriptionMutation = { assignClientSubscription: { id: string, appId: string, planId: string, planName: string, seats: number, used: number, periodStart: string, renewsOn: string, status: string, version: number, assigned: Array<{ clientId: string, clientName: string, startDate: string, assignedAt: string }> } };
+
+export type GetClientPackagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetClientPackagesQuery = { getClientPackages: { currency: string, plans: Array<{ id: string, name: string, sessionsPerPeriod: number, priceCents: number, interval: string, version: number }>, packages: Array<{ clientId: string, clientName: string, planId: string, planName: string, sessionsPerPeriod: number, startDate: string, status: string, periodStart: string | null, periodEnd: string | null, used: number, left: number, cardRenewal: boolean, paidThrough: string | null, endedOn: string | null }> } };
+
+export type SaveClientPackagePlanMutationVariables = Exact<{
+  planId?: string | null | undefined;
+  version?: number | null | undefined;
+  name: string;
+  sessionsPerPeriod: number;
+  priceCents: number;
+}>;
+
+
+export type SaveClientPackagePlanMutation = { saveClientPackagePlan: { id: string, name: string, sessionsPerPeriod: number, priceCents: number, interval: string, version: number } };
 
 export type ListNotesAwaitingCosignQueryVariables = Exact<{
   nextToken?: string | null | undefined;

@@ -25,15 +25,20 @@ import { assignClientSubscription, type Purchase } from './api';
 
 const REFUSALS = ['ValidationError', 'NotFound', 'ConflictError'];
 
-export function AssignClientForm({ purchases, onAssigned }: { purchases: Purchase[]; onAssigned: (purchase: Purchase) => void }) {
+type Choice = Pick<Purchase, 'id' | 'planName'> & { description: string };
+
+/** `title`/`choices`: the session packages' form (session 8) uses it with the packages in place of purchases. */
+export function AssignClientForm({ purchases, onAssigned, title, choices, choiceLabel }: { purchases: Purchase[]; onAssigned: (purchase: Purchase) => void; title?: string; choices?: Choice[]; choiceLabel?: string }) {
   const { t, tm } = useI18n();
-  const [purchaseId, setPurchaseId] = useState(purchases[0]?.id ?? '');
+  const [purchaseId, setPurchaseId] = useState(choices?.[0]?.id ?? purchases[0]?.id ?? '');
   const [clientId, setClientId] = useState<string | null>(null);
   const [startDate, setStartDate] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const options = purchases.map((p) => ({ value: p.id, label: p.planName, description: t('subscription.seatsValue', { used: p.used, seats: p.seats }) }));
+  const options = choices
+    ? choices.map((c) => ({ value: c.id, label: c.planName, description: c.description }))
+    : purchases.map((p) => ({ value: p.id, label: p.planName, description: t('subscription.seatsValue', { used: p.used, seats: p.seats }) }));
   const submit = async () => {
     setDone(null);
     if (!clientId) return setProblem(t('subscription.pickClient'));
@@ -53,11 +58,11 @@ export function AssignClientForm({ purchases, onAssigned }: { purchases: Purchas
     }
   };
   return (
-    <Container header={<Header variant="h2">{t('subscription.assignTitle')}</Header>}>
+    <Container header={<Header variant="h2">{title ?? t('subscription.assignTitle')}</Header>}>
       <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <Form errorText={problem ?? undefined} actions={<Button variant="primary" formAction="submit" loading={busy}>{t('subscription.assign')}</Button>}>
           <SpaceBetween size="m">
-            <FormField label={t('subscription.purchase')}>
+            <FormField label={choiceLabel ?? t('subscription.purchase')}>
               <Select selectedOption={options.find((o) => o.value === purchaseId) ?? null} options={options}
                 onChange={({ detail }) => setPurchaseId(detail.selectedOption.value ?? '')} />
             </FormField>

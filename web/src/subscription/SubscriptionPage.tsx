@@ -2,7 +2,8 @@
  * /app/subscription (issue 15; spec part 2 "Client subscription: plans, purchased plans, assigned
  * clients"): one app at a time (ACT first) — its plans with the price per seat, the plans the
  * practice bought (seats used of total, period, renewal, status) each with the clients assigned to
- * it, and "Assign a client". Money arrives in integer cents and is formatted here.
+ * it, and "Assign a client"; below, the session packages (SessionPackages.tsx, session 8). Money
+ * arrives in integer cents and is formatted here.
  */
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -23,6 +24,7 @@ import { reportApiError } from '../shell/banner-state';
 import { APP_KEYS } from '../shell/navigation';
 import { getClientSubscription, type ClientSubscription, type Purchase } from './api';
 import { AssignClientForm } from './AssignClientForm';
+import { SessionPackages } from './SessionPackages';
 
 function PurchaseCard({ purchase }: { purchase: Purchase }) {
   const { t } = useI18n();
@@ -93,6 +95,7 @@ export default function SubscriptionPage() {
             {active.length > 0 ? <AssignClientForm key={appId} purchases={active} onAssigned={replace} /> : null}
           </>
         )}
+        <SessionPackages />
       </SpaceBetween>
     </ContentLayout>
   );

@@ -1,15 +1,19 @@
 /**
  * The client subscriptions page's API (issue 15; spec part 2 "Client subscription: plans, purchased
  * plans, assigned clients"): one app's plans and purchases with their assigned clients, and
- * assigning a client to a purchase's seat from a start date.
+ * assigning a client to a purchase's seat from a start date; session packages (session 8).
  */
 import { call } from '../settings/graphql';
 import type { TypedDocument } from '../platform/typed-document';
 import type {
   AssignClientSubscriptionMutation,
   AssignClientSubscriptionMutationVariables,
+  GetClientPackagesQuery,
+  GetClientPackagesQueryVariables,
   GetClientSubscriptionQuery,
   GetClientSubscriptionQueryVariables,
+  SaveClientPackagePlanMutation,
+  SaveClientPackagePlanMutationVariables,
 } from '../platform/operations.generated';
 
 export type ClientSubscription = GetClientSubscriptionQuery['getClientSubscription'];
@@ -36,3 +40,26 @@ const ASSIGN = (/* GraphQL */ `
 export const getClientSubscription = (appId: string) => call(GET, { appId }, (d) => d.getClientSubscription);
 export const assignClientSubscription = (purchaseId: string, clientId: string, startDate: string) =>
   call(ASSIGN, { purchaseId, clientId, startDate }, (d) => d.assignClientSubscription);
+
+/** Session packages (session 8): the practice's packages and the clients on them with this period's use; a package added or changed. */
+const PACKAGES = (/* GraphQL */ `
+  query GetClientPackages {
+    getClientPackages {
+      currency
+      plans { id name sessionsPerPeriod priceCents interval version }
+      packages { clientId clientName planId planName sessionsPerPeriod startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn }
+    }
+  }
+`) as TypedDocument<GetClientPackagesQuery, GetClientPackagesQueryVariables>;
+
+const SAVE_PACKAGE = (/* GraphQL */ `
+  mutation SaveClientPackagePlan($planId: ID, $version: Int, $name: String!, $sessionsPerPeriod: Int!, $priceCents: Int!) {
+    saveClientPackagePlan(planId: $planId, version: $version, name: $name, sessionsPerPeriod: $sessionsPerPeriod, priceCents: $priceCents) { id name sessionsPerPeriod priceCents interval version }
+  }
+`) as TypedDocument<SaveClientPackagePlanMutation, SaveClientPackagePlanMutationVariables>;
+
+export type ClientPackages = GetClientPackagesQuery['getClientPackages'];
+export type PackagePlan = ClientPackages['plans'][number];
+export const getClientPackages = () => call(PACKAGES, {}, (d) => d.getClientPackages);
+export const saveClientPackagePlan = (name: string, sessionsPerPeriod: number, priceCents: number) =>
+  call(SAVE_PACKAGE, { name, sessionsPerPeriod, priceCents }, (d) => d.saveClientPackagePlan);

@@ -99,7 +99,7 @@ describe('835 payment advice and the posting proposal', () => {
       { kind: 'insurancePayment', amountCents: 5000, claimId: 'claim-3', clientId: 'client-maren', note: 'E2026112700911' },
       { kind: 'clientResponsibility', amountCents: 8000, claimId: 'claim-3', clientId: 'client-maren' },
     ]);
-    expect(p.held).toEqual([{ kind: 'claim', reference: 'C26119999999', amountCents: 6000, reason: 'No claim of ours has patient control number C26119999999 or payer claim number E2026112700999: match it by hand; nothing was posted.' }]);
+    expect(p.held).toEqual([{ kind: 'claim', item: 3, why: 'noMatch', reference: 'C26119999999', amountCents: 6000, reason: 'No claim of ours has patient control number C26119999999 or payer claim number E2026112700999: match it by hand; nothing was posted.' }]);
   });
 
   it('falls back to the payer’s claim number when the patient control number is mangled', () => {
@@ -140,7 +140,7 @@ describe('835 payment advice and the posting proposal', () => {
 
   it('holds a takeback that names no claim of ours', () => {
     const p = proposePosting(parse835(fixture('835-medicaid-split-first.x12')), [BAO]);
-    expect(p.held).toEqual([{ kind: 'providerAdjustment', reference: '2026301000077', amountCents: -4000, reason: 'The payer takes back $40.00 (WO) for 2026301000077, which names no claim of ours: find the overpaid claim and post the takeback on it by hand.' }]);
+    expect(p.held).toEqual([{ kind: 'providerAdjustment', why: 'takeback', reference: '2026301000077', amountCents: -4000, reason: 'The payer takes back $40.00 (WO) for 2026301000077, which names no claim of ours: find the overpaid claim and post the takeback on it by hand.' }]);
     expect(p.ledger.map((l) => l.kind)).toEqual(['insurancePayment', 'interest']);
   });
 

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../../../domain/billing/money';
 import { Notice } from '../parts/form';
+import { PackageCard } from './PackageCard';
 import { clientBillingDocumentPdf, clientInvoicePdf, clientInvoices, clientPayInvoices, type PracticeInvoices } from './api';
 import { useBillingTexts } from './texts';
 
@@ -55,6 +56,7 @@ export default function BillingPage() {
       {card === 'cancelled' && <Notice kind="info">{bt('cardCancelled')}</Notice>}
       {payFailed && <Notice kind="error">{bt('payFailed')}</Notice>}
       {paying && <p role="status">{bt('paying')}</p>}
+      <PackageCard />
       {practices.map((p) => {
         const money = (cents: number) => formatMoney(cents, { decimals: p.decimals, currency: p.currency });
         return (

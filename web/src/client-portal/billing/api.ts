@@ -57,3 +57,38 @@ export async function clientBillingDocumentPdf(practiceId: string, id: string): 
   const result = await graphqlRequest({ query: 'query ClientBillingDocumentPdf($practiceId: ID!, $id: ID!) { clientBillingDocumentPdf(practiceId: $practiceId, id: $id) { fileName base64 } }', variables: { practiceId, id } });
   return (result.data as { clientBillingDocumentPdf: { fileName: string; base64: string } }).clientBillingDocumentPdf;
 }
+
+/** The client's session package at a linked practice (session 8), with this period's sessions used and left. */
+export interface PortalPackage {
+  planName: string;
+  sessionsPerPeriod: number;
+  priceCents: number;
+  status: 'ACTIVE' | 'PAST_DUE' | 'ENDED';
+  periodEnd: string | null;
+  used: number;
+  left: number;
+  cardRenewal: boolean;
+  paidThrough: string | null;
+}
+
+export interface PracticePackage {
+  practiceId: string;
+  practiceName: string;
+  decimals: number;
+  currency: string;
+  package: PortalPackage | null;
+}
+
+export async function clientPackages(): Promise<PracticePackage[]> {
+  const result = await graphqlRequest({ query: 'query ClientPackages { clientPackages { practiceId practiceName decimals currency package { planName sessionsPerPeriod priceCents status periodEnd used left cardRenewal paidThrough } } }' });
+  return (result.data as { clientPackages: PracticePackage[] }).clientPackages;
+}
+
+/** Starts paying the assigned package by card, monthly: the card processor's checkout page. One requestId per submit. */
+export async function clientStartPackage(practiceId: string, requestId: string): Promise<CardCheckout> {
+  const result = await graphqlRequest({
+    query: 'mutation ClientStartPackage($practiceId: ID!, $requestId: ID!) { clientStartPackage(practiceId: $practiceId, requestId: $requestId) { id url amountCents } }',
+    variables: { practiceId, requestId },
+  });
+  return (result.data as { clientStartPackage: CardCheckout }).clientStartPackage;
+}
