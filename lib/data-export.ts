@@ -4,10 +4,13 @@
  * upload under exports/ of the media bucket — started asynchronously (InvocationType Event) by the
  * export data-source Lambda, which also presigns the download (exports/ read only). The worker
  * reads the Practice and Audit partitions, updates the job, writes the audit entry and e-mails
- * the owner (SES). One Lambda is enough for a practice's size (a Step Function would add nothing
- * but a retry boundary; an export that fails is marked FAILED and started again).
+ * the owner (SES). Resumable (session 8): each invocation works to a 12-minute budget and hands
+ * over to a fresh invocation of itself (asynchronous Invoke of its own function, its own policy),
+ * the pieces between invocations under exports/ too; Lambda retries a failed leg twice, then the
+ * export is FAILED (docs/decisions.md).
  */
 import { Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -51,6 +54,14 @@ export class DataExport extends Construct {
     for (const prefix of EXPORT_READS) props.bucket.grantRead(worker, `${prefix}*`);
     grantMessaging(worker, { sms: false });
     worker.grantInvoke(props.starter);
+    // The hand-over to the next leg: the worker invokes itself. Its own Policy, not the role's default
+    // one — the function waits for that, and a statement naming the function's ARN there is a cycle.
+    new iam.Policy(this, 'WorkerHandOver', {
+      roles: [worker.role!],
+      statements: [new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] })],
+    });
+    // A failed leg is retried twice (with the same event: it resumes from its last state), then the export is FAILED.
+    worker.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
     props.starter.addEnvironment('EXPORT_WORKER', worker.functionName);
     props.starter.addEnvironment('BUCKET', props.bucket.bucketName);
     props.bucket.grantRead(props.starter, `${EXPORT_PREFIX}*`);

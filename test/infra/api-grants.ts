@@ -111,4 +111,15 @@ export function apiGrantTests(api: () => Template): void {
     expect(s3Resources.length).toBeGreaterThan(0);
     for (const resource of s3Resources) expect(resource).toMatch(/\/attachments\/\*/);
   });
+
+  it('lets the export worker hand over to a fresh invocation of itself only, retried twice (issue 18, session 8)', () => {
+    const template = api();
+    const resources = resourcesOf(template);
+    const worker = resources.filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && /DataExportWorker/.test(id));
+    expect(worker).toHaveLength(1);
+    const invokes = statementsOf(resources, /DataExportWorker/).filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
+    expect(invokes).toHaveLength(1);
+    expect(invokes[0].Resource).toEqual({ 'Fn::GetAtt': [worker[0][0], 'Arn'] });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: worker[0][0] }, MaximumRetryAttempts: 2 });
+  });
 }
