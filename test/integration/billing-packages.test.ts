@@ -93,6 +93,10 @@ describe('session packages', () => {
     expect(billed.amountCents).toBeGreaterThan(0);
     expect(billed.serviceName).not.toContain('Package');
     expect(await packageOf(clientId)).toMatchObject({ used: 2, left: 0, status: 'ACTIVE', cardRenewal: false });
+    // Setting the status again (a retry) writes the same line: the same unit, nothing more drawn.
+    await data('owner', STATUS, { id: first.id, v: first.version, s: 'ATTENDED' });
+    expect(await lineOf(clientId, first.id)).toMatchObject({ amountCents: 0, serviceName: expect.stringContaining('(1 of 2)') });
+    expect(await packageOf(clientId)).toMatchObject({ used: 2, left: 0 });
 
     // Back to scheduled: the line goes and its unit is free again.
     await data('owner', STATUS, { id: second.id, v: second.version, s: 'SCHEDULED' });
@@ -127,6 +131,14 @@ describe('session packages', () => {
     expect(invoice).toMatchObject({ status: 'PAID', totalCents: 44000, paidCents: 44000 });
     expect(billing.payments.filter((p: { applications: { invoiceId: string }[] }) => p.applications.some((x) => x.invoiceId === invoice.id))).toMatchObject([{ method: 'CARD', amountCents: 44000 }]);
     expect((await callAs('client', START, { p: mine.practiceId, r: randomUUID() })).errors?.[0].message).toBe('This package already renews by card.');
+    // Once paid, the local page stands in for Stripe's later cycles: a renewal moves what is paid on by a month.
+    const cyclePage = await (await fetch(checkout.url)).text();
+    expect(cyclePage).toContain('Renew for the next month (test)');
+    expect(cyclePage).not.toContain('ending 4242');
+    const renew = await fetch(checkout.url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: runtime.url }, body: 'card=renew' });
+    expect(renew.status).toBe(303);
+    const current = (await data('client', MINE)).clientPackages[0].package.paidThrough;
+    expect(current > renewed.paidThrough).toBe(true);
 
     // The next cycle's events, as Stripe sends them: signed, replayed, forged.
     const secret = process.env.PAYMENT_WEBHOOK_SECRET!;
@@ -137,16 +149,16 @@ describe('session packages', () => {
     };
     const metadata = { practice_id: mine.practiceId, card_payment_id: checkout.id, client_id: demoClient, kind: 'package' };
     const subscription = `sub_local_${checkout.id.replaceAll('-', '')}`;
-    const from = Math.floor(Date.parse(`${renewed.paidThrough}T12:00:00Z`) / 1000);
+    const from = Math.floor(Date.parse(`${current}T12:00:00Z`) / 1000);
     const cycle = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'invoice.paid', data: { object: { id: 'in_cycle2', object: 'invoice', subscription, amount_paid: 44000, payment_intent: 'pi_cycle2', subscription_details: { metadata }, lines: { data: [{ period: { start: from, end: from + 30 * 86_400 } }] } } } };
     expect(await hook(cycle, 'whsec_not_ours')).toEqual({ status: 400, body: { message: 'Invalid signature' } });
-    expect((await data('client', MINE)).clientPackages[0].package.paidThrough).toBe(renewed.paidThrough);
+    expect((await data('client', MINE)).clientPackages[0].package.paidThrough).toBe(current);
     expect(await hook(cycle)).toEqual({ status: 200, body: { received: true, handled: true, replayed: false } });
     expect(await hook(cycle)).toEqual({ status: 200, body: { received: true, handled: true, replayed: true } });
     expect(await hook({ ...cycle, id: `evt_${randomUUID().replaceAll('-', '')}` })).toMatchObject({ status: 200 });
     const after = (await data('owner', LINES, { c: demoClient })).getClientBilling;
-    expect(after.invoices.filter((i: { lines: { description: string }[] }) => i.lines[0].description.startsWith('Package:'))).toHaveLength(2);
-    expect((await data('client', MINE)).clientPackages[0].package.paidThrough > renewed.paidThrough).toBe(true);
+    expect(after.invoices.filter((i: { lines: { description: string }[] }) => i.lines[0].description.startsWith('Package:'))).toHaveLength(3);
+    expect((await data('client', MINE)).clientPackages[0].package.paidThrough > current).toBe(true);
 
     const failed = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'invoice.payment_failed', data: { object: { ...cycle.data.object, id: 'in_cycle3', amount_paid: 0 } } };
     expect((await hook(failed)).body).toMatchObject({ handled: true });
