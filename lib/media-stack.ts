@@ -78,6 +78,8 @@ export class MediaStack extends Stack {
         { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads never confirmed (profile-photo decodes and deletes the ones it sees): gone after a day.
         { prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        // Message attachments uploaded but never sent (functions/messaging/attachments.ts): gone after 2 days.
+        { prefix: 'attachments/pending/', expiration: Duration.days(2), noncurrentVersionExpiration: Duration.days(1) },
         // Data exports (issue 18): the zip is kept as long as its job record (7 days), then gone.
         { prefix: 'exports/', expiration: Duration.days(EXPORT_KEEP_DAYS), noncurrentVersionExpiration: Duration.days(1) },
       ],

@@ -72,10 +72,10 @@ export async function send(event: MessagingEvent, store: ObjectStore, notifier: 
           Update: {
             TableName: Practice,
             Key: attachmentKeyItem(c.practiceId, a.id),
-            UpdateExpression: 'SET #state = :attached, messageId = :id, size = :size REMOVE expiresAt',
+            UpdateExpression: 'SET #state = :attached, messageId = :id, size = :size, #key = :key REMOVE expiresAt',
             ConditionExpression: '#state = :pending AND uploaderId = :me',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':attached': 'attached', ':pending': 'pending', ':id': id, ':me': event.caller.sub, ':size': a.size },
+            ExpressionAttributeNames: { '#state': 'state', '#key': 'key' },
+            ExpressionAttributeValues: { ':attached': 'attached', ':pending': 'pending', ':id': id, ':me': event.caller.sub, ':size': a.size, ':key': a.key },
           },
         })),
       ],

@@ -166,6 +166,10 @@ describe('Media', () => {
     media.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]) },
     });
+    // Message attachments uploaded and never sent (their quarantine prefix, issue 12) expire after 2 days.
+    media.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'attachments/pending/', ExpirationInDays: 2, Status: 'Enabled' })]) },
+    });
     media.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });

@@ -34,11 +34,15 @@ const SUBSCRIBE = 'subscription ($c: ID) { onSecureMessage(conversationId: $c) {
 const addClient = async (who: string, first: string) =>
   (await call(who, 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first, last: 'Messaging' }, dateOfBirth: '01/01/1990', contact: { email: `${first.toLowerCase()}@client.practiceportal.test` } } })).data.addClient.id as string;
 const messagesOf = async (clientId: string) => ((await call('owner', LIST, { c: conv(clientId) })).data.listMessages.items as unknown[]).length;
-const attachmentFiles = () => {
-  const dir = join(s3Root, 'portal-local-media', 'attachments', practiceId);
+/** The practice's attachment objects: sent ones (kept) and uploads not sent yet (the quarantine prefix the bucket expires). */
+const objectsUnder = (...path: string[]) => {
+  const dir = join(s3Root, 'portal-local-media', ...path, practiceId);
   if (!existsSync(dir)) return [] as string[];
   return readdirSync(dir, { recursive: true }).map(String).filter((f) => !f.endsWith('.meta.json') && f.split('/').length === 2);
 };
+const keptFiles = () => objectsUnder('attachments');
+const pendingFiles = () => objectsUnder('attachments', 'pending');
+const attachmentFiles = () => [...keptFiles(), ...pendingFiles()];
 async function upload(who: string, clientId: string, contentType: string, bytes: Uint8Array, size = bytes.length) {
   const body = await call(who, 'mutation ($c: ID!, $n: String!, $t: String!, $s: Int!) { createMessageAttachmentUpload(conversationId: $c, fileName: $n, contentType: $t, size: $s) { id url contentType } }', { c: conv(clientId), n: 'report.pdf', t: contentType, s: size });
   if (body.errors) return { errors: body.errors };
@@ -119,7 +123,12 @@ describe('attachments', () => {
   it('a PDF is stored, attached and downloadable by who may read the conversation', async () => {
     const up = await upload('owner', ownersClient, 'application/pdf', PDF);
     expect(up.status).toBe(200);
+    // Until it is sent, the upload sits under the quarantine prefix (expired by the bucket's lifecycle rule).
+    expect(pendingFiles()).toContain(`${ownersClient}/${up.id}`);
+    expect(keptFiles()).not.toContain(`${ownersClient}/${up.id}`);
     const sent = await call('owner', SEND, { c: conv(ownersClient), t: 'Your worksheet', a: [up.id] });
+    expect(keptFiles()).toContain(`${ownersClient}/${up.id}`);
+    expect(pendingFiles()).not.toContain(`${ownersClient}/${up.id}`);
     expect(sent.data.sendMessage.attachments).toEqual([{ id: up.id, fileName: 'report.pdf', contentType: 'application/pdf', size: PDF.length }]);
     const url = await call('owner', 'query ($c: ID!, $a: ID!) { getMessageAttachmentUrl(conversationId: $c, attachmentId: $a) { url fileName } }', { c: conv(ownersClient), a: up.id });
     const got = await fetch(url.data.getMessageAttachmentUrl.url);
