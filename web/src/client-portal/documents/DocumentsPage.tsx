@@ -4,6 +4,7 @@ import { Notice } from '../parts/form';
 import { clientDocuments, type PortalDocument } from './api';
 import { ConsentCard } from './ConsentCard';
 import { IntakeCard } from './IntakeCard';
+import { localizeDocument, useIntakeTexts } from './intake-i18n';
 import { useDocumentTexts } from './texts';
 
 const keyOf = (d: PortalDocument) => `${d.practiceId}:${d.kind}:${d.id}`;
@@ -13,6 +14,8 @@ export default function DocumentsPage() {
   const [docs, setDocs] = useState<PortalDocument[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // The intake forms' questions in the portal's language: loaded only when an intake form is listed.
+  const intake = useIntakeTexts((docs ?? []).some((d) => d.kind === 'INTAKE_FORM'));
 
   useEffect(() => {
     clientDocuments().then(setDocs, () => setFailed(true));
@@ -20,13 +23,15 @@ export default function DocumentsPage() {
 
   const changed = (doc: PortalDocument) => {
     setDocs((list) => (list ?? []).map((d) => (keyOf(d) === keyOf(doc) ? doc : d)));
-    setDone(doc.kind === 'CONSENT' ? dt('signedDone', { title: doc.title }) : dt('sentDone', { title: doc.title }));
+    const title = localizeDocument(doc, intake.texts).title;
+    setDone(doc.kind === 'CONSENT' ? dt('signedDone', { title }) : dt('sentDone', { title }));
   };
 
   if (failed) return <Notice kind="error">{dt('loadFailed')}</Notice>;
-  if (!docs) return <p role="status">{dt('loading')}</p>;
-  const waiting = docs.filter((d) => d.status === 'TO_SIGN' || d.status === 'TO_FILL');
-  const finished = docs.filter((d) => d.status !== 'TO_SIGN' && d.status !== 'TO_FILL');
+  if (!docs || !intake.ready) return <p role="status">{dt('loading')}</p>;
+  const shown = docs.map((d) => localizeDocument(d, intake.texts));
+  const waiting = shown.filter((d) => d.status === 'TO_SIGN' || d.status === 'TO_FILL');
+  const finished = shown.filter((d) => d.status !== 'TO_SIGN' && d.status !== 'TO_FILL');
   const card = (d: PortalDocument) => (d.kind === 'CONSENT' ? <ConsentCard key={keyOf(d)} doc={d} onChanged={changed} /> : <IntakeCard key={keyOf(d)} doc={d} onChanged={changed} />);
   return (
     <>

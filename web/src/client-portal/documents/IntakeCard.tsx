@@ -6,6 +6,13 @@ import { Field, Form, Notice, Submit } from '../parts/form';
 import { submitIntakeForm, type PortalDocument, type PortalIntakeField } from './api';
 import { useDocumentTexts } from './texts';
 
+/** The questions a refusal names (`answers.<key>`), by the labels the client reads. */
+function refusedQuestions(failure: unknown, doc: PortalDocument): string[] {
+  const fields = (failure as { errors?: { errorInfo?: { fields?: { field?: unknown }[] } | null }[] } | null)?.errors?.[0]?.errorInfo?.fields;
+  const keys = new Set((Array.isArray(fields) ? fields : []).map((f) => (typeof f?.field === 'string' ? f.field.replace(/^answers\./, '') : '')));
+  return (doc.form?.sections ?? []).flatMap((s) => s.fields).filter((f) => keys.has(f.key)).map((f) => f.label);
+}
+
 type Answer = string | boolean | string[] | undefined;
 
 function Question({ field, value, onChange }: { field: PortalIntakeField; value: Answer; onChange(value: Answer): void }) {
@@ -79,7 +86,11 @@ export function IntakeCard({ doc, onChanged }: { doc: PortalDocument; onChanged(
       const given = Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
       onChanged(await submitIntakeForm(doc, given));
     } catch (failure) {
-      setError(tm(refusalMessage(failure) ?? MESSAGES.defaultError));
+      // The rule's own words without the API's summary of field keys, in the client's language.
+      const spoken = (refusalMessage(failure) ?? MESSAGES.defaultError).split(' (Invalid ')[0];
+      const questions = refusedQuestions(failure, doc);
+      const message = spoken === MESSAGES.intakeAnswerRequired ? dt('answerRequired') : tm(spoken);
+      setError(questions.length > 0 ? `${message} ${dt('checkQuestions', { questions: questions.join(' · ') })}` : message);
     } finally {
       setBusy(false);
     }
