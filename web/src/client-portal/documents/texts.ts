@@ -1,7 +1,7 @@
 /**
  * The Documents page's texts (issue 12): its own catalogs (./messages/<lang>.json, keys
  * `clientPortal.documents.*`), in the portal's language; the API's refusals (domain/messages.ts)
- * through the portal's tm. The intake forms' questions are the library's English data.
+ * through the portal's tm. The intake forms' questions: ./intake-i18n.ts.
  */
 import { useMemo } from 'react';
 import type { Locale } from '../../i18n/locales';
