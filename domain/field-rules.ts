@@ -273,6 +273,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.updateClientInsurance': { anyOf: [P.billing, P.billingOwn, P.coverage], feature: F.billing },
   'Query.getNewCoverage': { anyOf: [P.coverage, P.billingOwn], feature: F.coverage },
   'Query.getCoverage': { anyOf: [P.coverage, P.billingOwn], feature: F.coverage },
+  // Recheck now (session 8): every insured client of the practice, so the practice-wide Coverage right only (not billing.own).
+  'Mutation.startEligibilityRecheck': { permission: P.coverage, feature: F.coverage },
+  'Query.getEligibilityRecheck': { permission: P.coverage, feature: F.coverage },
   'Query.getAllPayers': { anyOf: [P.insurancePayers, P.billing, P.billingOwn, P.coverage], feature: F.billing },
   'Query.getInsurancePayer': { anyOf: [P.insurancePayers, P.billing, P.billingOwn, P.coverage], feature: F.billing },
   'Query.getPayerListEnrollments': { permission: P.insurancePayers, feature: F.settings },

@@ -1657,6 +1657,8 @@ export type Query = {
   getInsurancePayer?: Maybe<Payer>;
   /** The practice's enrollments with payers (claims and ERA states). */
   getPayerListEnrollments: Array<PayerEnrollment>;
+  /** Recheck now (issue 16): the practice's latest recheck of every insured client and its progress, or null when none was started. */
+  getEligibilityRecheck?: Maybe<EligibilityRecheck>;
   /** Supervision (issue 18; team members right): who supervises which clinician. */
   listSupervisions: Array<Supervision>;
   /** Supervision: the caller's supervisees' notes awaiting co-signature, oldest first, with age; 20 a page. */
@@ -2186,6 +2188,8 @@ export type Mutation = {
   updateClientInsurance: ClientInsurance;
   /** Requests enrollment of a provider (eligibleId: the provider's NPI) with a payer for claims and ERAs. */
   enrollProviderToPayerList: PayerEnrollment;
+  /** Recheck now (issue 16): checks every insured client again in the background (the monthly recheck's code); refused with a ConflictError while one runs. */
+  startEligibilityRecheck: EligibilityRecheck;
   /** Claims (issue 16): one claim per session, scrubbed; a session already claimed answers its claim. */
   createClaims: Array<Claim>;
   /** Scrub again from the record (scrub, prepared, or rejected). */
@@ -3393,6 +3397,20 @@ export type Payer = {
   names: Array<Scalars['String']['output']>;
   /** Two-letter state for a regional plan; null for national payers. */
   state?: Maybe<Scalars['String']['output']>;
+};
+
+/** A recheck of every insured client (issue 16): running or done; done of total clients gone through, how many were checked, changed since the check before, or could not be checked. Counts only. */
+export type EligibilityRecheck = {
+  id: Scalars['ID']['output'];
+  status: Scalars['String']['output'];
+  total: Scalars['Int']['output'];
+  done: Scalars['Int']['output'];
+  checked: Scalars['Int']['output'];
+  changed: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  startedAt: Scalars['AWSDateTime']['output'];
+  startedBy: Scalars['ID']['output'];
+  finishedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
 /** Enrollment of a provider with a payer: claims (837P) and ERA (835), each notEnrolled, requested, inProgress, enrolled or rejected. */

@@ -6,6 +6,7 @@
  */
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ClearinghouseConfig } from './config.ts';
@@ -25,4 +26,18 @@ export function configureClearinghouse(scope: Construct, fn: NodejsFunction, cle
   fn.addEnvironment('CLEARINGHOUSE', 'stedi');
   fn.addEnvironment('CLEARINGHOUSE_SECRET_ID', clearinghouse.secretName);
   if (clearinghouse.apiBase) fn.addEnvironment('CLEARINGHOUSE_API_BASE', clearinghouse.apiBase);
+}
+
+/**
+ * "Recheck now" (issue 16, functions/eligibility/recheck-now.ts) runs in legs of the eligibility Lambda,
+ * each invoking the function itself asynchronously for the next: InvokeFunction on its own ARN. In a
+ * Policy of its own, not the role's default one — the function waits for that, and a statement naming
+ * the function's ARN there is a cycle. A failed leg is retried by Lambda (twice) and resumes from the
+ * job's cursor.
+ */
+export function grantRecheckHandOver(scope: Construct, fn: lambda.Function): void {
+  new iam.Policy(scope, 'RecheckHandOver', {
+    roles: [fn.role!],
+    statements: [new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] })],
+  });
 }

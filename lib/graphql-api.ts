@@ -19,7 +19,7 @@ import { grantChimeMeetings } from './chime-access.ts';
 import { grantProfileImages } from './profile-images-access.ts';
 import { grantMessageAttachments } from './message-attachments-access.ts';
 import { configurePayments } from './payment-access.ts';
-import { configureClearinghouse } from './clearinghouse-access.ts';
+import { configureClearinghouse, grantRecheckHandOver } from './clearinghouse-access.ts';
 import { grantClaimFiles } from './claim-files-access.ts';
 import { grantMessaging, messagingEnvironment } from './messaging-access.ts';
 import { grantAppsyncPublish } from './appsync-publish-access.ts';
@@ -135,7 +135,11 @@ export class GraphqlApi extends Construct {
       // plans (plan changes) and billing (client card payments, refunds) share the card processor's secret.
       if ((folder === 'plans' || folder === 'billing') && config.payments) configurePayments(fn, fn.fn, config.payments);
       // eligibility (issue 16): the clearinghouse (Stedi) when the environment names its key's secret; else it refuses every check.
-      if (folder === 'eligibility') configureClearinghouse(fn, fn.fn, config.clearinghouse);
+      // "Recheck now" hands over from leg to leg: the eligibility Lambda invokes itself.
+      if (folder === 'eligibility') {
+        configureClearinghouse(fn, fn.fn, config.clearinghouse);
+        grantRecheckHandOver(fn, fn.fn);
+      }
       // homework (issue 14) also issues the EMDR hand-off code: the external app's address per environment.
       if (folder === 'homework' && config.emdr) fn.fn.addEnvironment('EMDR_APP_URL', config.emdr.appUrl);
       // claims (issue 16, 25 s like eligibility): the same clearinghouse for 837P, 277CA and 835; the claim files in the media bucket (claims/, KMS).

@@ -1,6 +1,7 @@
 /**
  * The local stand-in for Lambda's Invoke API, for a Lambda that starts another in the background
- * (issue 18: functions/export → functions/export-worker, InvocationType Event). It answers 202 at
+ * (issue 18: functions/export → functions/export-worker, InvocationType Event; issue 16: the
+ * eligibility Lambda's "Recheck now" legs, each starting the next). It answers 202 at
  * once and runs the handler in process, as AWS queues an asynchronous invocation. Mounted at
  * /_local/lambda/<per-run secret>: only the in-process Lambdas know the path (LAMBDA_ENDPOINT), and
  * only the functions named here can be started this way. A handler that throws is run again, twice,
@@ -11,7 +12,7 @@ import type { RequestHandler } from './http.ts';
 import { readBody } from './http.ts';
 import { invokeLambda } from './lambdas.ts';
 
-const ASYNC_FUNCTIONS = new Set(['export-worker']);
+const ASYNC_FUNCTIONS = new Set(['export-worker', 'eligibility']);
 /** Lambda's asynchronous invocation: the first attempt and two retries. */
 const ASYNC_ATTEMPTS = 3;
 const INVOKE = /^\/2015-03-31\/functions\/([a-z0-9-]+)\/invocations$/;

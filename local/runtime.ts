@@ -180,7 +180,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // API (InvocationType Event); locally that is this stand-in, at a path only the in-process Lambdas know.
     const lambdaSecret = randomBytes(16).toString('hex');
     const lambdaInvoke = createLambdaInvoke(lambdaSecret);
-    Object.assign(process.env, { LAMBDA_ENDPOINT: `http://127.0.0.1:${port}/_local/lambda/${lambdaSecret}`, EXPORT_WORKER: 'export-worker' });
+    Object.assign(process.env, { LAMBDA_ENDPOINT: `http://127.0.0.1:${port}/_local/lambda/${lambdaSecret}`, EXPORT_WORKER: 'export-worker', ELIGIBILITY_FUNCTION: 'eligibility' });
 
     process.env.PAYMENT_PROVIDER = 'local';
     const paymentWebhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`;

@@ -296,6 +296,8 @@ export const RESOLVERS: ResolverDef[] = [
   { typeName: 'Query', fieldName: 'getCoverage', pipeline: ['authorize', 'Query.getCoverage', 'audit'] },
   ...['getAllPayers', 'getInsurancePayer', 'getPayerListEnrollments'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Insurance.invoke'] })),
   { typeName: 'Mutation', fieldName: 'enrollProviderToPayerList', pipeline: ['authorize', 'Insurance.invoke', 'audit'] },
+  { typeName: 'Query', fieldName: 'getEligibilityRecheck', pipeline: ['authorize', 'Insurance.invoke'] },
+  { typeName: 'Mutation', fieldName: 'startEligibilityRecheck', pipeline: ['authorize', 'Insurance.invoke', 'audit'] },
   // Claims (issue 16): every read and write of a claim or an ERA is audited (ids only).
   ...['listClaims', 'getClaim', 'getClaimFile', 'listClaimableSessions', 'listEras', 'listEraCandidates'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),
   ...['createClaims', 'rescrubClaim', 'submitClaims', 'refreshClaimStatus', 'correctClaim', 'voidClaim', 'retrieveEras', 'uploadEra', 'postEra', 'matchEraItem', 'markEraItemNotOurs'].map((fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Claims.invoke', 'audit'] })),

@@ -12,6 +12,7 @@ import { validateClientInsurance } from '../../domain/insurance/eligibility-clie
 import { newCoverage, toCheck } from './coverage.ts';
 import { allPayers, enroll, enrollments, insurancePayer } from './payers.ts';
 import { readInsurance, recentChecks, writeInsurance, type Item } from './store.ts';
+import { recheckJob, runRecheckLeg, startRecheck, type RecheckLeg } from './recheck-now.ts';
 
 export interface EligibilityRequest {
   field: string;
@@ -23,6 +24,8 @@ export interface EligibilityRequest {
 const RECENT = 10;
 
 export async function run(request: EligibilityRequest, now = new Date()): Promise<unknown> {
+  // A leg of "Recheck now", started by this Lambda itself (hand-over.ts), never by AppSync (no such field).
+  if (request.field === 'eligibilityRecheckLeg') return runRecheckLeg(request as unknown as RecheckLeg);
   const caller = request.caller;
   if (!caller?.sub || !caller.practiceId) throw new Refusal('Not authorized', 'Unauthorized');
   const { practiceId, sub } = caller;
@@ -36,6 +39,10 @@ export async function run(request: EligibilityRequest, now = new Date()): Promis
       return enrollments(practiceId);
     case 'enrollProviderToPayerList':
       return enroll(practiceId, sub, args.payerId, args.eligibleId, now);
+    case 'startEligibilityRecheck':
+      return startRecheck(practiceId, sub, now);
+    case 'getEligibilityRecheck':
+      return recheckJob(practiceId);
   }
   const clientId = request.clientId;
   if (!clientId) throw new Refusal('Client not found', 'NotFound');

@@ -24,6 +24,32 @@ export interface RecheckRun {
   failed: number;
 }
 
+export type RecheckOutcome = 'skipped' | 'checked' | 'changed' | 'failed';
+
+/**
+ * One client's recheck, the same for the monthly job and "Recheck now" (recheck-now.ts): a client
+ * whose insurance is no longer checkable is skipped; otherwise the check runs as `actor`, is stored
+ * with its time, and what changed against the check before is written on it. A clearinghouse that
+ * cannot answer stores nothing (failed).
+ */
+export async function recheckClient(practiceId: string, clientId: string, actor: string, now: Date): Promise<RecheckOutcome> {
+  const insurance = await getItem(insuranceKey(practiceId, clientId));
+  if (!isCheckable(insurance?.data as never)) return 'skipped';
+  const before = (await recentChecks(practiceId, clientId, 1))[0];
+  try {
+    const check = await newCoverage(practiceId, actor, clientId, {}, now);
+    const stored = (await recentChecks(practiceId, clientId, 1))[0];
+    const changes = eligibilityChanges(before?.summary as never, (stored?.summary ?? {}));
+    if (stored && stored.id === check.id && changes.length > 0) {
+      await dynamo().send(new UpdateCommand({ TableName: table('PRACTICE_TABLE'), Key: { PK: stored.PK, SK: stored.SK }, UpdateExpression: 'SET changes = :c', ExpressionAttributeValues: { ':c': changes } }));
+      return 'changed';
+    }
+    return 'checked';
+  } catch {
+    return 'failed';
+  }
+}
+
 export async function recheckEligibility(now = new Date()): Promise<RecheckRun> {
   const run: RecheckRun = { considered: 0, checked: 0, changed: 0, failed: 0 };
   const days = [new Date(now.getTime() - 86_400_000), now].map((d) => d.toISOString().slice(0, 10));
@@ -48,21 +74,9 @@ export async function recheckEligibility(now = new Date()): Promise<RecheckRun> 
           if ((err as Error)?.name === 'ConditionalCheckFailedException') continue; // another run has it
           throw err;
         }
-        const insurance = await getItem(insuranceKey(practiceId, clientId));
-        if (!isCheckable(insurance?.data as never)) continue;
-        const before = (await recentChecks(practiceId, clientId, 1))[0];
-        try {
-          const check = await newCoverage(practiceId, RECHECK_ACTOR, clientId, {}, now);
-          run.checked += 1;
-          const stored = (await recentChecks(practiceId, clientId, 1))[0];
-          const changes = eligibilityChanges(before?.summary as never, (stored?.summary ?? {}));
-          if (stored && stored.id === check.id && changes.length > 0) {
-            run.changed += 1;
-            await dynamo().send(new UpdateCommand({ TableName: table('PRACTICE_TABLE'), Key: { PK: stored.PK, SK: stored.SK }, UpdateExpression: 'SET changes = :c', ExpressionAttributeValues: { ':c': changes } }));
-          }
-        } catch {
-          run.failed += 1;
-        }
+        const outcome = await recheckClient(practiceId, clientId, RECHECK_ACTOR, now);
+        if (outcome !== 'skipped') run[outcome === 'failed' ? 'failed' : 'checked'] += 1;
+        if (outcome === 'changed') run.changed += 1;
       }
     } while (start);
   }

@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   updateClientInsurance: 'insurance.update',
   getNewCoverage: 'eligibility.check',
   enrollProviderToPayerList: 'payer.enroll',
+  startEligibilityRecheck: 'eligibility.recheck',
 };
 
 export function request(ctx: Ctx): LambdaRequest {
@@ -44,9 +45,14 @@ export function response(ctx: Ctx): unknown {
   if (action) {
     const client = ctx.stash.portalClient as { id: string } | undefined;
     const checkId = ctx.info.fieldName === 'getNewCoverage' ? (result.id as string) : null;
-    ctx.stash.audit = client
-      ? { action: action, entityType: checkId ? 'EligibilityCheck' : 'Client', entityId: checkId ? checkId : client.id }
-      : { action: action, entityType: 'PayerEnrollment', entityId: ctx.args.payerId || null };
+    if (client) {
+      ctx.stash.audit = { action: action, entityType: checkId ? 'EligibilityCheck' : 'Client', entityId: checkId ? checkId : client.id };
+    } else if (ctx.info.fieldName === 'startEligibilityRecheck') {
+      // Every insured client is checked again by the system on the starter's behalf: the start is recorded with the job.
+      ctx.stash.audit = { action: action, entityType: 'EligibilityRecheck', entityId: result.id as string };
+    } else {
+      ctx.stash.audit = { action: action, entityType: 'PayerEnrollment', entityId: ctx.args.payerId || null };
+    }
   }
   return result;
 }

@@ -3,7 +3,8 @@
  * secret (config.clearinghouse), the eligibility Lambda gets CLEARINGHOUSE=stedi, the secret's name
  * and the API base, AppSync's time (25 s), and GetSecretValue on that one secret — with zero cdk-nag
  * findings; the claims Lambda (issue 16: 837P, 277CA, 835) and the scheduled jobs' Lambda (the monthly
- * eligibility recheck) are told the same; no other function is.
+ * eligibility recheck) are told the same; no other function is. The eligibility Lambda may invoke
+ * itself (the legs of "Recheck now").
  * The config refuses a key pasted for the name.
  */
 import { App } from 'aws-cdk-lib';
@@ -56,6 +57,10 @@ describe('the clearinghouse in the Api stack', () => {
     const role = eligibility!.Properties.Role['Fn::GetAtt'][0];
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Array<{ Properties: { Roles: Array<{ Ref: string }>; PolicyDocument: { Statement: Array<{ Action: string | string[]; Resource: unknown }> } } }>;
     const statements = policies.filter((p) => p.Properties.Roles.some((r) => r.Ref === role)).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    // "Recheck now" (session 8): the function invokes itself for its next leg — only itself.
+    const eligibilityId = Object.entries(template.findResources('AWS::Lambda::Function')).find(([, f]) => f === (eligibility as unknown))![0];
+    const invoke = statements.filter((s) => JSON.stringify(s.Action).includes('lambda:InvokeFunction'));
+    expect(invoke).toEqual([expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [eligibilityId, 'Arn'] } })]);
     const secret = statements.filter((s) => JSON.stringify(s.Action).includes('secretsmanager'));
     expect(secret.map((s) => s.Action)).toEqual(['secretsmanager:GetSecretValue']);
     const joined = (secret[0].Resource as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1].filter((part) => typeof part === 'string').join('');

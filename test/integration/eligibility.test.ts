@@ -16,7 +16,7 @@ import { startSecretsManagerFake } from '../support/secrets-manager-fake.ts';
 import { recheckEligibility } from '../../functions/eligibility/recheck.ts';
 import { nextRecheckDay } from '../../domain/insurance/eligibility-recheck.ts';
 import { SCHEDULED_JOBS } from '../../functions/appointment-reminders/jobs.ts';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../domain/tables.ts';
 import { backfillEligibilityRecheckIndex } from '../../local/eligibility-recheck-backfill.ts';
 
@@ -180,6 +180,50 @@ describe('the monthly recheck (a scheduled job)', () => {
     expect(checks[0]).toEqual({ checkedBy: 'system:eligibilityRecheck', checkedAt: due.toISOString(), status: 'inactive', changes: expect.arrayContaining(['status']) });
     expect(checks[1]).toMatchObject({ status: 'active', changes: [] });
     expect(SCHEDULED_JOBS.map((j) => j.name)).toContain('eligibilityRecheck');
+  });
+
+  it('Recheck now: every insured client checked again in the background by the same code, leg after leg, with its progress; what changed is flagged; refused while one runs', async () => {
+    const START = 'mutation { startEligibilityRecheck { id status total done } }';
+    const READ = '{ getEligibilityRecheck { id status total done checked changed failed startedBy finishedAt } }';
+    // Cleo's plan is active again since her last check (inactive): the recheck must flag it.
+    const cleo = (await call('owner', ADD_CLIENT, { i: newClient('Cleo') })).data.addClient.id;
+    const v = (await call('owner', UPDATE, { c: cleo, v: 0, i: insurance('SBX100000004') })).data.updateClientInsurance.version;
+    expect((await call('owner', CHECK_NOW, { c: cleo })).data.getNewCoverage.status).toBe('inactive');
+    await call('owner', UPDATE, { c: cleo, v, i: insurance('SBX100000001') });
+    process.env.ELIGIBILITY_RECHECK_LEG_MS = '1'; // each leg hands over after one client
+    try {
+      const started = (await call('biller', START)).data.startEligibilityRecheck;
+      expect(started).toMatchObject({ status: 'running', done: 0 });
+      expect(started.total).toBeGreaterThanOrEqual(5);
+      let job: any = null;
+      for (let i = 0; i < 300 && job?.status !== 'done'; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 50));
+        job = (await call('biller', READ)).data.getEligibilityRecheck;
+        expect(job.done).toBeLessThanOrEqual(job.total);
+      }
+      expect(job).toMatchObject({ id: started.id, status: 'done', total: started.total, done: started.total, checked: started.total, failed: 0, finishedAt: expect.any(String) });
+      expect(job.changed).toBeGreaterThanOrEqual(1);
+      const checks = (await call('owner', `query ($c: ID!) { getClientInsurance(clientId: $c) { recentChecks { checkedBy status changes } } }`, { c: cleo })).data.getClientInsurance.recentChecks;
+      expect(checks[0]).toEqual({ checkedBy: job.startedBy, status: 'active', changes: expect.arrayContaining(['status']) });
+    } finally {
+      delete process.env.ELIGIBILITY_RECHECK_LEG_MS;
+    }
+    // One running (its leg moved a minute ago): a second start is refused and changes nothing.
+    const db = DynamoDBDocumentClient.from(runtime.dynamo.client);
+    const key = { PK: `P#${runtime.seed!.practiceId}`, SK: 'EligibilityRecheck' };
+    const running = { ...key, entityType: 'EligibilityRecheck', id: 'job-running', status: 'running', total: 9, done: 4, checked: 4, changed: 0, failed: 0, cursor: '', startedAt: new Date().toISOString(), startedBy: 'someone', legAt: new Date(Date.now() - 60_000).toISOString() };
+    await db.send(new PutCommand({ TableName: tableName('local', 'Practice'), Item: running }));
+    const refused = await call('owner', START);
+    expect(refused.errors?.[0]).toMatchObject({ errorType: 'ConflictError', message: 'A recheck is already running (4 of 9 clients checked). Wait until it finishes, then start another.' });
+    expect((await call('owner', READ)).data.getEligibilityRecheck).toMatchObject({ id: 'job-running', done: 4 });
+    // A job whose leg has not moved for 10 minutes is dead: a new start takes over.
+    await db.send(new PutCommand({ TableName: tableName('local', 'Practice'), Item: { ...running, legAt: new Date(Date.now() - 11 * 60_000).toISOString() } }));
+    const again = (await call('owner', START)).data.startEligibilityRecheck;
+    expect(again.id).not.toBe('job-running');
+    for (let i = 0; i < 300 && (await call('owner', READ)).data.getEligibilityRecheck.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await call('scheduler', READ)).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('basicbilling', START)).errors?.[0].errorType).toBe('Unauthorized');
+    expect((await call('other', READ)).data.getEligibilityRecheck).toBeNull();
   });
 
   it('clients insured before the recheck existed join it: the back-fill gives their insurance its keys back, once', async () => {

@@ -35,6 +35,9 @@ export const insurance: AuthzDomain = {
     // Enrollment is the Insurance Payer settings page: InsurancePayers (owner, admin, biller).
     'Query.getPayerListEnrollments':     [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
     'Mutation.enrollProviderToPayerList': [A,   A,    U,    U,    U,    U,    A,    U,    U,    A],
+    // Recheck now: every insured client of the practice — the practice-wide Coverage right (not clinicianBasicBilling's own-client one).
+    'Mutation.startEligibilityRecheck':  [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
+    'Query.getEligibilityRecheck':       [A,    A,    U,    U,    U,    U,    A,    U,    U,    A],
   },
   operations: {
     'Query.getClientInsurance': async (who: Who, target) => outcomeOf(await call(who, 'query ($c: ID!) { getClientInsurance(clientId: $c) { version } }', { c: target }), 'Query.getClientInsurance'),
@@ -48,8 +51,17 @@ export const insurance: AuthzDomain = {
     'Query.getAllPayers': async (who: Who) => outcomeOf(await call(who, '{ getAllPayers(search: "aetna") { payer_id } }'), 'Query.getAllPayers'),
     'Query.getInsurancePayer': async (who: Who) => outcomeOf(await call(who, '{ getInsurancePayer(payerId: "60054") { names } }'), 'Query.getInsurancePayer'),
     'Query.getPayerListEnrollments': async (who: Who) => outcomeOf(await call(who, '{ getPayerListEnrollments { payerId } }'), 'Query.getPayerListEnrollments'),
-    'Mutation.enrollProviderToPayerList': async (who: Who) =>
-      outcomeOf(await call(who, 'mutation { enrollProviderToPayerList(payerId: "62308", eligibleId: "1234567893") { claims } }'), 'Mutation.enrollProviderToPayerList'),
+    // A recheck another allowed caller started may still run: its refusal (ConflictError) is past authorization.
+    'Mutation.startEligibilityRecheck': async (who: Who) => {
+      const body = await call(who, 'mutation { startEligibilityRecheck { id status } }');
+      return body.errors?.[0]?.errorType === 'ConflictError' ? A : outcomeOf(body, 'Mutation.startEligibilityRecheck');
+    },
+    'Query.getEligibilityRecheck': async (who: Who) => outcomeOf(await call(who, '{ getEligibilityRecheck { id status done total } }'), 'Query.getEligibilityRecheck'),
+    // Enrolling sends the practice's facts to the clearinghouse; a practice without its e-mail or tax id is refused (ValidationError) after authorization.
+    'Mutation.enrollProviderToPayerList': async (who: Who) => {
+      const body = await call(who, 'mutation { enrollProviderToPayerList(payerId: "62308", eligibleId: "1234567893") { claims } }');
+      return body.errors?.[0]?.errorType === 'ValidationError' ? A : outcomeOf(body, 'Mutation.enrollProviderToPayerList');
+    },
   },
   // The check writes the practice's insurance setting when it lacks an NPI (a versioned practice-wide item).
   exclusive: ['Query.getNewCoverage'],

@@ -20,7 +20,7 @@ export const STATUS_INDICATOR: Record<string, StatusIndicatorProps.Type> = { act
 
 
 /** EligibilityCheck.changes → the label of the row that changed. */
-const CHANGE_LABELS: Record<string, string> = {
+export const CHANGE_LABELS: Record<string, string> = {
   status: 'insurance.status', planEnd: 'insurance.plan', copayCents: 'insurance.copay', coinsurancePercent: 'insurance.coinsurance', deductibleRemainingCents: 'insurance.deductibleLeft',
   outOfPocketRemainingCents: 'insurance.outOfPocketLeft', visitsRemaining: 'insurance.visitsLeft', priorAuthRequired: 'insurance.priorAuth', telehealthCovered: 'insurance.telehealth',
 };

@@ -81,7 +81,7 @@ const NEW_COVERAGE = (/* GraphQL */ `
 const COVERAGE = (/* GraphQL */ `
   query GetCoverage($nextToken: String) {
     getCoverage(nextToken: $nextToken) {
-      items { id clientId clientName checkedAt payerName memberId status mentalHealth { copayCents coinsurancePercent deductibleRemainingCents } estimate { clientCents } }
+      items { id clientId clientName checkedAt payerName memberId status changes mentalHealth { copayCents coinsurancePercent deductibleRemainingCents } estimate { clientCents } }
       nextToken
     }
   }
