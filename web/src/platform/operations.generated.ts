@@ -1026,7 +1026,7 @@ export type EnrollProviderToPayerListMutation = { enrollProviderToPayerList: { p
 
 export type ClaimFieldsFragment = { id: string, sessionLineId: string, clientId: string, clientName: string, clinicianName: string | null, serviceDate: string, payerName: string, memberId: string, stage: ClaimStage, frequencyCode: string, chargeCents: number, diagnoses: Array<string>, rejectionReason: string | null, payerClaimNumber: string | null, paidCents: number | null, clientResponsibilityCents: number | null, hasFile: boolean, version: number, lines: Array<{ procedureCode: string, modifiers: Array<string>, units: number, chargeCents: number, placeOfService: string }>, problems: Array<{ rule: string, severity: string, field: string, message: string }>, history: Array<{ from: ClaimStage, to: ClaimStage, event: string, actor: string, role: string | null, at: string }> };
 
-export type EraFieldsFragment = { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> };
+export type EraFieldsFragment = { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string, item: number | null, why: string, payerClaimNumber: string | null, patientName: string | null, memberId: string | null, serviceDates: Array<string>, chargeCents: number | null, resolution: string | null, resolvedClaimId: string | null, resolvedAt: string | null }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> };
 
 export type ListClaimsQueryVariables = Exact<{
   stage: ClaimStage;
@@ -1097,26 +1097,51 @@ export type GetClaimFileQuery = { getClaimFile: { fileName: string, contentType:
 export type ListErasQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ListErasQuery = { listEras: Array<{ id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> }> };
+export type ListErasQuery = { listEras: Array<{ id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string, item: number | null, why: string, payerClaimNumber: string | null, patientName: string | null, memberId: string | null, serviceDates: Array<string>, chargeCents: number | null, resolution: string | null, resolvedClaimId: string | null, resolvedAt: string | null }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> }> };
 
 export type RetrieveErasMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RetrieveErasMutation = { retrieveEras: Array<{ id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> }> };
+export type RetrieveErasMutation = { retrieveEras: Array<{ id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string, item: number | null, why: string, payerClaimNumber: string | null, patientName: string | null, memberId: string | null, serviceDates: Array<string>, chargeCents: number | null, resolution: string | null, resolvedClaimId: string | null, resolvedAt: string | null }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> }> };
 
 export type UploadEraMutationVariables = Exact<{
   x12: string;
 }>;
 
 
-export type UploadEraMutation = { uploadEra: { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> } };
+export type UploadEraMutation = { uploadEra: { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string, item: number | null, why: string, payerClaimNumber: string | null, patientName: string | null, memberId: string | null, serviceDates: Array<string>, chargeCents: number | null, resolution: string | null, resolvedClaimId: string | null, resolvedAt: string | null }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> } };
 
 export type PostEraMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type PostEraMutation = { postEra: { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> } };
+export type PostEraMutation = { postEra: { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string, item: number | null, why: string, payerClaimNumber: string | null, patientName: string | null, memberId: string | null, serviceDates: Array<string>, chargeCents: number | null, resolution: string | null, resolvedClaimId: string | null, resolvedAt: string | null }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> } };
+
+export type ListEraCandidatesQueryVariables = Exact<{
+  eraId: string;
+  item: number;
+}>;
+
+
+export type ListEraCandidatesQuery = { listEraCandidates: Array<{ claimId: string, clientName: string, memberId: string, serviceDate: string, chargeCents: number, stage: ClaimStage, payerName: string, reasons: Array<string>, daysApart: number | null }> };
+
+export type MatchEraItemMutationVariables = Exact<{
+  eraId: string;
+  item: number;
+  claimId: string;
+}>;
+
+
+export type MatchEraItemMutation = { matchEraItem: { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string, item: number | null, why: string, payerClaimNumber: string | null, patientName: string | null, memberId: string | null, serviceDates: Array<string>, chargeCents: number | null, resolution: string | null, resolvedClaimId: string | null, resolvedAt: string | null }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> } };
+
+export type MarkEraItemNotOursMutationVariables = Exact<{
+  eraId: string;
+  item: number;
+}>;
+
+
+export type MarkEraItemNotOursMutation = { markEraItemNotOurs: { id: string, payerName: string, traceNumber: string, paymentDate: string | null, totalPaidCents: number, status: string, source: string, receivedAt: string, postedAt: string | null, balanced: boolean, claims: Array<{ claimId: string, patientControlNumber: string, kind: string, paidCents: number, clientResponsibilityCents: number, nextStage: string, matchedBy: string, remarks: Array<string>, adjustments: Array<{ group: string, reason: string, amountCents: number }> }>, held: Array<{ reference: string, amountCents: number, reason: string, item: number | null, why: string, payerClaimNumber: string | null, patientName: string | null, memberId: string | null, serviceDates: Array<string>, chargeCents: number | null, resolution: string | null, resolvedClaimId: string | null, resolvedAt: string | null }>, providerAdjustments: Array<{ kind: string, amountCents: number, note: string, claimId: string | null }> } };
 
 export type GetEligibilityRecheckQueryVariables = Exact<{ [key: string]: never; }>;
 

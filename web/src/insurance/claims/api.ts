@@ -7,6 +7,7 @@ import type { TypedDocument } from '../../platform/typed-document';
 import type {
   ClaimFieldsFragment, ClaimStage, EraFieldsFragment,
   CorrectClaimMutation, CorrectClaimMutationVariables, CreateClaimsMutation, CreateClaimsMutationVariables, GetClaimFileQuery, GetClaimFileQueryVariables,
+  ListEraCandidatesQuery, ListEraCandidatesQueryVariables, MarkEraItemNotOursMutation, MarkEraItemNotOursMutationVariables, MatchEraItemMutation, MatchEraItemMutationVariables,
   ListClaimableSessionsQuery, ListClaimableSessionsQueryVariables, ListClaimsQuery, ListClaimsQueryVariables, ListErasQuery, ListErasQueryVariables,
   PostEraMutation, PostEraMutationVariables, RefreshClaimStatusMutation, RefreshClaimStatusMutationVariables, RescrubClaimMutation, RescrubClaimMutationVariables,
   RetrieveErasMutation, RetrieveErasMutationVariables, SubmitClaimsMutation, SubmitClaimsMutationVariables, UploadEraMutation, UploadEraMutationVariables,
@@ -15,6 +16,8 @@ import type {
 
 export type Claim = ClaimFieldsFragment;
 export type Era = EraFieldsFragment;
+export type HeldItem = Era['held'][number];
+export type EraCandidate = ListEraCandidatesQuery['listEraCandidates'][number];
 export type ClaimableSession = ListClaimableSessionsQuery['listClaimableSessions'][number];
 export type { ClaimStage };
 
@@ -35,7 +38,7 @@ const ERA_FIELDS = /* GraphQL */ `
   fragment EraFields on EraPosting {
     id payerName traceNumber paymentDate totalPaidCents status source receivedAt postedAt balanced
     claims { claimId patientControlNumber kind paidCents clientResponsibilityCents nextStage matchedBy adjustments { group reason amountCents } remarks }
-    held { reference amountCents reason }
+    held { reference amountCents reason item why payerClaimNumber patientName memberId serviceDates chargeCents resolution resolvedClaimId resolvedAt }
     providerAdjustments { kind amountCents note claimId }
   }
 `;
@@ -107,6 +110,22 @@ const POST = (/* GraphQL */ `
   ${ERA_FIELDS}
 `) as TypedDocument<PostEraMutation, PostEraMutationVariables>;
 
+const CANDIDATES = (/* GraphQL */ `
+  query ListEraCandidates($eraId: ID!, $item: Int!) {
+    listEraCandidates(eraId: $eraId, item: $item) { claimId clientName memberId serviceDate chargeCents stage payerName reasons daysApart }
+  }
+`) as TypedDocument<ListEraCandidatesQuery, ListEraCandidatesQueryVariables>;
+
+const MATCH = (/* GraphQL */ `
+  mutation MatchEraItem($eraId: ID!, $item: Int!, $claimId: ID!) { matchEraItem(eraId: $eraId, item: $item, claimId: $claimId) { ...EraFields } }
+  ${ERA_FIELDS}
+`) as TypedDocument<MatchEraItemMutation, MatchEraItemMutationVariables>;
+
+const NOT_OURS = (/* GraphQL */ `
+  mutation MarkEraItemNotOurs($eraId: ID!, $item: Int!) { markEraItemNotOurs(eraId: $eraId, item: $item) { ...EraFields } }
+  ${ERA_FIELDS}
+`) as TypedDocument<MarkEraItemNotOursMutation, MarkEraItemNotOursMutationVariables>;
+
 export const listClaims = (stage: ClaimStage, nextToken: string | null) => call(LIST, { stage, nextToken }, (d) => d.listClaims);
 export const listClaimableSessions = (from: string, to: string) => call(SESSIONS, { from, to }, (d) => d.listClaimableSessions);
 export const createClaims = (ids: string[]) => call(CREATE, { ids }, (d) => d.createClaims);
@@ -120,6 +139,9 @@ export const listEras = () => call(ERAS, {}, (d) => d.listEras);
 export const retrieveEras = () => call(RETRIEVE, {}, (d) => d.retrieveEras);
 export const uploadEra = (x12: string) => call(UPLOAD, { x12 }, (d) => d.uploadEra);
 export const postEra = (id: string) => call(POST, { id }, (d) => d.postEra);
+export const listEraCandidates = (eraId: string, item: number) => call(CANDIDATES, { eraId, item }, (d) => d.listEraCandidates);
+export const matchEraItem = (eraId: string, item: number, claimId: string) => call(MATCH, { eraId, item, claimId }, (d) => d.matchEraItem);
+export const markEraItemNotOurs = (eraId: string, item: number) => call(NOT_OURS, { eraId, item }, (d) => d.markEraItemNotOurs);
 
 /** Saves a file the API answered (base64) through a download link. */
 export function download(file: { fileName: string; contentType: string; base64: string }): void {

@@ -4,6 +4,7 @@
  * client's responsibility, adjustments by group and reason, the stage the claim takes) and what is
  * held for manual matching, how each claim was matched (patient control number, or the fallbacks),
  * and the provider-level adjustments (PLB: takebacks, interest); Post applies it (the biller's confirmation).
+ * Held payments are matched by hand or marked not ours (HeldItems.tsx).
  */
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -22,10 +23,11 @@ import '../../i18n/portal-messages';
 import '../../i18n/features/claims';
 import { reportApiError } from '../../shell/banners';
 import { listEras, postEra, retrieveEras, uploadEra, type Era } from '../claims/api';
+import { HeldItems } from './HeldItems';
 
 const MONEY = { decimals: 2, currency: 'USD' };
 
-function EraCard({ era, busy, onPost }: { era: Era; busy: boolean; onPost: () => void }) {
+function EraCard({ era, busy, onPost, onChanged }: { era: Era; busy: boolean; onPost: () => void; onChanged: (era: Era) => void }) {
   const t = useT();
   return (
     <Container
@@ -67,11 +69,7 @@ function EraCard({ era, busy, onPost }: { era: Era; busy: boolean; onPost: () =>
             ]}
           />
         )}
-        {era.held.length > 0 && (
-          <Alert type="info" header={t('era.held')}>
-            {era.held.map((h, i) => <div key={i}>{h.reference}: {h.reason}</div>)}
-          </Alert>
-        )}
+        {era.held.length > 0 && <HeldItems era={era} onChanged={onChanged} />}
       </SpaceBetween>
     </Container>
   );
@@ -112,7 +110,7 @@ export default function EraPage() {
           <FileUpload value={files} onChange={(e) => upload(e.detail.value)} accept=".835,.x12,.txt,.edi" i18nStrings={{ uploadButtonText: () => t('era.upload'), dropzoneText: () => t('era.upload'), removeFileAriaLabel: () => t('claims.detail.close') }} />
         </SpaceBetween>
         {eras.length === 0 && <Box textAlign="center">{t('era.empty')}</Box>}
-        {eras.map((era) => <EraCard key={era.id} era={era} busy={busy === era.id} onPost={() => void act(era.id, () => postEra(era.id))} />)}
+        {eras.map((era) => <EraCard key={era.id} era={era} busy={busy === era.id} onPost={() => void act(era.id, () => postEra(era.id))} onChanged={(next) => setEras((all) => all.map((e) => (e.id === next.id ? next : e)))} />)}
       </SpaceBetween>
     </ContentLayout>
   );
