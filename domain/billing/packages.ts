@@ -61,6 +61,7 @@ export const PACKAGE_MESSAGES = {
   ended: 'This package has ended.',
   renewing: 'This package already renews by card.',
   noPackage: 'The practice has not assigned you a package to pay for.',
+  free: 'This package is free: there is nothing to pay by card.',
 } as const;
 
 export const packagePlanKey = (practiceId: string, planId: string) => ({ PK: 'P#' + practiceId, SK: 'CPKGPLAN#' + planId });

@@ -51,6 +51,7 @@ export async function clientStartPackage(principal: ClientPrincipal, args: Item,
     const pkg = await getItem(clientPackageKey(pid, link.clientId));
     if (!pkg || pkg.status === 'ENDED') throw invalid(PACKAGE_MESSAGES.noPackage, [{ field: 'practiceId', reason: 'none' }]);
     if (pkg.stripeSubscriptionId) throw invalid(PACKAGE_MESSAGES.renewing, [{ field: 'practiceId', reason: 'status' }]);
+    if (!(pkg.priceCents > 0)) throw invalid(PACKAGE_MESSAGES.free, [{ field: 'practiceId', reason: 'free' }]);
     const practice = await practiceBilling(pid, now);
     const id = randomUUID();
     const stamp = now.toISOString();

@@ -172,5 +172,9 @@ describe('session packages', () => {
     const line = await lineOf(demoClient, later.id);
     expect(line.amountCents).toBeGreaterThan(0);
     expect(line.serviceName).not.toContain('Package');
+    // A free package has nothing to pay by card.
+    const free = (await data('owner', SAVE, { n: 'Free check-ins', s: 2, p: 0 })).saveClientPackagePlan;
+    await data('owner', ASSIGN, { p: free.id, c: demoClient, d: pacificDay(Date.now()) });
+    expect((await callAs('client', START, { p: mine.practiceId, r: randomUUID() })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'This package is free: there is nothing to pay by card.' });
   });
 });

@@ -45,16 +45,21 @@ describe('the package on the portal Billing page', () => {
     expect(api.clientStartPackage.mock.calls[0][1]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('renewing by card: paid until when, no Start button; past due says so; ended or none shows nothing', async () => {
+  it('renewing by card: paid until when, no Start button; past due says so; a free package has nothing to start; ended shows nothing', async () => {
     api.clientPackages.mockResolvedValue([practice({ ...PKG, cardRenewal: true, paidThrough: '2026-12-20', status: 'PAST_DUE' })]);
     render(<PackageCard />);
     expect(await screen.findByText('Renews by card every month; paid until 2026-12-20.')).toBeTruthy();
     expect(screen.getByText(/did not go through/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     cleanup();
+    api.clientPackages.mockResolvedValue([practice({ ...PKG, priceCents: 0 })]);
+    render(<PackageCard />);
+    expect(await screen.findByText('This period: 2 of 4 sessions used, 2 left.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    cleanup();
     api.clientPackages.mockResolvedValue([practice({ ...PKG, status: 'ENDED' })]);
     const { container } = render(<PackageCard />);
-    await waitFor(() => expect(api.clientPackages).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.clientPackages).toHaveBeenCalledTimes(3));
     expect(container.textContent).toBe('');
   });
 });

@@ -2,7 +2,7 @@
  * The client's session package on the portal's Billing page (issue 15, session 8): what the practice
  * put them on, this period's sessions used and left, and "Start package" — paying it by card every
  * month on the card processor's page (one request id per click, kept: a double click opens the same
- * page). Once it renews by card, until when it is paid; past due and ended say so.
+ * page; none for a free package). Once it renews by card, until when it is paid; past due says so.
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../../domain/billing/money';
@@ -39,9 +39,10 @@ export function PackageCard() {
           <p>{practiceName}</p>
           <p>{bt('package.usage', { used: pkg!.used, total: pkg!.sessionsPerPeriod, left: pkg!.left })}</p>
           {pkg!.status === 'PAST_DUE' && <Notice kind="error">{bt('package.pastDue')}</Notice>}
-          {pkg!.cardRenewal
-            ? <p>{bt('package.renews', { date: pkg!.paidThrough ?? '' })}</p>
-            : <button type="button" disabled={starting} onClick={() => start(practiceId)}>{bt('package.start', { amount: formatMoney(pkg!.priceCents, { decimals, currency }) })}</button>}
+          {pkg!.cardRenewal && <p>{bt('package.renews', { date: pkg!.paidThrough ?? '' })}</p>}
+          {!pkg!.cardRenewal && pkg!.priceCents > 0 && (
+            <button type="button" disabled={starting} onClick={() => start(practiceId)}>{bt('package.start', { amount: formatMoney(pkg!.priceCents, { decimals, currency }) })}</button>
+          )}
         </section>
       ))}
     </>
