@@ -20,6 +20,7 @@ import { billingProviderOf, buildClaimBundle, chargeOf, claimIdFor, claimIndexKe
 import { scrubClaim } from '../domain/insurance/scrub.ts';
 import { localDate } from '../domain/wall-clock.ts';
 import type { SeededMember } from './seed-appointments.ts';
+import { seedHeldEra, type HeldEraClaim } from './seed-era-held.ts';
 
 type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -33,7 +34,8 @@ const LATE_INTEREST = 185;
 
 const SYSTEM = (step: 'system:scrubber' | 'system:claimCreation' | 'system:clearinghouse' | 'system:eraPosting'): Actor => ({ kind: 'system', step });
 
-export async function seedDemoClaims(db: DynamoDBDocumentClient, table: string, practiceId: string, members: SeededMember[], now = new Date()): Promise<void> {
+export async function seedDemoClaims(db: DynamoDBDocumentClient, table: string, practiceId: string, members: SeededMember[], now = new Date(), options: { heldEra?: boolean } = {}): Promise<void> {
+  let heldFor: HeldEraClaim | null = null;
   const owner = members.find((m) => m.roles.includes('owner'))!;
   const biller = members.find((m) => m.roles.includes('biller')) ?? owner;
   const person: Actor = { kind: 'user', role: biller === owner ? 'owner' : 'biller', userId: biller.sub };
@@ -127,7 +129,12 @@ export async function seedDemoClaims(db: DynamoDBDocumentClient, table: string, 
           chargeCents: charge, version: 1, createdAt: stamp, createdBy: biller.sub, updatedAt: stamp, ...extra,
         };
         await put({ ...claim, ...claimKey(practiceId, id), ...claimIndexKeys(practiceId, claim), entity: 'Claim' });
+        if (state.stage === 'accepted' && !heldFor) {
+          heldFor = { id, chargeCents: charge, serviceDate: line.date, procedureCode: bundle.claim.lines[0].procedureCode, memberId: bundle.subscriber.memberId, patient: { first: client.personalDetail.first, last: client.personalDetail.last }, payerId: data.insuranceInfo.payerId, payerName };
+        }
       }
     }
   }
+  // `npm start` only (its 835 is a file in the bucket): an ERA paying the accepted claim held for manual matching.
+  if (options.heldEra && heldFor) await seedHeldEra(db, table, practiceId, heldFor, biller.sub, now);
 }
