@@ -42,7 +42,7 @@ export function apiGrantTests(api: () => Template): void {
     expect(JSON.stringify(accepting[0].Resource)).not.toContain('*');
   });
 
-  it('runs the appointment reminders every 5 minutes through EventBridge Scheduler, with the Practice table and, for the assessment links, the Directory', () => {
+  it('runs the appointment reminders every 5 minutes through EventBridge Scheduler, with the Practice table, for the assessment links the Directory, and the Audit table write only', () => {
     const template = api();
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'rate(5 minutes)',
@@ -53,8 +53,11 @@ export function apiGrantTests(api: () => Template): void {
     expect(fn[1].Properties.Environment.Variables.PRACTICE_TABLE).toBeTruthy();
     const text = JSON.stringify(statementsOf(resources, /RemindersHandler/));
     expect(text).toContain('sns:Publish');
-    // The assessment links of later occurrences (issue 13) keep the token's hash in the Directory; no audit.
-    expect(text).not.toMatch(/AuditTable/);
+    // The statements run (issue 15, session 8) audits the statements it writes: the Audit table, write only (nothing read).
+    const audit = statementsOf(resources, /RemindersHandler/).filter((s) => JSON.stringify(s.Resource).includes('AuditTable'));
+    expect(audit.length).toBeGreaterThan(0);
+    expect(JSON.stringify(audit)).toContain('dynamodb:BatchWriteItem');
+    expect(JSON.stringify(audit)).not.toMatch(/dynamodb:(Query|GetItem|Scan|BatchGetItem)/);
     expect(fn[1].Properties.Environment.Variables.DIRECTORY_TABLE).toBeTruthy();
   });
 
