@@ -107,7 +107,7 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   // Insurance: the billing provider, four clients' insurance with sandbox member ids, a few eligibility checks (issue 16).
   await seedDemoInsurance(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId);
   // Claims in every stage, one rejected with its reason, one paid by a posted ERA (issue 16).
-  await seedDemoClaims(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members, undefined, { heldEra: deps.demoSet === true });
+  await seedDemoClaims(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // Measurement-based care: months of weekly PHQ-9 and GAD-7, one open risk alert (issue 13).
   await seedDemoAssessments(db, tableName(LOCAL_ENV, 'Practice'), practiceId);
   // Companion apps: months of daily diary cards and thought records for three clients, sharing on (issue 14).
@@ -118,7 +118,9 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   if (deps.demoSet) await seedDemoSet(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
   // The owner's Profile and Practice details, as a sign-up would have left them (issue 19).
   for (const Item of signupCarryItems(practiceId, practiceId, DEMO_OWNER_PRACTICE, now)) {
-    await db.send(new PutCommand({ TableName: tableName(LOCAL_ENV, 'Practice'), Item }));
+    // The practice's e-mail (made up), which payers write to about an enrollment (issue 16), as the owner would have added it.
+    const details = Item.kind === 'PracticeDetails' ? { ...Item, data: { ...(Item.data as Record<string, unknown>), email: 'billing@owensfamilytherapy.example' } } : Item;
+    await db.send(new PutCommand({ TableName: tableName(LOCAL_ENV, 'Practice'), Item: details }));
   }
   await db.send(
     new TransactWriteCommand({

@@ -257,11 +257,14 @@ describe('payers and enrollment', () => {
   it('enrolls a provider with a payer for claims and ERA through the clearinghouse (submitted, requested), once; missing practice facts, bad NPI and unknown payers are refused', async () => {
     const ENROLL = 'mutation ($p: ID!, $e: ID!) { enrollProviderToPayerList(payerId: $p, eligibleId: $e) { payerId payerName eligibleId claims era claimsStatus eraStatus claimsReason eraReason requestedAt } }';
     // The payer writes to the practice about the enrollment: without its e-mail nothing is sent or stored.
+    const EDIT_DETAILS = 'mutation ($v: Int!, $i: PracticeDetailsInput!) { editPracticeDetails(version: $v, input: $i) { version email } }';
+    const seeded = (await call('owner', '{ getPracticeDetails { version email } }')).data.getPracticeDetails;
+    expect(seeded.email).toBe('billing@owensfamilytherapy.example');
+    const without = (await call('owner', EDIT_DETAILS, { v: seeded.version, i: { name: 'Owens Family Therapy', phone: { number: '+15125550100', type: 'office' } } })).data.editPracticeDetails;
     const noEmail = await call('biller', ENROLL, { p: '60054', e: '1234567893' });
     expect(noEmail.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Add the practice’s e-mail (Practice details) before requesting enrollment; the payer writes to it about the enrollment.' });
     expect((await call('owner', '{ getPayerListEnrollments { payerId } }')).data.getPayerListEnrollments).toEqual([]);
-    const details = (await call('owner', '{ getPracticeDetails { version } }')).data.getPracticeDetails;
-    await call('owner', 'mutation ($v: Int!, $i: PracticeDetailsInput!) { editPracticeDetails(version: $v, input: $i) { version } }', { v: details.version, i: { name: 'Owens Family Therapy', email: 'billing@owens.example', phone: { number: '+15125550100', type: 'office' } } });
+    await call('owner', EDIT_DETAILS, { v: without.version, i: { name: 'Owens Family Therapy', email: 'billing@owens.example', phone: { number: '+15125550100', type: 'office' } } });
     const first = (await call('biller', ENROLL, { p: '60054', e: '1234567893' })).data.enrollProviderToPayerList;
     expect(first).toMatchObject({ payerId: '60054', payerName: 'Aetna', eligibleId: '1234567893', claims: 'requested', era: 'requested', claimsStatus: 'STEDI_ACTION_REQUIRED', eraStatus: 'STEDI_ACTION_REQUIRED', claimsReason: null, eraReason: null });
     expect((await call('owner', ENROLL, { p: '60054', e: '1234567893' })).data.enrollProviderToPayerList.requestedAt).toBe(first.requestedAt);
