@@ -107,7 +107,7 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   // Insurance: the billing provider, four clients' insurance with sandbox member ids, a few eligibility checks (issue 16).
   await seedDemoInsurance(db, tableName(LOCAL_ENV, 'Practice'), practiceId, practiceId);
   // Claims in every stage, one rejected with its reason, one paid by a posted ERA (issue 16).
-  await seedDemoClaims(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members);
+  await seedDemoClaims(db, tableName(LOCAL_ENV, 'Practice'), practiceId, members, undefined, { heldEra: deps.demoSet === true });
   // Measurement-based care: months of weekly PHQ-9 and GAD-7, one open risk alert (issue 13).
   await seedDemoAssessments(db, tableName(LOCAL_ENV, 'Practice'), practiceId);
   // Companion apps: months of daily diary cards and thought records for three clients, sharing on (issue 14).
