@@ -1,15 +1,16 @@
 /**
  * The demo seed made once and copied into many runtimes. A test run seeds one runtime the usual way
- * (seedDemoPractice, in a child process: test/support/seed-snapshot-main.ts, started by the run's
- * global setup test/support/shared-services.ts), dumps what the seed left — every item of every
- * table and the local pool's users and groups — into one JSON file, and names it in the environment
- * (SEED_SNAPSHOT_ENV). Every in-memory runtime started in that run then writes the snapshot into its
- * own tables and its own pool instead of running the seed again (local/runtime.ts): seconds per
- * test file. Each runtime still has its own database and pool; what the seed writes (rows others add
- * to local/seed-*.ts included) is picked up because the snapshot is made by the seed itself, in the
- * same run (so "today" is the same day). `npm start` never reads it (local/start.ts).
+ * (seedDemoPractice, in a child process: test/support/seed-snapshot-main.ts, started in the
+ * background by the run's global setup test/support/shared-services.ts), dumps what the seed left —
+ * every item of every table and the local pool's users and groups — into one JSON file, and names it
+ * in the environment (SEED_SNAPSHOT_ENV). Every in-memory runtime of that run started once the file
+ * exists writes the snapshot into its own tables and its own pool instead of running the seed again
+ * (local/runtime.ts); one started before that seeds itself. Each runtime still has its own database
+ * and pool; what the seed writes (rows others add to local/seed-*.ts included) is picked up because
+ * the snapshot is made by the seed itself, in the same run (so "today" is the same day). `npm start`
+ * never reads it (local/start.ts).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BatchWriteItemCommand, ListTablesCommand, ScanCommand, type AttributeValue, type DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { LOCAL_USER_POOL_ID } from '../domain/identity.ts';
@@ -51,10 +52,13 @@ export async function takeSeedSnapshot(practiceId: string, dynamo: DynamoDBClien
 
 let cached: { file: string; snapshot: SeedSnapshot } | null = null;
 
-/** The snapshot SEED_SNAPSHOT_ENV names (read once per process), or null when it names none. */
+/**
+ * The snapshot SEED_SNAPSHOT_ENV names (read once per process), or null when it names none or its
+ * file is not written yet (it is made in the background while a run's first files start).
+ */
 export function seedSnapshotFromEnv(): SeedSnapshot | null {
   const file = process.env[SEED_SNAPSHOT_ENV];
-  if (!file) return null;
+  if (!file || (cached?.file !== file && !existsSync(file))) return null;
   if (cached?.file !== file) cached = { file, snapshot: JSON.parse(readFileSync(file, 'utf8')) as SeedSnapshot };
   return cached.snapshot;
 }

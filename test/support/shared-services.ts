@@ -6,12 +6,13 @@
  *   it (its own access key; local/dynamodb.ts), so no file sees another's data.
  * - The resolver bundles, built once from resolvers/ (local/build-resolvers.ts) into a directory
  *   of this run, which every runtime's AppSync stand-in loads (local/appsync/loader.ts).
- * - The demo seed, run once (seed-snapshot-main.ts, in a child process) and kept as a snapshot that
- *   every seeded in-memory runtime copies into its own tables and pool (local/seed-snapshot.ts).
+ * - The demo seed, run once (seed-snapshot-main.ts, in a child process, in the background) and kept
+ *   as a snapshot that every seeded in-memory runtime copies into its own tables and pool once it
+ *   exists (local/seed-snapshot.ts).
  *
  * The workers read all three from the environment (test/support/shared-services-env.ts).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,14 +30,19 @@ declare module 'vitest' {
   }
 }
 
-/** Runs seed-snapshot-main.ts against the shared services; resolves once `file` is written. */
-function makeSeedSnapshot(file: string, env: Record<string, string>): Promise<void> {
+/**
+ * Starts seed-snapshot-main.ts against the shared services, in the background: the first files of a
+ * run do not wait for it — a runtime started before the snapshot's file exists seeds itself
+ * (local/seed-snapshot.ts). Its output goes to the run's; a failure shows there and leaves every
+ * runtime seeding itself.
+ */
+function startSeedSnapshot(file: string, env: Record<string, string>): ChildProcess {
   const main = fileURLToPath(new URL('./seed-snapshot-main.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', main, file], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the demo seed failed (test/support/seed-snapshot-main.ts exited ${code})`))));
+  const child = spawn(process.execPath, ['--import', 'tsx', main, file], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`[shared-services] the demo seed snapshot failed (exit ${code ?? signal}): every runtime seeds itself`);
   });
+  return child;
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -44,16 +50,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   buildResolvers(bundles);
   const dynamo = await startSharedDynamoDbServer();
   const seed = mkdtempSync(join(tmpdir(), 'portal-seed-'));
-  try {
-    await makeSeedSnapshot(join(seed, 'seed.json'), { [SHARED_DYNAMODB_ENV]: dynamo.endpoint, [RESOLVER_BUNDLES_ENV]: bundles, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
-  } catch (error) {
-    await dynamo.stop();
-    throw error;
-  }
+  const snapshot = startSeedSnapshot(join(seed, 'seed.json'), { [SHARED_DYNAMODB_ENV]: dynamo.endpoint, [RESOLVER_BUNDLES_ENV]: bundles, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
   project.provide('sharedDynamoDb', dynamo.endpoint);
   project.provide('resolverBundles', bundles);
   project.provide('seedSnapshot', join(seed, 'seed.json'));
   return async () => {
+    if (snapshot.exitCode === null && snapshot.signalCode === null) {
+      const exited = new Promise((resolve) => snapshot.once('exit', resolve));
+      snapshot.kill('SIGTERM');
+      await exited;
+    }
     await dynamo.stop();
     rmSync(bundles, { recursive: true, force: true });
     rmSync(seed, { recursive: true, force: true });
