@@ -11,6 +11,7 @@ import { backfillAppointmentClientIndex } from './appointment-client-index-backf
 import { backfillHomeworkClinicianIndex } from './homework-clinician-index-backfill.ts';
 import { backfillClientNameEntries } from './client-name-backfill.ts';
 import { backfillEligibilityRecheckIndex } from './eligibility-recheck-backfill.ts';
+import { backfillInvoicedLineIndex } from './billing-invoiced-line-backfill.ts';
 import type { LocalCognito } from './cognito/index.ts';
 import { seedDemoCompanion } from './seed-companion.ts';
 import { seedDemoSupervision } from './seed-supervision.ts';
@@ -49,6 +50,8 @@ export async function seedDemoPractice(deps: { cognito: LocalCognito; dynamo: Dy
   await backfillHomeworkClinicianIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
   // A database from before the monthly eligibility recheck gets its insured clients' GSI3 keys, once.
   await backfillEligibilityRecheckIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
+  // A database from before the invoiced lines' index fix (session 8) moves them out of the open bucket, once.
+  await backfillInvoicedLineIndex(db, tableName(LOCAL_ENV, 'Practice'), directory);
   if (existing.Item) return { created: false, practiceId: String(existing.Item.practiceId) };
 
   const now = new Date().toISOString();

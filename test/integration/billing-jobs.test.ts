@@ -17,7 +17,9 @@ import { runMonthlyBilling } from '../../functions/billing/monthly-run.ts';
 import { sendPastDueReminders } from '../../functions/billing/past-due.ts';
 import { runStatementJobs } from '../../functions/billing/statement-run.ts';
 import { dynamo } from '../../functions/shared/aws.ts';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { billingIndexKeys, lineKey } from '../../domain/billing/keys.ts';
+import { backfillInvoicedLineIndex } from '../../local/billing-invoiced-line-backfill.ts';
 import { tableName } from '../../domain/tables.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
@@ -245,5 +247,35 @@ describe('client subscriptions', () => {
     expect(basic.purchases[0].used).toBe(4);
     expect(basic.purchases[0].assigned.map((a: { clientId: string }) => a.clientId)).not.toContain(clients.ada.id);
     expect((await callAs('biller', GET)).errors?.[0].errorType).toBe('Unauthorized');
+  });
+});
+
+describe('invoiced lines written before the index fix (local/billing-invoiced-line-backfill.ts)', () => {
+  it('an invoiced line still filed as un-invoiced is moved to the invoiced bucket once, and lists as invoiced', async () => {
+    const db = DynamoDBDocumentClient.from(runtime.dynamo.client);
+    const practice = tableName('local', 'Practice');
+    const directory = tableName('local', 'Directory');
+    const { practiceId } = (await data('{ me { practiceId } }')).me;
+    const invoiced = (await billingOf(clients.ada.id)).lines.filter((l: { status: string }) => l.status === 'INVOICED');
+    expect(invoiced.length).toBe(2);
+    const uninvoiced = async () => (await data('query ($c: ID) { listBilling(filter: UnInvoicedSession, clientId: $c) { items { id } } }', { c: clients.ada.id })).listBilling.items.length;
+    expect(await uninvoiced()).toBe(0);
+    // The data as the monthly run left it before the fix: invoiced lines with the open bucket's keys; no marker.
+    for (const line of invoiced) {
+      const item = (await db.send(new GetCommand({ TableName: practice, Key: lineKey(practiceId, line.id) }))).Item as Record<string, string>;
+      const open = billingIndexKeys(practiceId, 'SESSION_OPEN', { clientId: item.clientId, clinicianId: item.filedUnder, date: item.date, id: item.id });
+      await db.send(new UpdateCommand({
+        TableName: practice, Key: lineKey(practiceId, line.id),
+        UpdateExpression: 'SET #b = :b, GSI1PK = :g1, GSI2PK = :g2, GSI3PK = :g3', ExpressionAttributeNames: { '#b': 'bucket' },
+        ExpressionAttributeValues: { ':b': open.bucket, ':g1': open.GSI1PK, ':g2': open.GSI2PK, ':g3': open.GSI3PK },
+      }));
+    }
+    await db.send(new DeleteCommand({ TableName: directory, Key: { PK: 'SEED', SK: 'BILLING_INVOICED_LINE_INDEX_V1' } }));
+    expect(await uninvoiced()).toBe(2);
+    expect(await backfillInvoicedLineIndex(db, practice, directory)).toBe(2);
+    expect(await uninvoiced()).toBe(0);
+    const sessions = (await data('query ($c: ID) { listBilling(filter: Session, clientId: $c) { items { id } } }', { c: clients.ada.id })).listBilling.items.map((i: { id: string }) => i.id);
+    for (const line of invoiced) expect(sessions.some((id: string) => id.includes(line.id))).toBe(true);
+    expect(await backfillInvoicedLineIndex(db, practice, directory)).toBe(0);
   });
 });
