@@ -15,6 +15,7 @@
  * practice's settings to check (never Stedi's text); 401/403 and failures → ClearinghouseUnavailable;
  * 404 → NotFound.
  */
+import { Transient, stediExchange } from './stedi-http.ts';
 import { CLEARINGHOUSE_MESSAGES, clearinghouseRefusal } from './types.ts';
 import { STEDI_TRANSACTION, type ClearinghouseEnrollment, type EnrollmentApi, type EnrollmentInput, type ProviderInput, type StediEnrollmentStatus } from './enrollment.ts';
 
@@ -52,7 +53,6 @@ export function enrollmentRefusalMessage(fieldList: unknown): string {
     : 'The clearinghouse refused the enrollment request as incomplete. Check the practice’s NPI, tax id, address, phone and e-mail and request it again.';
 }
 
-class Transient extends Error {}
 
 const STATUSES = new Set<string>(['DRAFT', 'STEDI_ACTION_REQUIRED', 'PROVIDER_ACTION_REQUIRED', 'SUBMITTED', 'PROVISIONING', 'LIVE', 'REJECTED', 'CANCELED']);
 
@@ -71,24 +71,7 @@ export function stediEnrollments(options: StediEnrollmentOptions): EnrollmentApi
   const timeoutMs = options.timeoutMs ?? 20_000;
 
   async function once(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const headers: Record<string, string> = { Authorization: await options.apiKey(), Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      const name = (err as Error)?.name;
-      throw new Transient(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
-    }
-    const text = await response.text().catch(() => '');
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    if (response.status === 429 || response.status >= 500) throw new Transient(`status ${response.status}`);
-    return { status: response.status, json };
+    return stediExchange(doFetch, { method, url: `${base}${path}`, apiKey: await options.apiKey(), body, timeoutMs });
   }
 
   async function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown): Promise<unknown> {

@@ -19,6 +19,7 @@
 import type { StediEligibilityRequest } from '../../../domain/insurance/eligibility-request.ts';
 import { stediWireBody } from '../../../domain/insurance/eligibility-request.ts';
 import type { StediEligibilityResponse } from '../../../domain/insurance/eligibility.ts';
+import { Transient, stediExchange, type StediExchange } from './stedi-http.ts';
 import { CLEARINGHOUSE_MESSAGES, clearinghouseRefusal, type ClaimPayload, type ClaimSubmission, type Clearinghouse, type EraBatch, type EraRequest, type ReportKind } from './types.ts';
 
 export const STEDI_API_BASE = 'https://healthcare.us.stedi.com/2024-04-01';
@@ -37,7 +38,6 @@ export interface StediOptions {
   onKeyRejected?: () => void;
 }
 
-class Transient extends Error {}
 
 /** The part of a polled transaction (core API TransactionSummary) the ERA retrieval reads. */
 interface PolledTransaction {
@@ -54,26 +54,8 @@ export function stediClearinghouse(options: StediOptions): Clearinghouse {
   const attempts = options.attempts ?? 2;
   const backoff = options.backoffMs ?? ((n: number) => 250 * 2 ** (n - 1));
 
-  async function once(method: 'GET' | 'POST', url: string, body: unknown, idempotencyKey?: string): Promise<{ status: number; json: unknown; location: string | null }> {
-    const headers: Record<string, string> = { Authorization: await options.apiKey(), Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    let response: Response;
-    try {
-      response = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      const name = (err as Error)?.name;
-      throw new Transient(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
-    }
-    const text = await response.text().catch(() => '');
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    if (response.status === 429 || response.status >= 500) throw new Transient(`status ${response.status}`);
-    return { status: response.status, json, location: response.headers.get('location') };
+  async function once(method: 'GET' | 'POST', url: string, body: unknown, idempotencyKey?: string): Promise<StediExchange> {
+    return stediExchange(doFetch, { method, url, apiKey: await options.apiKey(), body, idempotencyKey, timeoutMs, redirect: 'manual' });
   }
 
   async function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown, idempotencyKey?: string): Promise<unknown> {
