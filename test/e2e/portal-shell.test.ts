@@ -93,8 +93,14 @@ describe('portal shell', () => {
     await initials.waitFor();
     await expect(topBar.getByAltText('Your photo').count()).resolves.toBe(0);
 
-    await page.getByRole('button', { name: account('owner').email }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    // The menu opens on the button's click; on a loaded machine the first click can land before the
+    // dropdown is ready (the CI-like run of session 8 waited 30 s for the item): open it until it shows.
+    const profileItem = page.getByRole('menuitem', { name: 'Profile' });
+    for (let attempt = 0; attempt < 3 && !(await profileItem.isVisible()); attempt++) {
+      await page.getByRole('button', { name: account('owner').email }).click();
+      await profileItem.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    }
+    await profileItem.click();
     await page.waitForURL(/\/app\/profile$/);
     const jpegBase64 = await page.evaluate(() => {
       const canvas = document.createElement('canvas');
