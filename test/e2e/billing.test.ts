@@ -2,8 +2,8 @@
  * Client billing, the issue-15 story end to end in a browser: a week of sessions → an invoice →
  * the client pays it by card in the client portal (the local card processor's test-card page,
  * which has no card field) → the biller sees the card payment on the client's billing tab,
- * generates the month's statement and the superbill, and finds both on /app/billings/documents;
- * the owner edits a rate on Billing and Service.
+ * generates the month's statement and the superbill, finds both on /app/billings/documents and the
+ * payment on the billing list filtered to the client; the owner edits a rate on Billing and Service.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_OWNER } from '../../local/demo-accounts.ts';
@@ -66,12 +66,22 @@ describe('client billing: from a week of sessions to a card payment, a statement
     // Both on /app/billings/documents with who generated them, and the statement's PDF downloads again.
     await page.getByRole('link', { name: 'All billing documents of this client' }).click();
     await page.waitForURL(/\/app\/billings\/documents\?clientId=/);
-    const statementRow = page.getByRole('row').filter({ hasText: `Statement · Statement ${pacificDay(Date.now()).slice(0, 7)}` });
+    const statementRow = page.getByRole('row').filter({ hasText: `Statement ${pacificDay(Date.now()).slice(0, 7)}` });
     await statementRow.filter({ hasText: 'Bill Byrne' }).waitFor();
-    await page.getByRole('row').filter({ hasText: `Superbill · Superbill ${sessionMonth}` }).waitFor();
-    await page.getByRole('row').filter({ hasText: `Invoice · Invoice ${invoice.number}` }).waitFor();
+    await page.getByRole('row').filter({ hasText: `Superbill ${sessionMonth}` }).waitFor();
+    await page.getByRole('row').filter({ hasText: `Invoice ${invoice.number}` }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), statementRow.getByRole('button', { name: /as a PDF/ }).click()]);
     expect(download.suggestedFilename()).toBe(`statement-${pacificDay(Date.now()).slice(0, 7)}.pdf`);
+
+    // The billing list of this client alone: the card payment said in words, dated as the practice writes dates.
+    await page.goto(`${runtime.url}/app/billings`);
+    await page.getByRole('combobox', { name: 'Client', exact: true }).fill(DEMO_CLIENT.givenName);
+    await page.getByRole('option', { name: `${DEMO_CLIENT.givenName} ${DEMO_CLIENT.familyName}` }).click();
+    const cardRow = page.getByRole('row').filter({ hasText: 'Card' }).filter({ hasText: amount }).first();
+    await cardRow.waitFor();
+    const [year, mm, dd] = pacificDay(Date.now()).split('-');
+    expect(await cardRow.textContent()).toContain(`${mm}/${dd}/${year}`);
+    await expect.poll(async () => [...new Set(await page.locator('table a').allTextContents())]).toEqual([`${DEMO_CLIENT.givenName} ${DEMO_CLIENT.familyName}`]);
 
     // The owner edits a rate on Billing and Service; the next session line bills it.
     const settings = await (await browser.newContext()).newPage();

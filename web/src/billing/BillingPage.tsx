@@ -1,11 +1,11 @@
 /**
  * /app/billings (issue 15): the practice's sessions, invoices and payments, newest first, 20 at a
- * time — the spec's filter keys, a date range and a clinician (the server keeps own-client roles to
- * their own clients). Amounts in the practice's money format.
+ * time — the spec's filter keys, a date range (typed as the practice writes dates), a client and a
+ * clinician (the server keeps own-client roles to their own clients). Dates and amounts in the
+ * practice's formats; a payment says how it was paid in the page's language.
  */
 import Box from '@cloudscape-design/components/box';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
@@ -15,14 +15,20 @@ import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../domain/billing/money';
+import { ClientPicker } from '../assessments/ClientPicker';
+import { DateField } from '../common/DateField';
 import { loadMoreFooter } from '../common/LoadMoreFooter';
 import { usePagedList } from '../common/usePagedList';
+import { formatPracticeDate } from '../i18n/format';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/billing';
 import { reportApiError } from '../shell/banners';
 import { listClinicians, type Clinician } from '../appointments/api';
 import { getMoneyFormat, listBilling, type BillingEntry, type BillingFilter } from './api';
+
+const isoDay = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
+const METHODS = new Set(['CASH', 'CHECK', 'EXTERNAL', 'CARD']);
 
 export const FILTERS: BillingFilter[] = ['all', 'Session', 'UnInvoicedSession', 'UnpaidInvoice', 'ClientInvoice', 'BillingPayment', 'InsurancePayment'];
 
@@ -33,6 +39,7 @@ export default function BillingPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [clinicianId, setClinicianId] = useState('');
+  const [clientId, setClientId] = useState<string | null>(null);
   const [clinicians, setClinicians] = useState<Clinician[]>([]);
   const [format, setFormat] = useState({ decimals: 0, currency: 'USD' });
 
@@ -41,10 +48,14 @@ export default function BillingPage() {
     listClinicians().then(setClinicians, () => setClinicians([]));
   }, []);
 
+  // A date half typed reads nothing new: the list follows whole dates (or none).
+  const fromDay = isoDay(from);
+  const toDay = isoDay(to);
   const list = usePagedList<BillingEntry>(
-    (token) => listBilling({ filter, from: from || null, to: to || null, clinicianId: clinicianId || null, nextToken: token }),
-    [filter, from, to, clinicianId],
+    (token) => listBilling({ filter, from: fromDay, to: toDay, clientId, clinicianId: clinicianId || null, nextToken: token }),
+    [filter, fromDay, toDay, clientId, clinicianId],
   );
+  const describe = (r: BillingEntry) => (r.kind === 'PAYMENT' && METHODS.has(r.description) ? t(`billing.method.${r.description}`) : r.description);
 
   const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : formatMoney(cents, format));
   const clinicianOptions = [{ value: '', label: t('billing.allClinicians') }, ...clinicians.map((c) => ({ value: c.id, label: c.name }))];
@@ -61,21 +72,22 @@ export default function BillingPage() {
               <Select selectedOption={{ value: filter, label: t(`billing.filter.${filter}`) }} options={FILTERS.map((f) => ({ value: f, label: t(`billing.filter.${f}`) }))} onChange={({ detail }) => setFilter(detail.selectedOption.value as BillingFilter)} />
             </FormField>
             <FormField label={t('billing.from')}>
-              <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} />
+              <DateField value={from} onChange={setFrom} calendarLabel={t('billing.chooseFrom')} invalid={from !== '' && !fromDay} />
             </FormField>
             <FormField label={t('billing.to')}>
-              <DatePicker value={to} onChange={({ detail }) => setTo(detail.value)} />
+              <DateField value={to} onChange={setTo} calendarLabel={t('billing.chooseTo')} invalid={to !== '' && !toDay} />
             </FormField>
+            <ClientPicker onChange={setClientId} />
             <FormField label={t('billing.clinician')}>
               <Select selectedOption={clinicianOptions.find((o) => o.value === clinicianId) ?? clinicianOptions[0]} options={clinicianOptions} onChange={({ detail }) => setClinicianId(detail.selectedOption.value ?? '')} />
             </FormField>
           </SpaceBetween>
         }
         columnDefinitions={[
-          { id: 'date', header: t('billing.date'), cell: (r) => r.date },
+          { id: 'date', header: t('billing.date'), cell: (r) => formatPracticeDate(r.date) },
           { id: 'kind', header: t('billing.kind'), cell: (r) => t(`billing.kind.${r.kind}`) },
           { id: 'client', header: t('billing.client'), cell: (r) => <Link href={`/app/clients/${r.clientId}?tab=billing`} onFollow={(e) => (e.preventDefault(), navigate(`/app/clients/${r.clientId}?tab=billing`))}>{r.clientName}</Link> },
-          { id: 'description', header: t('billing.description'), cell: (r) => r.description },
+          { id: 'description', header: t('billing.description'), cell: describe },
           { id: 'amount', header: t('billing.amount'), cell: (r) => money(r.amountCents) },
           { id: 'balance', header: t('billing.balance'), cell: (r) => money(r.balanceCents) },
           { id: 'status', header: t('billing.status'), cell: (r) => `${t(`billing.status.${r.status}`)}${r.pastDue ? ` · ${t('billing.pastDue')}` : ''}` },

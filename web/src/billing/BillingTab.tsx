@@ -8,7 +8,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -17,6 +16,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoney, parseMoney } from '../../../domain/billing/money';
+import { practiceToday } from '../appointments/time';
+import { DateField } from '../common/DateField';
+import { FormModal } from '../common/FormModal';
+import { DEFAULT_TIME_ZONE, formatPracticeDate } from '../i18n/format';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/billing';
@@ -26,7 +29,9 @@ import GenerateDocuments from './GenerateDocuments';
 import { createInvoice, getClientBilling, getInvoicePdf, recordPayment, savePdf, sendInvoice, voidInvoice, type ClientBilling, type PaymentMethod } from './api';
 
 const METHODS: PaymentMethod[] = ['CASH', 'CHECK', 'EXTERNAL'];
-const todayIso = () => new Date().toISOString().slice(0, 10);
+// Today where the practice is (a payment taken at 6 PM in California is not tomorrow's, as UTC's date would make it).
+const todayIso = () => practiceToday(DEFAULT_TIME_ZONE);
+const isoDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
 
 export default function BillingTab({ clientId }: ChartTabProps) {
   const t = useT();
@@ -38,6 +43,8 @@ export default function BillingTab({ clientId }: ChartTabProps) {
   const [method, setMethod] = useState<PaymentMethod>('CASH');
   const [date, setDate] = useState(todayIso());
   const [reference, setReference] = useState('');
+  // Voiding asks first: it cannot be undone (a voided invoice's sessions are invoiced again).
+  const [voiding, setVoiding] = useState<ClientBilling['invoices'][number] | null>(null);
   // One request id per submit: a double click or a retry of the same submit stores nothing twice.
   const requestId = useRef(crypto.randomUUID());
 
@@ -88,7 +95,7 @@ export default function BillingTab({ clientId }: ChartTabProps) {
         ariaLabels={{ selectionGroupLabel: t('billing.tab.sessions'), itemSelectionLabel: (_, l) => `${l.date} ${l.serviceCode}`, allItemsSelectionLabel: () => t('billing.tab.selectAll') }}
         empty={<Box textAlign="center">{t('billing.tab.noSessions')}</Box>}
         columnDefinitions={[
-          { id: 'date', header: t('billing.date'), cell: (l) => l.date },
+          { id: 'date', header: t('billing.date'), cell: (l) => formatPracticeDate(l.date) },
           { id: 'service', header: t('billing.description'), cell: (l) => `${l.serviceCode} ${l.serviceName}` },
           { id: 'reason', header: t('billing.kind'), cell: (l) => t(`billing.reason.${l.reason}`) },
           { id: 'amount', header: t('billing.amount'), cell: (l) => money(l.amountCents) },
@@ -100,8 +107,8 @@ export default function BillingTab({ clientId }: ChartTabProps) {
         empty={<Box textAlign="center">{t('billing.tab.noInvoices')}</Box>}
         columnDefinitions={[
           { id: 'number', header: t('billing.tab.number'), cell: (i) => i.number },
-          { id: 'issue', header: t('billing.date'), cell: (i) => i.issueDate },
-          { id: 'due', header: t('billing.tab.due'), cell: (i) => i.dueDate },
+          { id: 'issue', header: t('billing.date'), cell: (i) => formatPracticeDate(i.issueDate) },
+          { id: 'due', header: t('billing.tab.due'), cell: (i) => formatPracticeDate(i.dueDate) },
           { id: 'total', header: t('billing.amount'), cell: (i) => money(i.totalCents) },
           { id: 'balance', header: t('billing.balance'), cell: (i) => money(i.balanceCents) },
           { id: 'status', header: t('billing.status'), cell: (i) => `${t(`billing.status.${i.status}`)}${i.pastDue ? ` · ${t('billing.pastDue')}` : ''}` },
@@ -109,7 +116,7 @@ export default function BillingTab({ clientId }: ChartTabProps) {
             id: 'actions', header: t('billing.tab.actions'), cell: (i) => (
               <SpaceBetween direction="horizontal" size="xs">
                 {i.status === 'DRAFT' && <Button variant="inline-link" disabled={busy} onClick={() => void run(() => sendInvoice(clientId, i.id, i.version), 'billing.tab.sent')}>{t('billing.tab.send')}</Button>}
-                {i.status !== 'VOID' && <Button variant="inline-link" disabled={busy} onClick={() => void run(() => voidInvoice(clientId, i.id, i.version), 'billing.tab.voided')}>{t('billing.tab.void')}</Button>}
+                {i.status !== 'VOID' && <Button variant="inline-link" disabled={busy} onClick={() => setVoiding(i)}>{t('billing.tab.void')}</Button>}
                 <Button variant="inline-link" ariaLabel={t('billing.tab.pdfOf', { number: i.number })} onClick={() => void getInvoicePdf(clientId, i.id).then(savePdf, reportApiError)}>{t('billing.tab.pdf')}</Button>
               </SpaceBetween>
             ),
@@ -126,14 +133,14 @@ export default function BillingTab({ clientId }: ChartTabProps) {
               <Select selectedOption={{ value: method, label: t(`billing.method.${method}`) }} options={METHODS.map((m) => ({ value: m, label: t(`billing.method.${m}`) }))} onChange={({ detail }) => setMethod(detail.selectedOption.value as PaymentMethod)} />
             </FormField>
             <FormField label={t('billing.date')}>
-              <DatePicker value={date} onChange={({ detail }) => setDate(detail.value)} />
+              <DateField value={date} onChange={setDate} calendarLabel={t('billing.tab.choosePaymentDate')} invalid={!isoDay(date)} />
             </FormField>
             <FormField label={t('billing.tab.reference')}>
               <Input value={reference} onChange={({ detail }) => setReference(detail.value)} />
             </FormField>
           </ColumnLayout>
           <Button
-            disabled={!cents || busy}
+            disabled={!cents || !isoDay(date) || busy}
             onClick={() => void run(() => recordPayment({ clientId, requestId: requestId.current, amountCents: cents ?? 0, method, date, reference: reference || null }).then(() => { setAmount(''); setReference(''); }), 'billing.tab.paymentRecorded')}
           >
             {t('billing.tab.record')}
@@ -145,7 +152,7 @@ export default function BillingTab({ clientId }: ChartTabProps) {
         items={billing.payments}
         empty={<Box textAlign="center">{t('billing.tab.noPayments')}</Box>}
         columnDefinitions={[
-          { id: 'date', header: t('billing.date'), cell: (p) => p.date },
+          { id: 'date', header: t('billing.date'), cell: (p) => formatPracticeDate(p.date) },
           { id: 'method', header: t('billing.tab.method'), cell: (p) => t(`billing.method.${p.method}`) },
           { id: 'amount', header: t('billing.amount'), cell: (p) => money(p.amountCents) },
           { id: 'applied', header: t('billing.tab.applied'), cell: (p) => money(p.appliedCents) },
@@ -153,6 +160,18 @@ export default function BillingTab({ clientId }: ChartTabProps) {
         ]}
       />
       <GenerateDocuments clientId={clientId} />
+      {voiding && (
+        <FormModal
+          header={t('billing.tab.voidTitle', { number: voiding.number })}
+          submitLabel={t('billing.tab.void')}
+          cancelLabel={t('billing.tab.keep')}
+          saving={busy}
+          onDismiss={() => setVoiding(null)}
+          onSubmit={() => void run(() => voidInvoice(clientId, voiding.id, voiding.version), 'billing.tab.voided').then(() => setVoiding(null))}
+        >
+          <Box variant="p">{t('billing.tab.voidExplain')}</Box>
+        </FormModal>
+      )}
     </SpaceBetween>
   );
 }

@@ -6,7 +6,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
@@ -15,8 +14,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { DateField } from '../common/DateField';
 import { loadMoreFooter } from '../common/LoadMoreFooter';
 import { usePagedList } from '../common/usePagedList';
+import { formatPracticeDate } from '../i18n/format';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/billing';
@@ -25,6 +26,7 @@ import { useViewer } from '../shell/ViewerContext';
 import StatementRunPanel from './StatementRunPanel';
 import { getBillingDocumentPdf, listBillingDocuments, savePdf, type BillingDocument, type BillingDocumentKind } from './documents-api';
 
+const isoDay = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
 const KINDS: Array<BillingDocumentKind | ''> = ['', 'INVOICE', 'SUPERBILL', 'STATEMENT', 'CONSENT'];
 
 export default function DocumentsPage() {
@@ -37,9 +39,12 @@ export default function DocumentsPage() {
   const [to, setTo] = useState('');
   const [downloading, setDownloading] = useState<string | null>(null);
 
+  // A date half typed reads nothing new: the list follows whole dates (or none).
+  const fromDay = isoDay(from);
+  const toDay = isoDay(to);
   const list = usePagedList<BillingDocument>(
-    (token) => listBillingDocuments({ kind: kind || null, clientId, from: from || null, to: to || null, nextToken: token }),
-    [kind, clientId, from, to],
+    (token) => listBillingDocuments({ kind: kind || null, clientId, from: fromDay, to: toDay, nextToken: token }),
+    [kind, clientId, fromDay, toDay],
   );
 
   const download = (id: string) => {
@@ -50,7 +55,8 @@ export default function DocumentsPage() {
   const viewer = useViewer();
   const mayRunStatements = viewer.status === 'ready' && viewer.me.roles.some((r) => r === 'owner' || r === 'clinicianAdmin' || r === 'biller');
   const kindLabel = (k: BillingDocumentKind | '') => t(k ? `billing.documents.kind.${k}` : 'billing.documents.allKinds');
-  const when = (iso: string | null, name: string | null) => (iso ? `${iso.slice(0, 10)}${name ? ` · ${name}` : ''}` : '—');
+  // The day in the practice's way of writing dates (and its zone, not UTC's), then who.
+  const when = (iso: string | null, name: string | null) => (iso ? `${formatPracticeDate(iso)}${name ? ` · ${name}` : ''}` : '—');
   return (
     <ContentLayout header={<Header variant="h1" description={t('billing.documents.intro')}>{t('billing.documents.title')}</Header>}>
       <SpaceBetween size="l">
@@ -66,16 +72,17 @@ export default function DocumentsPage() {
                 <Select selectedOption={{ value: kind, label: kindLabel(kind) }} options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))} onChange={({ detail }) => setKind((detail.selectedOption.value ?? '') as BillingDocumentKind | '')} />
               </FormField>
               <FormField label={t('billing.from')}>
-                <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} />
+                <DateField value={from} onChange={setFrom} calendarLabel={t('billing.chooseFrom')} invalid={from !== '' && !fromDay} />
               </FormField>
               <FormField label={t('billing.to')}>
-                <DatePicker value={to} onChange={({ detail }) => setTo(detail.value)} />
+                <DateField value={to} onChange={setTo} calendarLabel={t('billing.chooseTo')} invalid={to !== '' && !toDay} />
               </FormField>
               {clientId && <Button onClick={() => navigate('/app/billings/documents')}>{t('billing.documents.allClients')}</Button>}
             </SpaceBetween>
           }
           columnDefinitions={[
-            { id: 'title', header: t('billing.documents.document'), cell: (d) => `${kindLabel(d.kind)} · ${d.title}` },
+            { id: 'kind', header: t('billing.documents.kind'), cell: (d) => kindLabel(d.kind) },
+            { id: 'title', header: t('billing.documents.document'), cell: (d) => d.title },
             { id: 'client', header: t('billing.client'), cell: (d) => <Link href={`/app/clients/${d.clientId}?tab=billing`} onFollow={(e) => (e.preventDefault(), navigate(`/app/clients/${d.clientId}?tab=billing`))}>{d.clientName}</Link> },
             { id: 'generated', header: t('billing.documents.generated'), cell: (d) => when(d.generatedAt, d.generatedByName) },
             { id: 'sent', header: t('billing.documents.sent'), cell: (d) => when(d.sentAt, d.sentByName) },

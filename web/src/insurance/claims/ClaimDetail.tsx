@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../../domain/billing/money';
 import { useT } from '../../i18n/I18nProvider';
-import { formatPracticeDateTime } from '../../i18n/format';
+import { formatPracticeDate, formatPracticeDateTime } from '../../i18n/format';
 import '../../i18n/portal-messages';
 import '../../i18n/features/claims';
 import { reportApiError } from '../../shell/banners';
@@ -92,7 +92,7 @@ export default function ClaimDetail({ claim, onClose, onChanged }: { claim: Clai
           <div><Box variant="awsui-key-label">{t('claims.client')}</Box>{claim.clientName}</div>
           <div><Box variant="awsui-key-label">{t('claims.payer')}</Box>{claim.payerName} · {claim.memberId}</div>
           <div><Box variant="awsui-key-label">{t('claims.stage')}</Box>{t(`claims.stage.${claim.stage}`)} · {t('claims.detail.frequency')} {claim.frequencyCode}</div>
-          <div><Box variant="awsui-key-label">{t('claims.date')}</Box>{claim.serviceDate}</div>
+          <div><Box variant="awsui-key-label">{t('claims.date')}</Box>{formatPracticeDate(claim.serviceDate)}</div>
           <div><Box variant="awsui-key-label">{t('claims.service')}</Box>{claim.lines.map((l) => [l.procedureCode, ...l.modifiers].join('-')).join(', ')} · {claim.diagnoses.join(', ')}</div>
           <div><Box variant="awsui-key-label">{t('claims.charge')}</Box>{formatMoney(claim.chargeCents, MONEY)}</div>
           {claim.paidCents !== null && claim.paidCents !== undefined && <div><Box variant="awsui-key-label">{t('claims.detail.paid')}</Box>{formatMoney(claim.paidCents, MONEY)}</div>}

@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../../domain/billing/money';
 import { loadMoreFooter } from '../../common/LoadMoreFooter';
 import { usePagedList } from '../../common/usePagedList';
+import { formatPracticeDate } from '../../i18n/format';
 import { useT } from '../../i18n/I18nProvider';
 import '../../i18n/portal-messages';
 import '../../i18n/features/claims';
@@ -92,7 +93,7 @@ export default function ClaimsPage() {
           columnDefinitions={[
             { id: 'id', header: t('era.claim'), cell: (c) => <Link href="#" onFollow={(e) => (e.preventDefault(), setOpen(c))}>{c.id}</Link> },
             { id: 'client', header: t('claims.client'), cell: (c) => c.clientName },
-            { id: 'date', header: t('claims.date'), cell: (c) => c.serviceDate },
+            { id: 'date', header: t('claims.date'), cell: (c) => formatPracticeDate(c.serviceDate) },
             { id: 'service', header: t('claims.service'), cell: (c) => c.lines.map((l) => [l.procedureCode, ...l.modifiers].join('-')).join(', ') },
             { id: 'payer', header: t('claims.payer'), cell: (c) => c.payerName },
             { id: 'charge', header: t('claims.charge'), cell: (c) => formatMoney(c.chargeCents, MONEY) },

@@ -12,6 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { formatMoney } from '../../../../domain/billing/money';
+import { formatPracticeDate } from '../../i18n/format';
 import { useT } from '../../i18n/I18nProvider';
 import '../../i18n/portal-messages';
 import '../../i18n/features/claims';
@@ -82,7 +83,7 @@ export default function CreateClaims({ onCreated }: { onCreated: () => void }) {
             onSelectionChange={(e) => setSelected(e.detail.selectedItems)}
             empty={<Box textAlign="center">{t('claims.create.empty')}</Box>}
             columnDefinitions={[
-              { id: 'date', header: t('claims.date'), cell: (s) => s.date },
+              { id: 'date', header: t('claims.date'), cell: (s) => formatPracticeDate(s.date) },
               { id: 'client', header: t('claims.client'), cell: (s) => s.clientName },
               { id: 'service', header: t('claims.service'), cell: (s) => s.serviceCode },
               { id: 'payer', header: t('claims.payer'), cell: (s) => s.payerName },
