@@ -180,6 +180,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.clientPackages': { permission: P.clientSelf, feature: F.billing },
   'Mutation.clientStartPackage': { permission: P.clientSelf, feature: F.billing },
   'Mutation.assignClientSubscription': { permission: P.subscription, feature: F.subscription },
+  'Mutation.endClientPackage': { permission: P.subscription, feature: F.subscription },
   'Mutation.editProgressNote': { permission: P.notesOwn, feature: F.appointments },
   // Consent documents (issue 12): the Documents settings page — owner and clinicianAdmin
   // (settings.documents); settings pages are Professional (settings). Intake forms and their

@@ -2069,6 +2069,8 @@ export type Mutation = {
   assignClientSubscription: ClientSubscriptionPurchase;
   /** Session packages (issue 15, session 8): a package of 1-31 sessions a month at a price in cents (new without planId; changed with planId and version). */
   saveClientPackagePlan: ClientPackagePlan;
+  /** Ends the client's session package (session 9): atPeriodEnd — when the period holding today ends; else today. A package renewed by card has its card subscription cancelled first. version: the package's, as read. */
+  endClientPackage: ClientPackage;
   /** The client principal starts paying the package their practice assigned them by card, monthly: the card processor's checkout page (requestId: one submit). */
   clientStartPackage: CardCheckout;
   logUserAuthEvent: UserAuthEvent;
@@ -2326,6 +2328,13 @@ export type MutationSaveClientPackagePlanArgs = {
   name: Scalars['String']['input'];
   sessionsPerPeriod: Scalars['Int']['input'];
   priceCents: Scalars['Int']['input'];
+};
+
+
+export type MutationEndClientPackageArgs = {
+  clientId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  atPeriodEnd: Scalars['Boolean']['input'];
 };
 
 
@@ -3771,7 +3780,9 @@ export type ClientPackage = {
   /** renewed by card */
   cardRenewal: Scalars['Boolean']['output'];
   paidThrough?: Maybe<Scalars['AWSDate']['output']>;
+  /** the first day no longer covered (ENDED: may lie ahead, at the period's end) */
   endedOn?: Maybe<Scalars['AWSDate']['output']>;
+  version: Scalars['Int']['output'];
 };
 
 export type ClientPackages = {

@@ -15,7 +15,7 @@ import { getItem } from '../functions/billing/store.ts';
 import { isId } from '../functions/billing/request.ts';
 import { signWebhook } from '../functions/shared/payment-processor.ts';
 import { readBody, sendJson, type RequestHandler } from './http.ts';
-import { packageEvent, packagePage, PACKAGE_ACTIONS, type PackageAction } from './package-checkout.ts';
+import { packageActions, packageEvent, packagePage, PACKAGE_ACTIONS, type PackageAction } from './package-checkout.ts';
 
 export const TEST_CARDS = {
   visa: { label: 'Visa test card ending 4242 — succeeds', outcome: 'succeeded' },
@@ -44,7 +44,7 @@ async function packageCheckout(req: IncomingMessage, res: ServerResponse, practi
   let declined = false;
   if (req.method === 'POST') {
     const action = new URLSearchParams((await readBody(req, 4096)).toString('utf8')).get('card') ?? '';
-    if (!(action in PACKAGE_ACTIONS)) return sendJson(res, 400, { message: 'Choose a test card' });
+    if (!(action in PACKAGE_ACTIONS) || !packageActions(cp).includes(action as PackageAction)) return sendJson(res, 400, { message: 'Choose a test card' });
     const event = await packageEvent(practiceId, cp, action as PackageAction);
     declined = event === null;
     if (event && (await post(options.origin, options.secret, event)) !== 200) return page(res, 502, '<h1>Payment not completed</h1><p>The test payment could not be recorded. Try again.</p>');

@@ -7,12 +7,15 @@
  * there; no subscription exists yet). Once paid, the same page stands in for Stripe's later cycles:
  * renew the next month (`invoice.paid`), a declined renewal (`invoice.payment_failed`) or the
  * subscription cancelled (`customer.subscription.deleted`) — each signed and posted to the same
- * webhook route Stripe would call, so `npm start` drives the webhook code that runs in AWS.
+ * webhook route Stripe would call, so `npm start` drives the webhook code that runs in AWS. Once the
+ * biller has ended the package (the local processor's cancelSubscription), no renewal is offered:
+ * only the deletion Stripe sends (at once, or when the period ends).
  */
 import { randomBytes } from 'node:crypto';
 import { addMonths, clientPackageKey } from '../domain/billing/packages.ts';
 import { formatMoney } from '../domain/billing/money.ts';
 import { getItem } from '../functions/billing/store.ts';
+import { LOCAL_CANCELLED_SUBSCRIPTIONS } from '../functions/shared/payment-processor.ts';
 import type { Item } from '../functions/billing/request.ts';
 
 const rnd = () => randomBytes(12).toString('hex');
@@ -26,10 +29,18 @@ export const PACKAGE_ACTIONS = {
 } as const;
 export type PackageAction = keyof typeof PACKAGE_ACTIONS;
 
+const subscriptionOf = (cp: Item) => `sub_local_${String(cp.id).replaceAll('-', '')}`;
+
+/** What the page offers for the start record: test cards before it is paid, the later cycles after, only the deletion once cancelled. */
+export function packageActions(cp: Item): PackageAction[] {
+  if (cp.status !== 'SUCCEEDED') return ['visa', 'declined'];
+  return LOCAL_CANCELLED_SUBSCRIPTIONS.has(subscriptionOf(cp)) ? ['cancel'] : ['renew', 'renewDeclined', 'cancel'];
+}
+
 /** The event the card processor would send for this action on the start record `cp`, or null (a declined first payment sends none). */
 export async function packageEvent(practiceId: string, cp: Item, action: PackageAction, nowSeconds = Math.floor(Date.now() / 1000)): Promise<Record<string, unknown> | null> {
   const metadata = { practice_id: practiceId, card_payment_id: cp.id as string, client_id: cp.clientId as string, kind: 'package' };
-  const subscription = `sub_local_${String(cp.id).replaceAll('-', '')}`;
+  const subscription = subscriptionOf(cp);
   const pkg = await getItem(clientPackageKey(practiceId, cp.clientId as string));
   // The next period starts where the paid one ends (noon UTC of that day: the same date in the Americas' zones).
   const start = cp.status === 'SUCCEEDED' && pkg?.paidThrough ? Math.floor(Date.parse(`${pkg.paidThrough as string}T12:00:00Z`) / 1000) : nowSeconds;
@@ -50,9 +61,11 @@ export async function packageEvent(practiceId: string, cp: Item, action: Package
 /** The page's body for a package's start record. */
 export function packagePage(cp: Item, back: string, declined: boolean): string {
   const amount = formatMoney(cp.amountCents as number, { currency: cp.currency as string, decimals: 2 });
-  const actions: PackageAction[] = cp.status === 'SUCCEEDED' ? ['renew', 'renewDeclined', 'cancel'] : ['visa', 'declined'];
+  const actions = packageActions(cp);
+  const cancelled = LOCAL_CANCELLED_SUBSCRIPTIONS.get(subscriptionOf(cp));
+  const state = cancelled ? `<p role="status">The practice cancelled this subscription ${cancelled.atPeriodEnd ? 'at the end of its period' : 'at once'} (test).</p>` : '';
   const buttons = actions.map((a) => `<button type="submit" name="card" value="${a}">${PACKAGE_ACTIONS[a]}</button>`).join('');
   const note = declined ? '<p role="alert">Your card was declined. Use another card or contact your bank.</p>' : '';
   const title = cp.status === 'SUCCEEDED' ? 'Package subscription (test)' : `Subscribe: ${amount} a month`;
-  return `<h1>${title}</h1><p class="note">Local test payment page: it stands in for the card processor's hosted page on this machine. No real card is used or accepted here.</p>${note}<form method="post">${buttons}</form><p><a href="${back}cancelled">Go back</a></p>`;
+  return `<h1>${title}</h1><p class="note">Local test payment page: it stands in for the card processor's hosted page on this machine. No real card is used or accepted here.</p>${state}${note}<form method="post">${buttons}</form><p><a href="${back}cancelled">Go back</a></p>`;
 }

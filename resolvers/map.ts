@@ -194,7 +194,7 @@ export const RESOLVERS: ResolverDef[] = [
   // Client billing (issue 15): the catalog is not PHI (no audit); everything else is audited. The client principal's side audits in the Lambda.
   { typeName: 'Query', fieldName: 'getBillingCatalog', pipeline: ['authorize', 'Billing.invoke'] },
   ...['listBilling', 'getClientBilling', 'getInvoiceById', 'getInvoicePdf', 'listBillingDocuments', 'getBillingDocumentPdf', 'getStatementRun', 'getClientSubscription', 'getClientPackages'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] })),
-  ...['editBillingCatalog', 'editClientBillingProfile', 'createInvoice', 'sendInvoice', 'voidInvoice', 'recordPayment', 'refundPayment', 'generateBillingDocument', 'startStatementRun', 'assignClientSubscription', 'saveClientPackagePlan'].map(
+  ...['editBillingCatalog', 'editClientBillingProfile', 'createInvoice', 'sendInvoice', 'voidInvoice', 'recordPayment', 'refundPayment', 'generateBillingDocument', 'startStatementRun', 'assignClientSubscription', 'saveClientPackagePlan', 'endClientPackage'].map(
     (fieldName): ResolverDef => ({ typeName: 'Mutation', fieldName, pipeline: ['authorize', 'Billing.invoke', 'audit'] }),
   ),
   ...['clientInvoices', 'clientInvoicePdf', 'clientBillingDocumentPdf', 'clientPackages'].map((fieldName): ResolverDef => ({ typeName: 'Query', fieldName, pipeline: [...CLIENT_AUTHORIZE, 'ClientBilling.invoke'] })),

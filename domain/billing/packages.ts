@@ -62,6 +62,8 @@ export const PACKAGE_MESSAGES = {
   renewing: 'This package already renews by card.',
   noPackage: 'The practice has not assigned you a package to pay for.',
   free: 'This package is free: there is nothing to pay by card.',
+  notActive: 'This client has no active package.',
+  endChoice: 'Choose when the package ends: at the end of this period, or today.',
 } as const;
 
 export const packagePlanKey = (practiceId: string, planId: string) => ({ PK: 'P#' + practiceId, SK: 'CPKGPLAN#' + planId });
@@ -142,6 +144,17 @@ export function takeUnit(drawn: string[], appointmentId: string, n: number): { d
 /** The period's appointments without this one (its unit given back). */
 export function giveBackUnit(drawn: string[], appointmentId: string): string[] {
   return drawn.filter((id) => id !== appointmentId);
+}
+
+/**
+ * The day a package a biller ends stops covering (endedOn: the first day no longer covered).
+ * Today: today. At the period's end: the end of the period holding today (the next period's first
+ * day: a package started Jan 31 has a period Jan 31 – Feb 28 ending on Feb 28, the next on Mar 31);
+ * a package whose start is still ahead has no period yet and ends today (it never covered a day).
+ */
+export function endDateOf(pkg: Pick<ClientPackage, 'startDate'>, today: string, atPeriodEnd: boolean): string {
+  const period = atPeriodEnd ? periodOf(pkg.startDate, today) : null;
+  return period ? period.end : today;
 }
 
 /** What a covered line says. */

@@ -21,6 +21,7 @@ import { listBilling } from './list.ts';
 import { assignClientSubscription, getClientSubscription } from './subscriptions.ts';
 import { getClientPackages, saveClientPackagePlan } from './packages.ts';
 import { clientPackages, clientStartPackage } from './package-renewal.ts';
+import { endClientPackage } from './package-end.ts';
 import { recordPayment, refundPayment } from './payments.ts';
 import type { BillingAnswer, BillingRequest, BillingResult } from './request.ts';
 
@@ -83,6 +84,8 @@ export const handler: (event: BillingRequest) => Promise<BillingResult> = appsyn
       return getClientPackages(caller);
     case 'saveClientPackagePlan':
       return saveClientPackagePlan(caller, args);
+    case 'endClientPackage':
+      return endClientPackage(caller, args);
     default:
       throw new Refusal('Unknown field', 'BadRequest');
   }

@@ -49,6 +49,7 @@ export function toPackage(pkg: ClientPackage, today: string, drawn: string[]): I
     clientId: pkg.clientId, clientName: pkg.clientName, planId: pkg.planId, planName: pkg.planName, sessionsPerPeriod: pkg.sessionsPerPeriod, priceCents: pkg.priceCents,
     startDate: pkg.startDate, status: pkg.status, periodStart: u.period?.start ?? null, periodEnd: u.period?.end ?? null, used: u.used, left: u.left,
     cardRenewal: Boolean(pkg.stripeSubscriptionId) && pkg.status !== 'ENDED', paidThrough: pkg.paidThrough ?? null, endedOn: pkg.endedOn ?? null,
+    version: pkg.version,
   };
 }
 

@@ -5,8 +5,9 @@
  *     Stripe Checkout Session in payment mode — Stripe's hosted page collects the card and makes
  *     the PaymentIntent, whose metadata names our practice and card payment; created with an
  *     idempotency key per card payment, so a retried submit opens the same session. Refunds are
- *     POST /v1/refunds with the caller's request id as idempotency key. Through the one Stripe
- *     HTTP client of stripe.ts.
+ *     POST /v1/refunds with the caller's request id as idempotency key. A package's subscription is
+ *     cancelled at its period's end (POST /v1/subscriptions/:id cancel_at_period_end=true) or now
+ *     (DELETE /v1/subscriptions/:id). Through the one Stripe HTTP client of stripe.ts.
  *   - local (PAYMENT_PROVIDER=local, the local runtime): the checkout URL is the runtime's own
  *     test-card page (/_local/pay/…, local/card-checkout.ts), which offers Stripe's test cards as
  *     buttons (no card field at all) and posts a signed webhook like Stripe's; refunds succeed.
@@ -21,6 +22,7 @@ import { idempotencyKey, stripeClient, type StripeClientOptions } from './stripe
 export const CARD_MESSAGES = {
   unavailable: 'Card payments are not available right now. Nothing was charged; try again later.',
   refundUnavailable: 'The refund could not be made through the card processor. Nothing was refunded; try again later.',
+  cancelUnavailable: 'The card subscription could not be cancelled through the card processor. The package has not changed; try again later.',
 } as const;
 
 export interface CheckoutRequest {
@@ -62,11 +64,20 @@ export interface RefundRequest {
   paymentId: string;
 }
 
+/** A package's card subscription cancelled (the biller ended the package): at its period's end, or now. */
+export interface CancelSubscriptionRequest {
+  subscriptionId: string;
+  atPeriodEnd: boolean;
+  /** Stable across retries of one ending (the package and its version). */
+  idempotencyKey: string;
+}
+
 export interface PaymentProcessor {
   readonly name: 'stripe' | 'local' | 'none';
   startCheckout(request: CheckoutRequest): Promise<Checkout>;
   startSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<Checkout>;
   refund(request: RefundRequest): Promise<{ refundId: string }>;
+  cancelSubscription(request: CancelSubscriptionRequest): Promise<void>;
   /** The metadata of a PaymentIntent (a refund's event may name only the intent). */
   intentMetadata(paymentIntentId: string): Promise<Record<string, string>>;
   /** The webhook signing secret. */
@@ -124,6 +135,21 @@ export function stripePaymentProcessor(options: StripeClientOptions & { webhookS
       }, idempotencyKey('refund', r.practiceId, r.idempotencyKey)), CARD_MESSAGES.refundUnavailable);
       return { refundId: refund.id };
     },
+    async cancelSubscription(r) {
+      const path = `/v1/subscriptions/${encodeURIComponent(r.subscriptionId)}`;
+      const key = idempotencyKey('cancel-subscription', r.subscriptionId, r.atPeriodEnd, r.idempotencyKey);
+      await mapped(async () => {
+        try {
+          // At the period's end: Stripe charges no more and deletes it then; now: deleted at once (no proration, no refund).
+          if (r.atPeriodEnd) await request('POST', path, { cancel_at_period_end: true }, key);
+          else await request('DELETE', path, {}, key);
+        } catch (err) {
+          // Cancelled already (a retry whose write did not land, or cancelled in Stripe's dashboard): nothing left to cancel.
+          const sub = await request<{ status?: string }>('GET', path).catch(() => null);
+          if (sub?.status !== 'canceled') throw err;
+        }
+      }, CARD_MESSAGES.cancelUnavailable);
+    },
     async intentMetadata(id) {
       const intent = await mapped(() => request<{ metadata?: Record<string, string> }>('GET', `/v1/payment_intents/${encodeURIComponent(id)}`));
       return intent.metadata ?? {};
@@ -131,6 +157,9 @@ export function stripePaymentProcessor(options: StripeClientOptions & { webhookS
     webhookSecret: options.webhookSecret,
   };
 }
+
+/** The local processor's cancelled subscriptions (sub_local_…), for this run: what Stripe would know. */
+export const LOCAL_CANCELLED_SUBSCRIPTIONS = new Map<string, { atPeriodEnd: boolean }>();
 
 /** The local runtime's processor: its own test-card page, refunds that succeed, a per-run webhook secret. */
 export function localPaymentProcessor(env: NodeJS.ProcessEnv = process.env): PaymentProcessor {
@@ -146,6 +175,10 @@ export function localPaymentProcessor(env: NodeJS.ProcessEnv = process.env): Pay
     },
     async refund() {
       return { refundId: `re_local_${randomUUID().replaceAll('-', '')}` };
+    },
+    async cancelSubscription(r) {
+      // The local stand-in remembers it: its test-card page (local/package-checkout.ts) then offers no renewal, only the deletion event.
+      LOCAL_CANCELLED_SUBSCRIPTIONS.set(r.subscriptionId, { atPeriodEnd: r.atPeriodEnd });
     },
     async intentMetadata() {
       return {};
@@ -163,6 +196,7 @@ export function unavailablePaymentProcessor(): PaymentProcessor {
     startCheckout: async () => { throw unavailable(); },
     startSubscriptionCheckout: async () => { throw unavailable(); },
     refund: async () => { throw unavailable(CARD_MESSAGES.refundUnavailable); },
+    cancelSubscription: async () => { throw unavailable(CARD_MESSAGES.cancelUnavailable); },
     intentMetadata: async () => { throw unavailable(); },
     webhookSecret: async () => { throw unavailable(); },
   };

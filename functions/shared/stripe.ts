@@ -134,6 +134,9 @@ export function stripeClient(options: StripeClientOptions): StripeClient {
     if (method === 'POST') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       headers['idempotency-key'] = key ?? idempotencyKey(method, path, form);
+    } else if (method === 'DELETE' && key) {
+      // Stripe treats DELETE as idempotent by itself; a caller's key is sent all the same (one shape for every write).
+      headers['idempotency-key'] = key;
     }
     for (let attempt = 1; ; attempt++) {
       let response: Response;

@@ -8,7 +8,12 @@
  * local test-card page posts Stripe's invoice.paid, signed, to the webhook): the period is paid, a
  * paid invoice and card payment recorded; a replay writes nothing more, a bad signature nothing at
  * all; invoice.payment_failed makes it past due; customer.subscription.deleted ends it and a later
- * session is billed normally.
+ * session is billed normally. The biller ends a package (session 9): at the period's end (ENDED at
+ * once, endedOn ahead, the days before it still covered) or today (a session today billed at its
+ * fee); ended already, a stale version, another clinician's or another practice's client refused
+ * and nothing written; a package renewed by card has its card subscription cancelled first (the
+ * local processor's page then offers no renewal; its failure writes nothing) and the processor's
+ * later customer.subscription.deleted keeps the biller's endedOn.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +21,12 @@ import { startRuntime, type Runtime } from '../../local/runtime.ts';
 import { DEMO_PASSWORD } from '../../local/demo-accounts.ts';
 import { DEMO_CLIENT } from '../../local/seed-client-portal.ts';
 import { DEMO_PACKAGE_PLAN } from '../../local/seed-packages.ts';
-import { signWebhook } from '../../functions/shared/payment-processor.ts';
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { CARD_MESSAGES, signWebhook, unavailablePaymentProcessor } from '../../functions/shared/payment-processor.ts';
+import { endClientPackage } from '../../functions/billing/package-end.ts';
+import { practicePartition, tableName } from '../../domain/tables.ts';
+import { addPractice } from '../support/practice.ts';
 import { graphql } from '../support/graphql.ts';
 import { signInSeeded } from '../support/cognito-sdk.ts';
 
@@ -31,7 +41,8 @@ const data = async (who: string, query: string, variables: Record<string, unknow
 const pacificDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date(ms));
 
 const SAVE = 'mutation ($id: ID, $v: Int, $n: String!, $s: Int!, $p: Int!) { saveClientPackagePlan(planId: $id, version: $v, name: $n, sessionsPerPeriod: $s, priceCents: $p) { id name sessionsPerPeriod priceCents version } }';
-const PACKAGES = '{ getClientPackages { currency plans { id name sessionsPerPeriod priceCents } packages { clientId clientName planId planName startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn } } }';
+const PACKAGES = '{ getClientPackages { currency plans { id name sessionsPerPeriod priceCents } packages { clientId clientName planId planName startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn version } } }';
+const END = 'mutation ($c: ID!, $v: Int!, $e: Boolean!) { endClientPackage(clientId: $c, version: $v, atPeriodEnd: $e) { clientId status endedOn startDate periodEnd used left cardRenewal version } }';
 const ASSIGN = 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id appId planName used assigned { clientId startDate } } }';
 const APPT = 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id version } }';
 const STATUS = 'mutation ($id: ID!, $v: Int!, $s: AppointmentStatus!) { setAppointmentStatus(id: $id, version: $v, status: $s) { id version } }';
@@ -42,11 +53,11 @@ const START = 'mutation ($p: ID!, $r: ID!) { clientStartPackage(practiceId: $p, 
 const packageOf = async (clientId: string) => (await data('owner', PACKAGES)).getClientPackages.packages.find((p: { clientId: string }) => p.clientId === clientId);
 const lineOf = async (clientId: string, id: string) => (await data('owner', LINES, { c: clientId })).getClientBilling.lines.find((l: { id: string }) => l.id === id);
 
-/** An appointment of the client `daysAgo` days ago (a morning, Pacific), set to `status`. */
-async function session(clientId: string, daysAgo: number, hour: number, status = 'ATTENDED'): Promise<{ id: string; version: number }> {
+/** An appointment of the client `daysAgo` days ago (a morning, Pacific; not later than `hoursBeforeNow` ago), set to `status`. */
+async function session(clientId: string, daysAgo: number, hour: number, status = 'ATTENDED', hoursBeforeNow = 1): Promise<{ id: string; version: number }> {
   const start = new Date(Date.now() - daysAgo * 86_400_000);
   start.setUTCHours(hour, 0, 0, 0);
-  if (start.getTime() > Date.now() - 3_600_000) start.setTime(Date.now() - 3_600_000);
+  if (start.getTime() > Date.now() - hoursBeforeNow * 3_600_000) start.setTime(Date.now() - hoursBeforeNow * 3_600_000);
   const [appt] = (await data('owner', APPT, { input: { clientId, serviceCode: '90834', locationType: 'OFFICE', start: start.toISOString(), durationMinutes: 45 } })).createAppointment;
   return (await data('owner', STATUS, { id: appt.id, v: appt.version, s: status })).setAppointmentStatus;
 }
@@ -56,6 +67,7 @@ beforeAll(async () => {
   await Promise.all([
     ...['owner', 'basic'].map(async (who) => (tokens[who] = (await signInSeeded(runtime.url, `${who}@demo.practiceportal.test`, DEMO_PASSWORD)).accessToken)),
     signInSeeded(runtime.url, DEMO_CLIENT.email, DEMO_PASSWORD).then((t) => (tokens.client = t.accessToken)),
+    addPractice(runtime, 'other-owner@packages.test').then(async () => (tokens.other = (await signInSeeded(runtime.url, 'other-owner@packages.test', DEMO_PASSWORD)).accessToken)),
   ]);
 }, 120_000);
 afterAll(async () => runtime?.stop());
@@ -176,5 +188,82 @@ describe('session packages', () => {
     const free = (await data('owner', SAVE, { n: 'Free check-ins', s: 2, p: 0 })).saveClientPackagePlan;
     await data('owner', ASSIGN, { p: free.id, c: demoClient, d: pacificDay(Date.now()) });
     expect((await callAs('client', START, { p: mine.practiceId, r: randomUUID() })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'This package is free: there is nothing to pay by card.' });
+  });
+});
+
+describe('the biller ends a package (session 9)', () => {
+  const auditedEnds = async (clientId: string) => {
+    const out = await runtime.dynamo.client.send(new QueryCommand({ TableName: tableName('local', 'Audit'), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: marshall({ ':pk': practicePartition(runtime.seed!.practiceId) }) }));
+    return (out.Items ?? []).map((i) => unmarshall(i)).filter((a) => a.action === 'client.package.end' && JSON.stringify(a).includes(clientId));
+  };
+  let clientId = '';
+
+  it('at the period\'s end: ENDED now with endedOn ahead, the days before it still covered; refused for another clinician\'s or practice\'s client, a stale version, or once ended — nothing written', async () => {
+    clientId = (await data('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Dara', last: 'Ending' }, dateOfBirth: '04/05/1986' } })).addClient.id;
+    await data('owner', ASSIGN, { p: DEMO_PACKAGE_PLAN, c: clientId, d: pacificDay(Date.now() - 6 * 86_400_000) });
+    const before = await packageOf(clientId);
+    expect(before).toMatchObject({ status: 'ACTIVE', endedOn: null });
+    const args = { c: clientId, v: before.version, e: true };
+    expect((await callAs('basic', END, args)).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: 'Client not found' });
+    expect((await callAs('other', END, args)).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: 'Client not found' });
+    expect((await callAs('owner', END, { ...args, v: before.version + 7 })).errors?.[0].errorType).toBe('ConflictError');
+    expect(await packageOf(clientId)).toEqual(before);
+    expect(await auditedEnds(clientId)).toHaveLength(0);
+
+    const ended = (await data('owner', END, args)).endClientPackage;
+    expect(ended).toMatchObject({ clientId, status: 'ENDED', endedOn: before.periodEnd, version: before.version + 1, cardRenewal: false });
+    expect(ended.endedOn > pacificDay(Date.now())).toBe(true);
+    expect(await packageOf(clientId)).toMatchObject({ status: 'ENDED', endedOn: before.periodEnd, periodEnd: before.periodEnd, used: 0, left: 4 });
+    expect(await auditedEnds(clientId)).toHaveLength(1);
+    // The period is still paid for: a session yesterday takes a unit of it.
+    const yesterday = await session(clientId, 1, 17);
+    expect(await lineOf(clientId, yesterday.id)).toMatchObject({ amountCents: 0, serviceName: expect.stringContaining('Package: 4 sessions a month (1 of 4)') });
+
+    const again = await callAs('owner', END, { ...args, v: ended.version, e: false });
+    expect(again.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'This client has no active package.' });
+    expect((await packageOf(clientId)).endedOn).toBe(before.periodEnd);
+    const none = (await data('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Noa', last: 'Nopackage' }, dateOfBirth: '04/05/1986' } })).addClient.id;
+    expect((await callAs('owner', END, { c: none, v: 1, e: true })).errors?.[0].message).toBe('This client has no active package.');
+  });
+
+  it('today: endedOn today, a session today billed at its fee', async () => {
+    await data('owner', ASSIGN, { p: DEMO_PACKAGE_PLAN, c: clientId, d: pacificDay(Date.now() - 6 * 86_400_000) });
+    const active = await packageOf(clientId);
+    expect(active).toMatchObject({ status: 'ACTIVE', endedOn: null });
+    const ended = (await data('owner', END, { c: clientId, v: active.version, e: false })).endClientPackage;
+    expect(ended).toMatchObject({ status: 'ENDED', endedOn: pacificDay(Date.now()), used: 0, left: 0 });
+    const later = await session(clientId, 0, 23, 'ATTENDED', 2);
+    const line = await lineOf(clientId, later.id);
+    expect(line.amountCents).toBeGreaterThan(0);
+    expect(line.serviceName).not.toContain('Package');
+  });
+
+  it('renewed by card: the card subscription is cancelled first (its failure writes nothing); the processor\'s page offers no renewal; its deletion event keeps the biller\'s endedOn', async () => {
+    const demoClient = (await data('owner', PACKAGES)).getClientPackages.packages.find((p: { clientName: string }) => p.clientName === `${DEMO_CLIENT.givenName} ${DEMO_CLIENT.familyName}`).clientId;
+    await data('owner', ASSIGN, { p: DEMO_PACKAGE_PLAN, c: demoClient, d: pacificDay(Date.now()) });
+    const mine = (await data('client', MINE)).clientPackages[0];
+    const checkout = (await data('client', START, { p: mine.practiceId, r: randomUUID() })).clientStartPackage;
+    const post = (card: string) => fetch(checkout.url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: runtime.url }, body: `card=${card}` });
+    expect((await post('visa')).status).toBe(303);
+    const paid = await packageOf(demoClient);
+    expect(paid).toMatchObject({ status: 'ACTIVE', cardRenewal: true });
+
+    // The card processor unavailable: the biller sees its message and the package has not changed.
+    const owner = { sub: runtime.seed!.practiceId, practiceId: runtime.seed!.practiceId, roles: ['owner'] };
+    await expect(endClientPackage(owner, { clientId: demoClient, version: paid.version, atPeriodEnd: true }, new Date(), unavailablePaymentProcessor())).rejects.toMatchObject({ errorType: 'PaymentUnavailable', message: CARD_MESSAGES.cancelUnavailable });
+    expect(await packageOf(demoClient)).toEqual(paid);
+
+    const ended = (await data('owner', END, { c: demoClient, v: paid.version, e: true })).endClientPackage;
+    expect(ended).toMatchObject({ status: 'ENDED', endedOn: paid.periodEnd, cardRenewal: false });
+    expect(ended.endedOn > pacificDay(Date.now())).toBe(true);
+    expect((await data('client', MINE)).clientPackages[0].package).toMatchObject({ status: 'ENDED', cardRenewal: false });
+    // The local processor (Stripe's stand-in) has the subscription cancelled at the period's end: no renewal offered or taken.
+    const page = await (await fetch(checkout.url)).text();
+    expect(page).toContain('The practice cancelled this subscription at the end of its period (test).');
+    expect(page).not.toContain('Renew for the next month (test)');
+    expect((await post('renew')).status).toBe(400);
+    // When the period ends the processor deletes the subscription (customer.subscription.deleted): the biller's endedOn stays.
+    expect((await post('cancel')).status).toBe(303);
+    expect(await packageOf(demoClient)).toMatchObject({ status: 'ENDED', endedOn: paid.periodEnd, version: ended.version });
   });
 });

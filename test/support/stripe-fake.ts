@@ -46,6 +46,8 @@ interface Subscription {
   current_period_end: number;
   metadata: Record<string, string>;
   items: { object: 'list'; data: Item[] };
+  /** Set by POST /v1/subscriptions/:id cancel_at_period_end=true: Stripe deletes it when the period ends. */
+  cancel_at_period_end?: boolean;
 }
 
 export interface RecordedRequest {
@@ -243,6 +245,10 @@ export async function startStripeFake(options: { prices: string[]; secretKey?: s
       }
       if (method === 'POST') {
         if (sub.status === 'canceled') throw fail(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+        if (params.cancel_at_period_end !== undefined) {
+          sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
+          if (params.items === undefined) return sub;
+        }
         const next = sub.items.data.map((i) => ({ ...i }));
         for (const change of (params.items ?? []) as Array<Record<string, unknown>>) {
           const existing = change.id ? next.find((i) => i.id === change.id) : undefined;

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { tableName } from '../../../domain/tables.ts';
 import { lineItem } from '../../../functions/billing/lines.ts';
 import { DEMO_SUBSCRIPTION_PURCHASE } from '../../../local/seed-billing.ts';
+import { DEMO_PACKAGE_PLAN } from '../../../local/seed-packages.ts';
 import { A, CALLERS, N, U, call, matrix, outcomeOf, seededPracticeId, subOf, type AuthzDomain } from './matrix.ts';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date());
@@ -69,6 +70,8 @@ export const billing: AuthzDomain = {
     // Session packages (session 8): the same gate; saving a package is the whole practice's (clinicianBasic: own clients only).
     'Query.getClientPackages':           [A,    A,    U,    U,    A,    U,    U,    U,    U,    A],
     'Mutation.saveClientPackagePlan':    [A,    A,    U,    U,    U,    U,    U,    U,    U,    A],
+    // Ending a client's package (session 9): the same gate and reach as assigning one.
+    'Mutation.endClientPackage':         [A,    A,    U,    U,    N,    U,    U,    U,    U,    N],
     'Query.clientPackages':              [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
     'Mutation.clientStartPackage':       [U,    U,    U,    U,    U,    U,    U,    U,    U,    U],
   },
@@ -131,6 +134,12 @@ export const billing: AuthzDomain = {
       outcomeOf(await call(who, 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id used } }', { p: DEMO_SUBSCRIPTION_PURCHASE, c: target, d: today() }), 'Mutation.assignClientSubscription'),
     'Query.getClientPackages': async (who) => outcomeOf(await call(who, '{ getClientPackages { currency plans { id } packages { clientId used } } }'), 'Query.getClientPackages'),
     'Mutation.saveClientPackagePlan': async (who) => outcomeOf(await call(who, 'mutation { saveClientPackagePlan(name: "Matrix package", sessionsPerPeriod: 2, priceCents: 10000) { id } }'), 'Mutation.saveClientPackagePlan'),
+    // The target put on the demo package by the owner, then ended (at the period's end) by whoever calls, at the version the owner read.
+    'Mutation.endClientPackage': async (who, target) => {
+      await call('owner', 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id } }', { p: DEMO_PACKAGE_PLAN, c: target, d: today() });
+      const pkg = (await call('owner', '{ getClientPackages { packages { clientId version } } }')).data.getClientPackages.packages.find((p: { clientId: string }) => p.clientId === target);
+      return outcomeOf(await call(who, 'mutation ($c: ID!, $v: Int!) { endClientPackage(clientId: $c, version: $v, atPeriodEnd: true) { status endedOn } }', { c: target, v: pkg.version }), 'Mutation.endClientPackage');
+    },
     'Query.clientPackages': async (who) => outcomeOf(await call(who, '{ clientPackages { practiceId package { used left } } }'), 'Query.clientPackages'),
     // The demo client's seeded package (not yet renewed by card): its checkout page.
     'Mutation.clientStartPackage': async (who) => {

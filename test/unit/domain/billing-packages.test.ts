@@ -6,7 +6,7 @@
  * unit given back is free again), the plan's input rules and what the page shows used and left.
  */
 import { describe, expect, it } from 'vitest';
-import { addMonths, coveringPeriod, giveBackUnit, packageNote, periodOf, readPackagePlan, takeUnit, usage, type ClientPackage } from '../../../domain/billing/packages.ts';
+import { addMonths, coveringPeriod, endDateOf, giveBackUnit, packageNote, periodOf, readPackagePlan, takeUnit, usage, type ClientPackage } from '../../../domain/billing/packages.ts';
 
 const pkg = (over: Partial<ClientPackage> = {}): ClientPackage => ({
   clientId: 'c1', clientName: 'Ada Lovelace', planId: 'PKG_1', planName: '4 sessions a month', sessionsPerPeriod: 4, priceCents: 48000,
@@ -76,5 +76,26 @@ describe('a package plan', () => {
     expect(readPackagePlan({ name: 'x', sessionsPerPeriod: 0, priceCents: -1 })).toEqual({ problems: [{ field: 'sessionsPerPeriod', reason: 'format' }, { field: 'priceCents', reason: 'format' }] });
     expect(readPackagePlan({ name: 'x', sessionsPerPeriod: 2.5, priceCents: 10.5 })).toHaveProperty('problems');
     expect(readPackagePlan({ name: 'a\u0007b', sessionsPerPeriod: 2, priceCents: 100 })).toEqual({ problems: [{ field: 'name', reason: 'characters' }] });
+  });
+});
+
+describe('ending a package (session 9)', () => {
+  it('at the period\'s end: the first day of the next period, across month ends; today: today; not started yet: today', () => {
+    const jan31 = pkg({ startDate: '2026-01-31' });
+    expect(endDateOf(jan31, '2026-02-10', true)).toBe('2026-02-28');
+    expect(endDateOf(jan31, '2026-02-28', true)).toBe('2026-03-31');
+    expect(endDateOf(pkg({ startDate: '2028-01-31' }), '2028-02-01', true)).toBe('2028-02-29');
+    expect(endDateOf(jan31, '2026-03-30', true)).toBe('2026-03-31');
+    expect(endDateOf(pkg({ startDate: '2026-12-15' }), '2026-12-31', true)).toBe('2027-01-15');
+    expect(endDateOf(jan31, '2026-02-10', false)).toBe('2026-02-10');
+    expect(endDateOf(pkg({ startDate: '2026-12-01' }), '2026-11-26', true)).toBe('2026-11-26');
+  });
+
+  it('an ended package covers the days before endedOn (even while ENDED with endedOn ahead) and none from it', () => {
+    const ended = pkg({ startDate: '2026-01-31', status: 'ENDED', endedOn: '2026-02-28' });
+    expect(coveringPeriod(ended, '2026-02-27')).toEqual({ start: '2026-01-31', end: '2026-02-28' });
+    expect(coveringPeriod(ended, '2026-02-28')).toBeNull();
+    expect(usage(ended, '2026-02-20', ['a1'])).toMatchObject({ used: 1, left: 3 });
+    expect(usage(ended, '2026-02-28', ['a1'])).toEqual({ period: null, used: 0, left: 0 });
   });
 });

@@ -3,7 +3,7 @@
 // Session that makes the PaymentIntent, idempotent retries, refunds, outages — and the webhook
 // signature (Stripe-Signature) the webhook route checks before reading anything.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CARD_MESSAGES, paymentProcessorFromEnv, signWebhook, stripePaymentProcessor, verifyWebhook, type CheckoutRequest } from '../../../functions/shared/payment-processor.ts';
+import { CARD_MESSAGES, LOCAL_CANCELLED_SUBSCRIPTIONS, paymentProcessorFromEnv, signWebhook, stripePaymentProcessor, verifyWebhook, type CheckoutRequest } from '../../../functions/shared/payment-processor.ts';
 import { STRIPE_API_VERSION } from '../../../functions/shared/stripe.ts';
 import { startStripeFake, type StripeFake } from '../../support/stripe-fake.ts';
 import { startSecretsManagerFake } from '../../support/secrets-manager-fake.ts';
@@ -163,5 +163,51 @@ describe('the Stripe processor for session packages (subscription mode)', () => 
 
   it('without a processor a package cannot be started', async () => {
     await expect(paymentProcessorFromEnv({}).startSubscriptionCheckout({ practiceId: 'p', checkoutId: 'c', clientId: 'x', amountCents: 100, currency: 'USD', description: 'd', successUrl: 'https://a/', cancelUrl: 'https://a/' })).rejects.toMatchObject({ message: CARD_MESSAGES.unavailable });
+  });
+});
+
+describe('cancelling a package\'s card subscription (the biller ends the package, session 9)', () => {
+  const subscribed = async () => {
+    const req = { practiceId: 'practice-1', checkoutId: `pkg-end-${Date.now()}-${(n += 1)}`, clientId: 'client-1', amountCents: 44000, currency: 'USD', description: '4 sessions a month', successUrl: 'https://a/', cancelUrl: 'https://a/' };
+    return completeSubscriptionCheckout(fake, (await processor().startSubscriptionCheckout(req)).sessionId).subscriptionId;
+  };
+
+  it('at the period\'s end: cancel_at_period_end=true, the subscription still active until then; a retry whose answer was lost is not sent twice', async () => {
+    const id = await subscribed();
+    const from = fake.requests.length;
+    fake.failNext(1, 'drop-after-processing', { method: 'POST', path: `/v1/subscriptions/${id}` });
+    await processor().cancelSubscription({ subscriptionId: id, atPeriodEnd: true, idempotencyKey: 'client-1:3' });
+    const sent = fake.requests.slice(from);
+    expect(sent.map((r) => [r.method, r.path, r.replayed])).toEqual([['POST', `/v1/subscriptions/${id}`, false], ['POST', `/v1/subscriptions/${id}`, true]]);
+    expect(sent[0].params).toEqual({ cancel_at_period_end: 'true' });
+    expect(sent[0].idempotencyKey).toBeTruthy();
+    expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+    expect(fake.subscriptions.get(id)).toMatchObject({ status: 'active', cancel_at_period_end: true });
+  });
+
+  it('now: DELETE with the idempotency key, the subscription canceled; cancelling one already canceled succeeds without a second change', async () => {
+    const id = await subscribed();
+    const from = fake.requests.length;
+    await processor().cancelSubscription({ subscriptionId: id, atPeriodEnd: false, idempotencyKey: 'client-1:4' });
+    expect(fake.subscriptions.get(id)?.status).toBe('canceled');
+    const [sent] = fake.requests.slice(from);
+    expect(sent).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${id}`, stripeVersion: STRIPE_API_VERSION });
+    expect(sent.idempotencyKey).toBeTruthy();
+    // Ended again at the period's end (a stale screen): Stripe refuses to change a canceled subscription; it is canceled, so nothing is left to do.
+    await expect(processor().cancelSubscription({ subscriptionId: id, atPeriodEnd: true, idempotencyKey: 'client-1:5' })).resolves.toBeUndefined();
+    expect(fake.subscriptions.get(id)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('an outage or an unknown subscription is PaymentUnavailable with our message; local remembers it; without a processor it is refused', async () => {
+    const id = await subscribed();
+    fake.down = true;
+    await expect(processor().cancelSubscription({ subscriptionId: id, atPeriodEnd: false, idempotencyKey: 'k' })).rejects.toMatchObject({ errorType: 'PaymentUnavailable', message: CARD_MESSAGES.cancelUnavailable });
+    fake.down = false;
+    expect(fake.subscriptions.get(id)?.status).toBe('active');
+    await expect(processor().cancelSubscription({ subscriptionId: 'sub_missing', atPeriodEnd: true, idempotencyKey: 'k' })).rejects.toMatchObject({ message: CARD_MESSAGES.cancelUnavailable });
+    const local = paymentProcessorFromEnv({ PAYMENT_PROVIDER: 'local', PORTAL_ORIGIN: 'http://localhost:4321', PAYMENT_WEBHOOK_SECRET: 'whsec_local' });
+    await local.cancelSubscription({ subscriptionId: 'sub_local_abc', atPeriodEnd: true, idempotencyKey: 'k' });
+    expect(LOCAL_CANCELLED_SUBSCRIPTIONS.get('sub_local_abc')).toEqual({ atPeriodEnd: true });
+    await expect(paymentProcessorFromEnv({}).cancelSubscription({ subscriptionId: id, atPeriodEnd: false, idempotencyKey: 'k' })).rejects.toMatchObject({ errorType: 'PaymentUnavailable', message: CARD_MESSAGES.cancelUnavailable });
   });
 });

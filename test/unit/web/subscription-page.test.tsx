@@ -2,6 +2,7 @@
 /**
  * Client subscriptions (issue 15): an app's plans and purchases with seats used and assigned clients; assigning shows the server's refusal in place and the new row on success.
  * Session packages (session 8): the packages with sessions and price a month, the clients on them with used/left this period and card renewal; adding a package shows the server's refusal, then the list again.
+ * Ending a package (session 9): "End package" on each row not ended → a modal with the period's end (its date) or today; the server's refusal in the modal, one request at a time, then the row says "Ends on"/"Ended on".
  */
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
@@ -9,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../web/src/clients/api';
 
-const api = vi.hoisted(() => ({ getClientSubscription: vi.fn(), assignClientSubscription: vi.fn(), getClientPackages: vi.fn(), saveClientPackagePlan: vi.fn() }));
+const api = vi.hoisted(() => ({ getClientSubscription: vi.fn(), assignClientSubscription: vi.fn(), getClientPackages: vi.fn(), saveClientPackagePlan: vi.fn(), endClientPackage: vi.fn() }));
 vi.mock('../../../web/src/subscription/api', () => api);
 vi.mock('../../../web/src/assessments/api', () => ({ clientsByName: vi.fn().mockResolvedValue([{ id: 'c9', personalDetail: { first: 'Noah', last: 'Reyes' } }]) }));
 
@@ -83,7 +84,7 @@ describe('Session packages on the Subscription page', () => {
   const PLAN = { id: 'PKG_demo4', name: '4 sessions a month', sessionsPerPeriod: 4, priceCents: 44000, interval: 'month', version: 1 };
   const ON = {
     clientId: 'c1', clientName: 'Taylor Brooks', planId: 'PKG_demo4', planName: '4 sessions a month', sessionsPerPeriod: 4, startDate: '2026-11-20', status: 'PAST_DUE',
-    periodStart: '2026-11-20', periodEnd: '2026-12-20', used: 2, left: 2, cardRenewal: true, paidThrough: '2026-12-20', endedOn: null,
+    periodStart: '2026-11-20', periodEnd: '2026-12-20', used: 2, left: 2, cardRenewal: true, paidThrough: '2026-12-20', endedOn: null, version: 5,
   };
 
   it('shows each package and the clients on one with this period, used of total, left, status and card renewal', async () => {
@@ -115,5 +116,53 @@ describe('Session packages on the Subscription page', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Two a month is added.')).toBeTruthy();
     expect(await screen.findByText('$240.00')).toBeTruthy();
+  });
+
+  it('ends a package: the period\'s end (its date) or today, the server\'s refusal in the modal, one request at a time, then the row says when it ends', async () => {
+    api.getClientSubscription.mockResolvedValue(ACT);
+    const gone = { ...ON, clientId: 'c2', clientName: 'Mia Chen', status: 'ENDED', cardRenewal: false, periodStart: null, periodEnd: null, used: 0, left: 0, endedOn: '2026-10-20', version: 3 };
+    api.getClientPackages.mockResolvedValue({ currency: 'USD', plans: [PLAN], packages: [ON, gone] });
+    api.endClientPackage.mockRejectedValueOnce(new ApiError('This client has no active package.', 'ValidationError', []));
+    let finish: (value: unknown) => void = () => undefined;
+    api.endClientPackage.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    render(<SubscriptionPage />);
+    const on = await screen.findByRole('table', { name: 'Clients on a package' });
+    const endedRow = within(on).getByText('Mia Chen').closest('tr')!;
+    expect(within(endedRow).getByText('Ended on 10/20/2026')).toBeTruthy();
+    expect(within(endedRow).queryByRole('button', { name: /End/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'End Taylor Brooks’s package' }));
+    const modal = createWrapper().findModal()!;
+    expect(modal.findHeader().getElement().textContent).toBe('End Taylor Brooks’s package (4 sessions a month)');
+    expect(modal.getElement().textContent).toContain('their card subscription is cancelled too');
+    const atEnd = screen.getByRole<HTMLInputElement>('radio', { name: 'At the end of this period (12/20/2026)' });
+    expect(atEnd.checked).toBe(true);
+    const submit = within(modal.getElement()).getByRole('button', { name: 'End package' });
+    await user.click(submit);
+    expect(await within(modal.getElement()).findByText('This client has no active package.')).toBeTruthy();
+    expect(api.endClientPackage).toHaveBeenLastCalledWith('c1', 5, true);
+
+    // Today, submitted twice while the first is under way: one request.
+    await user.click(screen.getByRole('radio', { name: 'Today' }));
+    await user.click(submit);
+    await user.click(submit);
+    expect(api.endClientPackage).toHaveBeenCalledTimes(2);
+    expect(api.endClientPackage).toHaveBeenLastCalledWith('c1', 5, false);
+    await act(async () => finish({ ...ON, status: 'ENDED', cardRenewal: false, periodStart: null, periodEnd: null, used: 0, left: 0, endedOn: '2026-11-26', version: 6 }));
+    await waitFor(() => expect(createWrapper().findModal()).toBeNull());
+    const row = within(on).getByText('Taylor Brooks').closest('tr')!;
+    expect(within(row).getByText('Ended on 11/26/2026')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'End Taylor Brooks’s package' })).toBeNull();
+  });
+
+  it('a package ended at its period\'s end says when it ends, and offers no second ending', async () => {
+    api.getClientSubscription.mockResolvedValue(ACT);
+    api.getClientPackages.mockResolvedValue({ currency: 'USD', plans: [PLAN], packages: [{ ...ON, status: 'ENDED', cardRenewal: false, endedOn: '2026-12-20', version: 6 }] });
+    render(<SubscriptionPage />);
+    const row = (await screen.findByText('Taylor Brooks')).closest('tr')!;
+    expect(within(row).getByText('Ends on 12/20/2026')).toBeTruthy();
+    expect(within(row).getByText('2 of 4')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'End Taylor Brooks’s package' })).toBeNull();
   });
 });

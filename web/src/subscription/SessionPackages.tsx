@@ -3,7 +3,8 @@
  * month, price a month), the clients on them with this period's sessions used and left, whether the
  * client renews by card, "Add a package" and "Put a client on a package" (assignClientSubscription
  * with the package's id). Money arrives in integer cents and is formatted here; the server's
- * refusal shows in the form as its message.
+ * refusal shows in the form as its message. Each package not ended yet has "End package"
+ * (EndPackageModal, session 9); an ended one says "Ends on" (its period still running) or "Ended on".
  */
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -22,8 +23,9 @@ import '../i18n/portal-messages';
 import '../i18n/features/subscription';
 import { ApiError } from '../clients/api';
 import { reportApiError } from '../shell/banner-state';
-import { getClientPackages, saveClientPackagePlan, type ClientPackages } from './api';
+import { getClientPackages, saveClientPackagePlan, type ClientOnPackage, type ClientPackages } from './api';
 import { AssignClientForm } from './AssignClientForm';
+import { EndPackageModal } from './EndPackageModal';
 
 function AddPackageForm({ onAdded }: { onAdded: () => void }) {
   const { t, tm } = useI18n();
@@ -72,12 +74,20 @@ function AddPackageForm({ onAdded }: { onAdded: () => void }) {
 export function SessionPackages() {
   const { t } = useI18n();
   const [data, setData] = useState<ClientPackages | null>(null);
+  const [ending, setEnding] = useState<ClientOnPackage | null>(null);
   const load = () => getClientPackages().then(setData, reportApiError);
   useEffect(() => {
     void load();
   }, []);
   if (!data) return <StatusIndicator type="loading">{t('subscription.loading')}</StatusIndicator>;
   const money = (cents: number) => formatMoney(cents / 100, { decimals: 2 });
+  // ENDED with its period still running (the server still counts it): it ends on endedOn; else it has ended.
+  const status = (p: ClientOnPackage) =>
+    p.status === 'ENDED' && p.endedOn ? t(p.periodStart ? 'subscription.endsOn' : 'subscription.endedOn', { date: formatPracticeDate(p.endedOn) }) : t('subscription.packageStatus', { status: p.status });
+  const ended = (pkg: ClientOnPackage) => {
+    setData((d) => (d ? { ...d, packages: d.packages.map((p) => (p.clientId === pkg.clientId ? pkg : p)) } : d));
+    setEnding(null);
+  };
   return (
     <SpaceBetween size="l">
       <Table
@@ -104,10 +114,15 @@ export function SessionPackages() {
           { id: 'period', header: t('subscription.period'), cell: (p) => (p.periodStart && p.periodEnd ? t('subscription.periodValue', { from: formatPracticeDate(p.periodStart), to: formatPracticeDate(p.periodEnd) }) : '—') },
           { id: 'used', header: t('subscription.used'), cell: (p) => t('subscription.usedValue', { used: p.used, total: p.sessionsPerPeriod }) },
           { id: 'left', header: t('subscription.left'), cell: (p) => p.left },
-          { id: 'status', header: t('subscription.status'), cell: (p) => t('subscription.packageStatus', { status: p.status }) },
+          { id: 'status', header: t('subscription.status'), cell: status },
           { id: 'card', header: t('subscription.cardRenewal'), cell: (p) => t('subscription.cardRenewalValue', { renews: String(p.cardRenewal) }) },
+          {
+            id: 'actions', header: t('subscription.actions'),
+            cell: (p) => (p.status === 'ENDED' ? null : <Button variant="inline-link" ariaLabel={t('subscription.endPackageOf', { client: p.clientName })} onClick={() => setEnding(p)}>{t('subscription.endPackage')}</Button>),
+          },
         ]}
       />
+      {ending ? <EndPackageModal pkg={ending} onEnded={ended} onDismiss={() => setEnding(null)} /> : null}
       {data.plans.length > 0 ? (
         <AssignClientForm
           purchases={[]}

@@ -1,13 +1,16 @@
 /**
  * The client subscriptions page's API (issue 15; spec part 2 "Client subscription: plans, purchased
  * plans, assigned clients"): one app's plans and purchases with their assigned clients, and
- * assigning a client to a purchase's seat from a start date; session packages (session 8).
+ * assigning a client to a purchase's seat from a start date; session packages (session 8), a
+ * client's package ended (session 9).
  */
 import { call } from '../settings/graphql';
 import type { TypedDocument } from '../platform/typed-document';
 import type {
   AssignClientSubscriptionMutation,
   AssignClientSubscriptionMutationVariables,
+  EndClientPackageMutation,
+  EndClientPackageMutationVariables,
   GetClientPackagesQuery,
   GetClientPackagesQueryVariables,
   GetClientSubscriptionQuery,
@@ -47,7 +50,7 @@ const PACKAGES = (/* GraphQL */ `
     getClientPackages {
       currency
       plans { id name sessionsPerPeriod priceCents interval version }
-      packages { clientId clientName planId planName sessionsPerPeriod startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn }
+      packages { clientId clientName planId planName sessionsPerPeriod startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn version }
     }
   }
 `) as TypedDocument<GetClientPackagesQuery, GetClientPackagesQueryVariables>;
@@ -63,3 +66,16 @@ export type PackagePlan = ClientPackages['plans'][number];
 export const getClientPackages = () => call(PACKAGES, {}, (d) => d.getClientPackages);
 export const saveClientPackagePlan = (name: string, sessionsPerPeriod: number, priceCents: number) =>
   call(SAVE_PACKAGE, { name, sessionsPerPeriod, priceCents }, (d) => d.saveClientPackagePlan);
+
+/** A client's package ended (session 9): at the end of the period holding today, or today; the package as it now is. */
+const END_PACKAGE = (/* GraphQL */ `
+  mutation EndClientPackage($clientId: ID!, $version: Int!, $atPeriodEnd: Boolean!) {
+    endClientPackage(clientId: $clientId, version: $version, atPeriodEnd: $atPeriodEnd) {
+      clientId clientName planId planName sessionsPerPeriod startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn version
+    }
+  }
+`) as TypedDocument<EndClientPackageMutation, EndClientPackageMutationVariables>;
+
+export type ClientOnPackage = ClientPackages['packages'][number];
+export const endClientPackage = (clientId: string, version: number, atPeriodEnd: boolean) =>
+  call(END_PACKAGE, { clientId, version, atPeriodEnd }, (d) => d.endClientPackage);
