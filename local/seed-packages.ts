@@ -4,14 +4,17 @@
  * attended sessions of this period drawn down — their lines charge nothing and say "Package: 4
  * sessions a month (1 of 4)" / "(2 of 4)" — so /app/subscription shows 2 used, 2 left, and the
  * portal's billing page shows the package with "Start package" (not yet renewed by card). Written
- * as the billing Lambda writes them (lineFor + the draw-down item, lineItem).
+ * as the billing Lambda writes them (lineFor + the draw-down item, lineItem). Session 9: Jordan
+ * Reyes was on the same package from three months ago until the owner ended it at a period's end
+ * last month, so the page shows an "Ended on" row (the billing seed's lines of those weeks are as it
+ * wrote them: this seed draws nothing down for them).
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { validateAppointmentInput } from '../domain/appointment/input.ts';
 import { catalogOf } from '../domain/billing/catalog.ts';
 import { addDays } from '../domain/billing/ledger.ts';
-import { clientPackageKey, drawDownKey, packageNote, packagePlanKey, periodOf } from '../domain/billing/packages.ts';
+import { addMonths, clientPackageKey, drawDownKey, packageNote, packagePlanKey, periodOf } from '../domain/billing/packages.ts';
 import { clientFeesOf, lineFor } from '../domain/billing/session-line.ts';
 import { clientKey } from '../domain/client.ts';
 import { DEFAULT_TIMEZONE } from '../domain/field-readers.ts';
@@ -68,6 +71,16 @@ export async function seedDemoPackages(db: DynamoDBDocumentClient, table: string
     items.push(appointment, { ...lineItem(practiceId, covered, client.therapistId ?? clinician.sub, stamp), createdAt: stamp });
   }
   items.push({ ...drawDownKey(practiceId, clientId, period.start), entity: 'PackageDrawDown', clientId, periodEnd: period.end, drawn });
+  // A package ended last month (session 9): three months ago until the end of its second period.
+  const clients = ((await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `P#${practiceId}`, ':sk': 'Client#' } }))).Items ?? []) as Item[];
+  const jordan = clients.find((c) => c.personalDetail?.first === 'Jordan' && c.personalDetail?.last === 'Reyes');
+  if (jordan) {
+    const started = addMonths(today, -3);
+    items.push({
+      ...clientPackageKey(practiceId, jordan.id), entity: 'ClientPackage', clientId: jordan.id, clientName: 'Jordan Reyes', planId: plan.id, planName: plan.name, sessionsPerPeriod: 4, priceCents: plan.priceCents,
+      startDate: started, status: 'ENDED', endedOn: addMonths(started, 2), endedBy: owner.sub, endedAt: stamp, paidThrough: null, stripeSubscriptionId: null, version: 2, assignedAt: stamp, assignedBy: owner.sub, updatedAt: stamp,
+    });
+  }
   for (let i = 0; i < items.length; i += 25) {
     await db.send(new BatchWriteCommand({ RequestItems: { [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
   }

@@ -126,7 +126,7 @@ describe('session packages', () => {
   it('the demo client starts paying by card: invoice.paid renews the period once with a paid invoice, a bad signature changes nothing, failure is past due, deletion ends it', async () => {
     const mine = (await data('client', MINE)).clientPackages[0];
     expect(mine.package).toMatchObject({ planName: '4 sessions a month', used: 2, left: 2, status: 'ACTIVE', cardRenewal: false });
-    const demoClient = (await data('owner', PACKAGES)).getClientPackages.packages.find((p: { planId: string }) => p.planId === DEMO_PACKAGE_PLAN).clientId;
+    const demoClient = (await data('owner', PACKAGES)).getClientPackages.packages.find((p: { planId: string; status: string }) => p.planId === DEMO_PACKAGE_PLAN && p.status === 'ACTIVE').clientId;
     const requestId = randomUUID();
     const checkout = (await data('client', START, { p: mine.practiceId, r: requestId })).clientStartPackage;
     expect(checkout).toMatchObject({ amountCents: 44000, url: expect.stringContaining('/_local/pay/') });
@@ -197,6 +197,13 @@ describe('the biller ends a package (session 9)', () => {
     return (out.Items ?? []).map((i) => unmarshall(i)).filter((a) => a.action === 'client.package.end' && JSON.stringify(a).includes(clientId));
   };
   let clientId = '';
+
+  it('the demo seed has a package the owner ended last month', async () => {
+    const jordan = (await data('owner', PACKAGES)).getClientPackages.packages.find((p: { clientName: string }) => p.clientName === 'Jordan Reyes');
+    expect(jordan).toMatchObject({ planId: DEMO_PACKAGE_PLAN, status: 'ENDED', periodStart: null, used: 0, left: 0 });
+    expect(jordan.endedOn < pacificDay(Date.now())).toBe(true);
+    expect(jordan.endedOn > pacificDay(Date.now() - 62 * 86_400_000)).toBe(true);
+  });
 
   it('at the period\'s end: ENDED now with endedOn ahead, the days before it still covered; refused for another clinician\'s or practice\'s client, a stale version, or once ended — nothing written', async () => {
     clientId = (await data('owner', 'mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Dara', last: 'Ending' }, dateOfBirth: '04/05/1986' } })).addClient.id;
