@@ -1,37 +1,29 @@
 /**
  * The client's chart tab "Billing" (issue 15): the balance (owed, credit, not yet invoiced), the
- * un-invoiced sessions to put on an invoice, the invoices (send, void, PDF) and payments, and a
- * payment to record (cash, check or external; applied oldest first, the rest as credit). Shown to
+ * un-invoiced sessions to put on an invoice, the invoices (send, void after a confirmation, PDF),
+ * and the payments (PaymentsPanel: record, apply, refund). Shown to
  * those who may open /app/billings; the API is the gate (own clients for the clinician roles).
  */
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatMoney, parseMoney } from '../../../domain/billing/money';
-import { practiceToday } from '../appointments/time';
-import { DateField } from '../common/DateField';
+import { formatMoney } from '../../../domain/billing/money';
 import { FormModal } from '../common/FormModal';
-import { DEFAULT_TIME_ZONE, formatPracticeDate } from '../i18n/format';
+import { formatPracticeDate } from '../i18n/format';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/billing';
 import { reportApiError, useBanners } from '../shell/banners';
 import type { ChartTabProps } from '../clients/chart-tabs';
 import GenerateDocuments from './GenerateDocuments';
-import { createInvoice, getClientBilling, getInvoicePdf, recordPayment, savePdf, sendInvoice, voidInvoice, type ClientBilling, type PaymentMethod } from './api';
+import PaymentsPanel from './PaymentsPanel';
+import { createInvoice, getClientBilling, getInvoicePdf, savePdf, sendInvoice, voidInvoice, type ClientBilling } from './api';
 
-const METHODS: PaymentMethod[] = ['CASH', 'CHECK', 'EXTERNAL'];
-// Today where the practice is (a payment taken at 6 PM in California is not tomorrow's, as UTC's date would make it).
-const todayIso = () => practiceToday(DEFAULT_TIME_ZONE);
-const isoDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
 
 export default function BillingTab({ clientId }: ChartTabProps) {
   const t = useT();
@@ -39,10 +31,6 @@ export default function BillingTab({ clientId }: ChartTabProps) {
   const [billing, setBilling] = useState<ClientBilling | null>(null);
   const [selected, setSelected] = useState<ClientBilling['lines']>([]);
   const [busy, setBusy] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>('CASH');
-  const [date, setDate] = useState(todayIso());
-  const [reference, setReference] = useState('');
   // Voiding asks first: it cannot be undone (a voided invoice's sessions are invoiced again).
   const [voiding, setVoiding] = useState<ClientBilling['invoices'][number] | null>(null);
   // One request id per submit: a double click or a retry of the same submit stores nothing twice.
@@ -60,20 +48,21 @@ export default function BillingTab({ clientId }: ChartTabProps) {
   if (!billing) return null;
 
   const money = (cents: number) => formatMoney(cents, { decimals: billing.decimals, currency: billing.currency });
-  const run = async (action: () => Promise<unknown>, done: string) => {
+  const run = async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
     setBusy(true);
     try {
       await action();
       requestId.current = crypto.randomUUID();
       banners.show('success', t(done));
       await load();
+      return true;
     } catch (error) {
       reportApiError(error);
+      return false;
     } finally {
       setBusy(false);
     }
   };
-  const cents = parseMoney(amount);
   const open = billing.lines.filter((l) => l.status === 'UNINVOICED');
   return (
     <SpaceBetween size="l">
@@ -123,42 +112,7 @@ export default function BillingTab({ clientId }: ChartTabProps) {
           },
         ]}
       />
-      <Container header={<Header variant="h2">{t('billing.tab.recordPayment')}</Header>}>
-        <SpaceBetween size="s">
-          <ColumnLayout columns={4}>
-            <FormField label={t('billing.amount')} errorText={amount && cents === null ? t('billing.tab.amountInvalid') : undefined}>
-              <Input value={amount} inputMode="decimal" onChange={({ detail }) => setAmount(detail.value)} />
-            </FormField>
-            <FormField label={t('billing.tab.method')}>
-              <Select selectedOption={{ value: method, label: t(`billing.method.${method}`) }} options={METHODS.map((m) => ({ value: m, label: t(`billing.method.${m}`) }))} onChange={({ detail }) => setMethod(detail.selectedOption.value as PaymentMethod)} />
-            </FormField>
-            <FormField label={t('billing.date')}>
-              <DateField value={date} onChange={setDate} calendarLabel={t('billing.tab.choosePaymentDate')} invalid={!isoDay(date)} />
-            </FormField>
-            <FormField label={t('billing.tab.reference')}>
-              <Input value={reference} onChange={({ detail }) => setReference(detail.value)} />
-            </FormField>
-          </ColumnLayout>
-          <Button
-            disabled={!cents || !isoDay(date) || busy}
-            onClick={() => void run(() => recordPayment({ clientId, requestId: requestId.current, amountCents: cents ?? 0, method, date, reference: reference || null }).then(() => { setAmount(''); setReference(''); }), 'billing.tab.paymentRecorded')}
-          >
-            {t('billing.tab.record')}
-          </Button>
-        </SpaceBetween>
-      </Container>
-      <Table
-        header={<Header variant="h2">{t('billing.tab.payments')}</Header>}
-        items={billing.payments}
-        empty={<Box textAlign="center">{t('billing.tab.noPayments')}</Box>}
-        columnDefinitions={[
-          { id: 'date', header: t('billing.date'), cell: (p) => formatPracticeDate(p.date) },
-          { id: 'method', header: t('billing.tab.method'), cell: (p) => t(`billing.method.${p.method}`) },
-          { id: 'amount', header: t('billing.amount'), cell: (p) => money(p.amountCents) },
-          { id: 'applied', header: t('billing.tab.applied'), cell: (p) => money(p.appliedCents) },
-          { id: 'refunded', header: t('billing.tab.refunded'), cell: (p) => money(p.refundedCents) },
-        ]}
-      />
+      <PaymentsPanel clientId={clientId} billing={billing} money={money} busy={busy} run={run} />
       <GenerateDocuments clientId={clientId} />
       {voiding && (
         <FormModal

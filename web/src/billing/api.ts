@@ -43,10 +43,15 @@ const VOID_INVOICE = (/* GraphQL */ `
   mutation VoidInvoice($clientId: ID!, $id: ID!, $version: Int!) { voidInvoice(clientId: $clientId, id: $id, version: $version) { id } }
 `) as TypedDocument<Op.VoidInvoiceMutation, Op.VoidInvoiceMutationVariables>;
 const RECORD_PAYMENT = (/* GraphQL */ `
-  mutation RecordPayment($clientId: ID!, $requestId: ID!, $amountCents: Int!, $method: PaymentMethod!, $date: AWSDate!, $reference: String) {
-    recordPayment(clientId: $clientId, requestId: $requestId, amountCents: $amountCents, method: $method, date: $date, reference: $reference) { id appliedCents }
+  mutation RecordPayment($clientId: ID!, $requestId: ID!, $amountCents: Int!, $method: PaymentMethod!, $date: AWSDate!, $reference: String, $invoiceIds: [ID!]) {
+    recordPayment(clientId: $clientId, requestId: $requestId, amountCents: $amountCents, method: $method, date: $date, reference: $reference, invoiceIds: $invoiceIds) { id appliedCents }
   }
 `) as TypedDocument<Op.RecordPaymentMutation, Op.RecordPaymentMutationVariables>;
+const REFUND_PAYMENT = (/* GraphQL */ `
+  mutation RefundPayment($clientId: ID!, $paymentId: ID!, $requestId: ID!, $amountCents: Int!) {
+    refundPayment(clientId: $clientId, paymentId: $paymentId, requestId: $requestId, amountCents: $amountCents) { id refundedCents }
+  }
+`) as TypedDocument<Op.RefundPaymentMutation, Op.RefundPaymentMutationVariables>;
 const INVOICE_PDF = (/* GraphQL */ `
   query GetInvoicePdf($clientId: ID!, $id: ID!) { getInvoicePdf(clientId: $clientId, id: $id) { fileName contentType base64 } }
 `) as TypedDocument<Op.GetInvoicePdfQuery, Op.GetInvoicePdfQueryVariables>;
@@ -71,6 +76,9 @@ export function voidInvoice(clientId: string, id: string, version: number) {
 }
 export function recordPayment(variables: Op.RecordPaymentMutationVariables) {
   return call(RECORD_PAYMENT, variables, (d) => d.recordPayment);
+}
+export function refundPayment(variables: Op.RefundPaymentMutationVariables) {
+  return call(REFUND_PAYMENT, variables, (d) => d.refundPayment);
 }
 export function getInvoicePdf(clientId: string, id: string) {
   return call(INVOICE_PDF, { clientId, id }, (d) => d.getInvoicePdf);

@@ -580,10 +580,21 @@ export type RecordPaymentMutationVariables = Exact<{
   method: PaymentMethod;
   date: string;
   reference?: string | null | undefined;
+  invoiceIds?: Array<string> | string | null | undefined;
 }>;
 
 
 export type RecordPaymentMutation = { recordPayment: { id: string, appliedCents: number } };
+
+export type RefundPaymentMutationVariables = Exact<{
+  clientId: string;
+  paymentId: string;
+  requestId: string;
+  amountCents: number;
+}>;
+
+
+export type RefundPaymentMutation = { refundPayment: { id: string, refundedCents: number } };
 
 export type GetInvoicePdfQueryVariables = Exact<{
   clientId: string;
