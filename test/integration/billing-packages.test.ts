@@ -47,7 +47,7 @@ const ASSIGN = 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscrip
 const APPT = 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id version } }';
 const STATUS = 'mutation ($id: ID!, $v: Int!, $s: AppointmentStatus!) { setAppointmentStatus(id: $id, version: $v, status: $s) { id version } }';
 const LINES = 'query ($c: ID!) { getClientBilling(clientId: $c) { lines { id serviceName feeCents amountCents status } invoices { id status totalCents paidCents lines { description amountCents } } payments { method amountCents reference applications { invoiceId } } } }';
-const MINE = '{ clientPackages { practiceId currency package { planName used left status cardRenewal paidThrough } } }';
+const MINE = '{ clientPackages { practiceId currency package { planName used left status cardRenewal paidThrough endedOn } } }';
 const START = 'mutation ($p: ID!, $r: ID!) { clientStartPackage(practiceId: $p, requestId: $r) { id url amountCents } }';
 
 const packageOf = async (clientId: string) => (await data('owner', PACKAGES)).getClientPackages.packages.find((p: { clientId: string }) => p.clientId === clientId);
@@ -263,7 +263,7 @@ describe('the biller ends a package (session 9)', () => {
     const ended = (await data('owner', END, { c: demoClient, v: paid.version, e: true })).endClientPackage;
     expect(ended).toMatchObject({ status: 'ENDED', endedOn: paid.periodEnd, cardRenewal: false });
     expect(ended.endedOn > pacificDay(Date.now())).toBe(true);
-    expect((await data('client', MINE)).clientPackages[0].package).toMatchObject({ status: 'ENDED', cardRenewal: false });
+    expect((await data('client', MINE)).clientPackages[0].package).toMatchObject({ status: 'ENDED', cardRenewal: false, endedOn: paid.periodEnd });
     // The local processor (Stripe's stand-in) has the subscription cancelled at the period's end: no renewal offered or taken.
     const page = await (await fetch(checkout.url)).text();
     expect(page).toContain('The practice cancelled this subscription at the end of its period (test).');
