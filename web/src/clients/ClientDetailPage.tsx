@@ -13,6 +13,7 @@ import { routeAccess } from '../../../domain/route-access';
 import { useViewer } from '../shell/ViewerContext';
 import { CHART_TABS } from './chart-tabs';
 import { getClient, restoreClient, toApiError, type ApiError, type Client } from './api';
+import { formatPracticeDate } from '../i18n/format';
 import { useT } from '../i18n/I18nProvider';
 import { CLIENT_MESSAGE_KEYS, clientName } from './client-fields';
 import { reportApiError, useBanners } from '../shell/banners';
@@ -162,7 +163,7 @@ export default function ClientDetailPage() {
             ),
           }))}
         />
-        <Box variant="small">{t('clients.lastUpdated', { date: client.updatedAt.slice(0, 10) })}</Box>
+        <Box variant="small">{t('clients.lastUpdated', { date: formatPracticeDate(client.updatedAt) })}</Box>
       </SpaceBetween>
       <Suspense fallback={null}>
         {editing && (
