@@ -22,7 +22,7 @@ function save(pdf: { fileName: string; base64: string }): void {
 }
 
 export default function BillingPage() {
-  const { bt } = useBillingTexts();
+  const { bt, formatDate } = useBillingTexts();
   const [practices, setPractices] = useState<PracticeInvoices[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [paying, setPaying] = useState<string | null>(null);
@@ -60,27 +60,28 @@ export default function BillingPage() {
       {practices.map((p) => {
         const money = (cents: number) => formatMoney(cents, { decimals: p.decimals, currency: p.currency });
         return (
-          <section key={p.practiceId}>
+          <section key={p.practiceId} className="cp-card">
             <h2>{p.practiceName}</h2>
             <p data-testid="portal-balance">{bt('balance', { amount: money(p.balanceCents) })}</p>
             {p.balanceCents > 0 && p.invoices.filter((i) => i.balanceCents > 0).length > 1 && (
-              <button type="button" disabled={paying !== null} onClick={() => pay(p.practiceId, [])}>{bt('payAll', { amount: money(p.balanceCents) })}</button>
+              <button type="button" className="cp-button cp-primary" disabled={paying !== null} onClick={() => pay(p.practiceId, [])}>{bt('payAll', { amount: money(p.balanceCents) })}</button>
             )}
             {p.creditCents > 0 && <p>{bt('credit', { amount: money(p.creditCents) })}</p>}
             {p.invoices.length === 0 ? <p>{bt('none')}</p> : (
-              <ul>
+              <ul className="cp-list cp-bill-list">
                 {p.invoices.map((i) => (
-                  <li key={i.id}>
-                    <strong>{i.number}</strong> · {i.issueDate} · {money(i.totalCents)} · {bt(`status.${i.status}`)}
-                    {i.pastDue ? ` · ${bt('pastDue', { date: i.dueDate })}` : ''}
-                    {' '}
-                    <button type="button" onClick={() => void clientInvoicePdf(p.practiceId, i.id).then(save, () => setFailed(true))} aria-label={bt('downloadOf', { number: i.number })}>{bt('download')}</button>
-                    {(i.status === 'SENT' || i.status === 'PARTIALLY_PAID') && i.balanceCents > 0 && (
-                      <>
-                        {' '}
-                        <button type="button" disabled={paying !== null} onClick={() => pay(p.practiceId, [i.id])} aria-label={bt('payOf', { number: i.number, amount: money(i.balanceCents) })}>{bt('pay', { amount: money(i.balanceCents) })}</button>
-                      </>
-                    )}
+                  <li key={i.id} className="cp-bill">
+                    <p className="cp-when"><strong>{i.number}</strong> · {money(i.totalCents)} · {bt(`status.${i.status}`)}</p>
+                    <p className="cp-muted">
+                      {bt('issued', { date: formatDate(i.issueDate) })}
+                      {i.pastDue ? ` · ${bt('pastDue', { date: formatDate(i.dueDate) })}` : ''}
+                    </p>
+                    <div className="cp-bill-actions">
+                      <button type="button" className="cp-button" onClick={() => void clientInvoicePdf(p.practiceId, i.id).then(save, () => setFailed(true))} aria-label={bt('downloadOf', { number: i.number })}>{bt('download')}</button>
+                      {(i.status === 'SENT' || i.status === 'PARTIALLY_PAID') && i.balanceCents > 0 && (
+                        <button type="button" className="cp-button cp-primary" disabled={paying !== null} onClick={() => pay(p.practiceId, [i.id])} aria-label={bt('payOf', { number: i.number, amount: money(i.balanceCents) })}>{bt('pay', { amount: money(i.balanceCents) })}</button>
+                      )}
+                    </div>
                   </li>
                 ))}
               </ul>
@@ -88,11 +89,11 @@ export default function BillingPage() {
             {p.documents.length > 0 && (
               <>
                 <h3>{bt('documents')}</h3>
-                <ul>
+                <ul className="cp-list">
                   {p.documents.map((d) => (
-                    <li key={d.id}>
-                      {d.title}{' '}
-                      <button type="button" onClick={() => void clientBillingDocumentPdf(p.practiceId, d.id).then(save, () => setFailed(true))} aria-label={bt('documentOf', { title: d.title })}>{bt('download')}</button>
+                    <li key={d.id} className="cp-bill-row">
+                      <span>{d.title}</span>
+                      <button type="button" className="cp-button" onClick={() => void clientBillingDocumentPdf(p.practiceId, d.id).then(save, () => setFailed(true))} aria-label={bt('documentOf', { title: d.title })}>{bt('download')}</button>
                     </li>
                   ))}
                 </ul>

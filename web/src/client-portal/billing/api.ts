@@ -64,7 +64,11 @@ export interface PortalPackage {
   sessionsPerPeriod: number;
   priceCents: number;
   status: 'ACTIVE' | 'PAST_DUE' | 'ENDED';
+  /** The period holding today (null once the package has ended). */
+  periodStart: string | null;
   periodEnd: string | null;
+  /** The first day the package no longer covers, once the practice ended it (it may still be ahead). */
+  endedOn: string | null;
   used: number;
   left: number;
   cardRenewal: boolean;
@@ -80,7 +84,7 @@ export interface PracticePackage {
 }
 
 export async function clientPackages(): Promise<PracticePackage[]> {
-  const result = await graphqlRequest({ query: 'query ClientPackages { clientPackages { practiceId practiceName decimals currency package { planName sessionsPerPeriod priceCents status periodEnd used left cardRenewal paidThrough } } }' });
+  const result = await graphqlRequest({ query: 'query ClientPackages { clientPackages { practiceId practiceName decimals currency package { planName sessionsPerPeriod priceCents status periodStart periodEnd endedOn used left cardRenewal paidThrough } } }' });
   return (result.data as { clientPackages: PracticePackage[] }).clientPackages;
 }
 

@@ -15,11 +15,15 @@ const PREFIX = 'clientPortal.billing.';
 
 export const BILLING_PAGE_ENGLISH: Readonly<Record<string, string>> = en;
 
-/** `bt(key)`: a key of this page's catalogs without its `clientPortal.billing.` prefix. */
+/** `bt(key)`: a key of this page's catalogs without its `clientPortal.billing.` prefix; `formatDate`: a calendar day in the portal's language. */
 export function useBillingTexts() {
   const portal = usePortalI18n();
   return useMemo(() => {
     const own = createTranslator(portal.locale, CATALOGS[portal.locale] ?? en);
-    return { bt: (key: string, values?: MessageValues) => own.t(PREFIX + key, values), locale: portal.locale };
+    return {
+      bt: (key: string, values?: MessageValues) => own.t(PREFIX + key, values),
+      formatDate: (day: string) => portal.formatDateTime(day + 'T12:00:00Z', { dateStyle: 'medium', timeZone: 'UTC' }),
+      locale: portal.locale,
+    };
   }, [portal]);
 }
