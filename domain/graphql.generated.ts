@@ -3787,6 +3787,8 @@ export type ClientPackage = {
 
 export type ClientPackages = {
   currency: Scalars['String']['output'];
+  /** the practice's money decimals (Billing and Service; default 0) */
+  decimals: Scalars['Int']['output'];
   plans: Array<ClientPackagePlan>;
   packages: Array<ClientPackage>;
 };

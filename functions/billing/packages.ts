@@ -72,7 +72,7 @@ export async function getClientPackages(caller: Caller, now = new Date()): Promi
     shown = shown.filter((p) => own.has(p.clientId));
   }
   return {
-    data: { currency: (practice.settings.currency as string) ?? 'USD', plans: plans.map(toPlan), packages: await withUsage(caller.practiceId, shown, practice.today) },
+    data: { currency: (practice.settings.currency as string) ?? 'USD', decimals: practice.catalog.decimals, plans: plans.map(toPlan), packages: await withUsage(caller.practiceId, shown, practice.today) },
     audit: { action: 'client.package.read', entityType: 'Client', entityIds: shown.map((p) => p.clientId) },
   };
 }

@@ -41,7 +41,7 @@ const data = async (who: string, query: string, variables: Record<string, unknow
 const pacificDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(new Date(ms));
 
 const SAVE = 'mutation ($id: ID, $v: Int, $n: String!, $s: Int!, $p: Int!) { saveClientPackagePlan(planId: $id, version: $v, name: $n, sessionsPerPeriod: $s, priceCents: $p) { id name sessionsPerPeriod priceCents version } }';
-const PACKAGES = '{ getClientPackages { currency plans { id name sessionsPerPeriod priceCents } packages { clientId clientName planId planName startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn version } } }';
+const PACKAGES = '{ getClientPackages { currency decimals plans { id name sessionsPerPeriod priceCents } packages { clientId clientName planId planName startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn version } } }';
 const END = 'mutation ($c: ID!, $v: Int!, $e: Boolean!) { endClientPackage(clientId: $c, version: $v, atPeriodEnd: $e) { clientId status endedOn startDate periodEnd used left cardRenewal version } }';
 const ASSIGN = 'mutation ($p: ID!, $c: ID!, $d: AWSDate!) { assignClientSubscription(purchaseId: $p, clientId: $c, startDate: $d) { id appId planName used assigned { clientId startDate } } }';
 const APPT = 'mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id version } }';
@@ -80,7 +80,10 @@ describe('session packages', () => {
     const bad = await callAs('owner', SAVE, { n: ' ', s: 32, p: -5 });
     expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'A package has a name, 1 to 31 sessions a month and a price between $0 and $100,000.' });
     expect((await callAs('basic', SAVE, { n: 'Two a month', s: 2, p: 20000 })).errors?.[0].errorType).toBe('Unauthorized');
-    const before = (await data('owner', PACKAGES)).getClientPackages.plans;
+    const listed = (await data('owner', PACKAGES)).getClientPackages;
+    // Prices shown with the practice's money decimals (Billing and Service: the demo practice's 0).
+    expect(listed).toMatchObject({ currency: 'USD', decimals: 0 });
+    const before = listed.plans;
     expect(before.map((p: { id: string }) => p.id)).toEqual([DEMO_PACKAGE_PLAN]);
     const plan = (await data('owner', SAVE, { n: 'Two sessions a month', s: 2, p: 24000 })).saveClientPackagePlan;
     expect(plan).toMatchObject({ name: 'Two sessions a month', sessionsPerPeriod: 2, priceCents: 24000, version: 1 });

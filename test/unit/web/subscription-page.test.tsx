@@ -26,7 +26,7 @@ const ACT = {
   plans: [{ id: 'ACT-MONTH', appId: 'ACT', name: 'ACT app access, monthly', interval: 'month', priceCents: 1500 }, { id: 'ACT-YEAR', appId: 'ACT', name: 'ACT app access, yearly', interval: 'year', priceCents: 15000 }],
 };
 
-const NO_PACKAGES = { currency: 'USD', plans: [], packages: [] };
+const NO_PACKAGES = { currency: 'USD', decimals: 0, plans: [], packages: [] };
 beforeEach(() => {
   api.getClientPackages.mockResolvedValue(NO_PACKAGES);
 });
@@ -89,9 +89,9 @@ describe('Session packages on the Subscription page', () => {
 
   it('shows each package and the clients on one with this period, used of total, left, status and card renewal', async () => {
     api.getClientSubscription.mockResolvedValue(ACT);
-    api.getClientPackages.mockResolvedValue({ currency: 'USD', plans: [PLAN], packages: [ON] });
+    api.getClientPackages.mockResolvedValue({ currency: 'USD', decimals: 0, plans: [PLAN], packages: [ON] });
     render(<SubscriptionPage />);
-    expect(await screen.findByText('$440.00')).toBeTruthy();
+    expect(await screen.findByText('$440')).toBeTruthy();
     const on = screen.getByRole('table', { name: 'Clients on a package' });
     const row = within(on).getByText('Taylor Brooks').closest('tr')!;
     for (const text of ['4 sessions a month', '11/20/2026 – 12/20/2026', '2 of 4', 'Past due', 'Yes']) expect(within(row).getByText(text)).toBeTruthy();
@@ -112,7 +112,7 @@ describe('Session packages on the Subscription page', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('A package has a name, 1 to 31 sessions a month and a price between $0 and $100,000.')).toBeTruthy();
     expect(api.saveClientPackagePlan).toHaveBeenCalledWith('Two a month', 40, 24000);
-    api.getClientPackages.mockResolvedValue({ currency: 'USD', plans: [{ ...PLAN, id: 'PKG_new', name: 'Two a month', sessionsPerPeriod: 2, priceCents: 24000 }], packages: [] });
+    api.getClientPackages.mockResolvedValue({ currency: 'USD', decimals: 2, plans: [{ ...PLAN, id: 'PKG_new', name: 'Two a month', sessionsPerPeriod: 2, priceCents: 24000 }], packages: [] });
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Two a month is added.')).toBeTruthy();
     expect(await screen.findByText('$240.00')).toBeTruthy();
@@ -121,7 +121,7 @@ describe('Session packages on the Subscription page', () => {
   it('ends a package: the period\'s end (its date) or today, the server\'s refusal in the modal, one request at a time, then the row says when it ends', async () => {
     api.getClientSubscription.mockResolvedValue(ACT);
     const gone = { ...ON, clientId: 'c2', clientName: 'Mia Chen', status: 'ENDED', cardRenewal: false, periodStart: null, periodEnd: null, used: 0, left: 0, endedOn: '2026-10-20', version: 3 };
-    api.getClientPackages.mockResolvedValue({ currency: 'USD', plans: [PLAN], packages: [ON, gone] });
+    api.getClientPackages.mockResolvedValue({ currency: 'USD', decimals: 0, plans: [PLAN], packages: [ON, gone] });
     api.endClientPackage.mockRejectedValueOnce(new ApiError('This client has no active package.', 'ValidationError', []));
     let finish: (value: unknown) => void = () => undefined;
     api.endClientPackage.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
@@ -158,7 +158,7 @@ describe('Session packages on the Subscription page', () => {
 
   it('a package ended at its period\'s end says when it ends, and offers no second ending', async () => {
     api.getClientSubscription.mockResolvedValue(ACT);
-    api.getClientPackages.mockResolvedValue({ currency: 'USD', plans: [PLAN], packages: [{ ...ON, status: 'ENDED', cardRenewal: false, endedOn: '2026-12-20', version: 6 }] });
+    api.getClientPackages.mockResolvedValue({ currency: 'USD', decimals: 0, plans: [PLAN], packages: [{ ...ON, status: 'ENDED', cardRenewal: false, endedOn: '2026-12-20', version: 6 }] });
     render(<SubscriptionPage />);
     const row = (await screen.findByText('Taylor Brooks')).closest('tr')!;
     expect(within(row).getByText('Ends on 12/20/2026')).toBeTruthy();

@@ -1252,7 +1252,7 @@ export type AssignClientSubscriptionMutation = { assignClientSubscription: { id:
 export type GetClientPackagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetClientPackagesQuery = { getClientPackages: { currency: string, plans: Array<{ id: string, name: string, sessionsPerPeriod: number, priceCents: number, interval: string, version: number }>, packages: Array<{ clientId: string, clientName: string, planId: string, planName: string, sessionsPerPeriod: number, startDate: string, status: string, periodStart: string | null, periodEnd: string | null, used: number, left: number, cardRenewal: boolean, paidThrough: string | null, endedOn: string | null, version: number }> } };
+export type GetClientPackagesQuery = { getClientPackages: { currency: string, decimals: number, plans: Array<{ id: string, name: string, sessionsPerPeriod: number, priceCents: number, interval: string, version: number }>, packages: Array<{ clientId: string, clientName: string, planId: string, planName: string, sessionsPerPeriod: number, startDate: string, status: string, periodStart: string | null, periodEnd: string | null, used: number, left: number, cardRenewal: boolean, paidThrough: string | null, endedOn: string | null, version: number }> } };
 
 export type SaveClientPackagePlanMutationVariables = Exact<{
   planId?: string | null | undefined;

@@ -80,7 +80,8 @@ export function SessionPackages() {
     void load();
   }, []);
   if (!data) return <StatusIndicator type="loading">{t('subscription.loading')}</StatusIndicator>;
-  const money = (cents: number) => formatMoney(cents / 100, { decimals: 2 });
+  // The practice's prices to its clients, with the practice's decimals (Billing and Service), as on its invoices.
+  const money = (cents: number) => formatMoney(cents / 100, { decimals: data.decimals ?? 0 });
   // ENDED with its period still running (the server still counts it): it ends on endedOn; else it has ended.
   const status = (p: ClientOnPackage) =>
     p.status === 'ENDED' && p.endedOn ? t(p.periodStart ? 'subscription.endsOn' : 'subscription.endedOn', { date: formatPracticeDate(p.endedOn) }) : t('subscription.packageStatus', { status: p.status });

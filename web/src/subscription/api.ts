@@ -49,6 +49,7 @@ const PACKAGES = (/* GraphQL */ `
   query GetClientPackages {
     getClientPackages {
       currency
+      decimals
       plans { id name sessionsPerPeriod priceCents interval version }
       packages { clientId clientName planId planName sessionsPerPeriod startDate status periodStart periodEnd used left cardRenewal paidThrough endedOn version }
     }
