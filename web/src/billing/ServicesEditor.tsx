@@ -74,17 +74,18 @@ export default function ServicesEditor() {
     <Container header={<Header variant="h2" description={t('billing.services.intro')} actions={<Button variant="primary" loading={saving} onClick={() => void save()}>{t('billing.services.save')}</Button>}>{t('billing.services.title')}</Header>}>
       <SpaceBetween size="m">
         {problem && <div role="alert"><Box color="text-status-error">{problem}</Box></div>}
+        {/* Columns keep widths an input can be typed in; on a phone the table scrolls sideways instead of squeezing them to one letter. */}
         <Table
           variant="embedded"
           items={rows}
           trackBy="key"
           columnDefinitions={[
-            { id: 'code', header: t('billing.services.code'), cell: (r) => <Input ariaLabel={t('billing.services.code')} value={r.code} onChange={({ detail }) => change(r.key, { code: detail.value })} /> },
-            { id: 'description', header: t('billing.services.description'), cell: (r) => <Input ariaLabel={t('billing.services.descriptionOf', { code: r.code })} value={r.description} onChange={({ detail }) => change(r.key, { description: detail.value })} /> },
-            { id: 'minutes', header: t('billing.services.minutes'), cell: (r) => <Input ariaLabel={t('billing.services.minutesOf', { code: r.code })} inputMode="numeric" value={r.minutes} onChange={({ detail }) => change(r.key, { minutes: detail.value })} /> },
-            { id: 'rate', header: t('billing.services.rate'), cell: (r) => <Input ariaLabel={t('billing.services.rateOf', { code: r.code })} inputMode="decimal" value={r.rate} onChange={({ detail }) => change(r.key, { rate: detail.value })} /> },
-            { id: 'default', header: t('billing.services.default'), cell: (r) => <RadioGroup ariaLabel={t('billing.services.defaultOf', { code: r.code })} value={defaultKey === r.key ? 'yes' : null} items={[{ value: 'yes', label: '' }]} onChange={() => setDefaultKey(r.key)} /> },
-            { id: 'remove', header: '', cell: (r) => <Button variant="inline-link" ariaLabel={t('billing.services.removeOf', { code: r.code })} onClick={() => setRows(rows.filter((x) => x.key !== r.key))}>{t('billing.services.remove')}</Button> },
+            { id: 'code', minWidth: 100, header: t('billing.services.code'), cell: (r) => <Input ariaLabel={t('billing.services.code')} value={r.code} onChange={({ detail }) => change(r.key, { code: detail.value })} /> },
+            { id: 'description', minWidth: 280, header: t('billing.services.description'), cell: (r) => <Input ariaLabel={t('billing.services.descriptionOf', { code: r.code })} value={r.description} onChange={({ detail }) => change(r.key, { description: detail.value })} /> },
+            { id: 'minutes', minWidth: 100, header: t('billing.services.minutes'), cell: (r) => <Input ariaLabel={t('billing.services.minutesOf', { code: r.code })} inputMode="numeric" value={r.minutes} onChange={({ detail }) => change(r.key, { minutes: detail.value })} /> },
+            { id: 'rate', minWidth: 120, header: t('billing.services.rate'), cell: (r) => <Input ariaLabel={t('billing.services.rateOf', { code: r.code })} inputMode="decimal" value={r.rate} onChange={({ detail }) => change(r.key, { rate: detail.value })} /> },
+            { id: 'default', minWidth: 90, header: t('billing.services.default'), cell: (r) => <RadioGroup ariaLabel={t('billing.services.defaultOf', { code: r.code })} value={defaultKey === r.key ? 'yes' : null} items={[{ value: 'yes', label: '' }]} onChange={() => setDefaultKey(r.key)} /> },
+            { id: 'remove', minWidth: 110, header: '', cell: (r) => <Button variant="inline-link" ariaLabel={t('billing.services.removeOf', { code: r.code })} onClick={() => setRows(rows.filter((x) => x.key !== r.key))}>{t('billing.services.remove')}</Button> },
           ]}
         />
         <Button onClick={() => setRows([...rows, { key: nextKey, code: '', description: '', minutes: '45', rate: '0.00' }])}>{t('billing.services.add')}</Button>

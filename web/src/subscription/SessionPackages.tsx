@@ -107,6 +107,7 @@ export function SessionPackages() {
         items={data.packages}
         trackBy="clientId"
         ariaLabels={{ tableLabel: t('subscription.onPackages') }}
+        stickyColumns={{ first: 0, last: 1 }}
         header={<Header variant="h2" counter={`(${data.packages.length})`}>{t('subscription.onPackages')}</Header>}
         empty={<span>{t('subscription.noClientsOnPackages')}</span>}
         columnDefinitions={[
@@ -114,11 +115,11 @@ export function SessionPackages() {
           { id: 'package', header: t('subscription.packagePlan'), cell: (p) => p.planName },
           { id: 'period', header: t('subscription.period'), cell: (p) => (p.periodStart && p.periodEnd ? t('subscription.periodValue', { from: formatPracticeDate(p.periodStart), to: formatPracticeDate(p.periodEnd) }) : '—') },
           { id: 'used', header: t('subscription.used'), cell: (p) => t('subscription.usedValue', { used: p.used, total: p.sessionsPerPeriod }) },
-          { id: 'left', header: t('subscription.left'), cell: (p) => p.left },
           { id: 'status', header: t('subscription.status'), cell: status },
           { id: 'card', header: t('subscription.cardRenewal'), cell: (p) => t('subscription.cardRenewalValue', { renews: String(p.cardRenewal) }) },
           {
-            id: 'actions', header: t('subscription.actions'),
+            // Wide enough for "End package" on one line, and kept in view when the table scrolls sideways.
+            id: 'actions', header: t('subscription.actions'), minWidth: 150,
             cell: (p) => (p.status === 'ENDED' ? null : <Button variant="inline-link" ariaLabel={t('subscription.endPackageOf', { client: p.clientName })} onClick={() => setEnding(p)}>{t('subscription.endPackage')}</Button>),
           },
         ]}
