@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The client's video screen (spec part 1 §2, §4, §8): the ticket is fetched when the page opens and
 // again on join if none is held; failures show the spec's messages; leaving goes to /.
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -88,6 +88,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   fetchMock.mockReset();
   sessions.create.mockReset();
   vi.unstubAllGlobals();
@@ -185,6 +186,9 @@ describe('PublicVideoPage', () => {
     fetchMock.mockImplementation(() => answer(200, TICKET));
     const session = fakeSession();
     sessions.create.mockResolvedValue(session);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Es posible que su terapeuta aún no haya iniciado la llamada. Mantenga esta página abierta: le avisará en cuanto pueda unirse.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Unirse a la videollamada' }));
     await screen.findByRole('group', { name: 'Controles de la llamada' });
     for (const name of ['Silenciar audio', 'Compartir pantalla', 'Ocultar vídeo', 'Salir']) expect(screen.getByRole('button', { name })).toBeTruthy();
@@ -203,5 +207,90 @@ describe('PublicVideoPage', () => {
     act(() => session.fire('ended'));
     expect(await screen.findByText('The call has ended.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Join Video Call' })).toBeTruthy();
+  });
+
+  describe('arriving before the clinician started the call (404)', () => {
+    const WAITING = 'Your therapist may not have started the call yet. Keep this page open: it tells you as soon as you can join.';
+    const STARTED = 'Your therapist has started the call. Press Join Video Call.';
+    /** Lets fetches and renders settle, moving the fake clock by `ms`. */
+    const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    /** Answers in turn, then the last one for good. */
+    function answers(...statuses: number[]) {
+      fetchMock.mockImplementation(() => {
+        const status = statuses.length > 1 ? statuses.shift()! : statuses[0];
+        return status === 200 ? answer(200, TICKET) : answer(status, { message: 'not started' });
+      });
+    }
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    });
+
+    it('keeps the alert, says to wait, asks again every 10 s, then says the call started and joins with that ticket', async () => {
+      answers(404, 404, 200);
+      const session = fakeSession();
+      sessions.create.mockResolvedValue(session);
+      const { unmount } = renderPage();
+      await pass(0);
+      expect(screen.getByRole('alert').textContent).toBe(MESSAGES.videoUnavailable);
+      expect(screen.getByRole('status').textContent).toBe(WAITING);
+      await pass(9_999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await pass(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      // Still not started: the page keeps waiting quietly (the spec's toast is not raised again).
+      expect(screen.getByRole('status').textContent).toBe(WAITING);
+      expect(screen.queryByRole('alert')).toBeNull();
+      await pass(10_000);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('status').textContent).toBe(STARTED);
+      // Started: no more asking.
+      await pass(60_000);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Join Video Call' }));
+      await pass(0);
+      expect(screen.getByRole('group', { name: 'Call controls' })).toBeTruthy();
+      expect(sessions.create.mock.calls[0][0]).toEqual(TICKET);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(screen.queryByRole('status')).toBeNull();
+      unmount();
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('stops asking when the page closes while waiting', async () => {
+      answers(404);
+      const { unmount } = renderPage();
+      await pass(0);
+      expect(screen.getByRole('status').textContent).toBe(WAITING);
+      unmount();
+      expect(vi.getTimerCount()).toBe(0);
+      await pass(30_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not keep asking after another failure (a server error): the alert and the manual Join stay', async () => {
+      answers(500);
+      renderPage();
+      await pass(0);
+      expect(screen.getByRole('alert').textContent).toBe(MESSAGES.videoUnavailable);
+      expect(screen.queryByRole('status')).toBeNull();
+      await pass(60_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      // Waiting, then a server error while asking again: the alert, and no more asking.
+      cleanup();
+      fetchMock.mockReset();
+      answers(404, 503);
+      renderPage();
+      await pass(0);
+      expect(screen.getByRole('status').textContent).toBe(WAITING);
+      await pass(10_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(screen.getByRole('alert').textContent).toBe(MESSAGES.videoUnavailable);
+      expect(screen.queryByRole('status')).toBeNull();
+      await pass(60_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
   });
 });

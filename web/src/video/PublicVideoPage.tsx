@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useI18n } from '../i18n/I18nProvider';
 import { LanguageSelect } from '../i18n/LanguageSelect';
-import { fetchPublicTicket } from './tickets';
+import { fetchPublicTicket, isNotStarted } from './tickets';
 import { useVideoCall } from './useVideoCall';
 import './video.css';
 import './public-video.css';
@@ -21,7 +21,7 @@ export default function PublicVideoPage() {
   const fetchTicket = useCallback(() => fetchPublicTicket(id, therapistId), [id, therapistId]);
   // The name the clinician sees during the call (optional; sent to them only, never stored).
   const [name, setName] = useState('');
-  const call = useVideoCall(fetchTicket, { displayName: name });
+  const call = useVideoCall(fetchTicket, { displayName: name, notStarted: isNotStarted });
   const inCall = call.phase !== 'preview';
 
   const leave = async () => {
@@ -43,6 +43,16 @@ export default function PublicVideoPage() {
         <div className="pv-notice pv-notice-error" role="alert">
           {call.connectError(i18n)}
         </div>
+      )}
+      {!inCall && call.waiting && (
+        <p className="pv-notice" role="status">
+          {t('video.notStartedYet')}
+        </p>
+      )}
+      {!inCall && call.started && (
+        <p className="pv-notice pv-notice-success" role="status">
+          {t('video.startedJoinNow')}
+        </p>
       )}
       {!inCall ? (
         <section aria-labelledby="pv-welcome">

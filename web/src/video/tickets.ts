@@ -15,6 +15,12 @@ export class TicketError extends Error {
   }
 }
 
+/**
+ * The server answers 404 both for a room the clinician has not started yet and for a wrong link (it never
+ * tells them apart, domain/video-ticket.ts ROOM_NOT_STARTED): either way the page keeps waiting.
+ */
+export const isNotStarted = (error: unknown): boolean => error instanceof TicketError && error.status === 404;
+
 export function isTicket(value: unknown): value is VideoTicket {
   const t = value as VideoTicket | null;
   return Boolean(t && typeof t.identity === 'string' && t.identity && typeof t.token === 'string' && t.token && (t.adapter === 'chime' || t.adapter === 'local'));

@@ -2,6 +2,8 @@
  * The video call state machine shared by the clinician and client screens (spec part 1 §4):
  * not joined (preview) → joined after Start/Join → not joined again on leave or when the room ends.
  * The ticket is fetched when the page opens and again on join if none is held.
+ * A room not started yet (options.notStarted says which failures mean that) is asked again every
+ * WAIT_RETRY_MS while the page stays on the preview, one request at a time; other failures are not retried.
  * Free of Cloudscape and Amplify: the public page uses it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -27,6 +29,10 @@ export interface VideoCall {
   notify(kind: Notice['kind'], text: VideoText): void;
   /** The 'Could not connect to …' alert, when the last join failed. */
   connectError: VideoText | null;
+  /** The last ticket answer said the room is not started yet: the page asks again until it is. */
+  waiting: boolean;
+  /** A ticket came after waiting and the caller is still on the preview: they may join now. */
+  started: boolean;
   muted: boolean;
   cameraOn: boolean;
   sharing: boolean;
@@ -51,7 +57,17 @@ const videoUnavailable: VideoText = ({ tm }) => tm(MESSAGES.videoUnavailable);
 /** Notices disappear after the spec's banner timeout. */
 const NOTICE_MS = 5000;
 
-export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: { onEnded?: () => void; displayName?: string | null } = {}): VideoCall {
+/** How long the page waits before asking again for a room that is not started yet. */
+export const WAIT_RETRY_MS = 10_000;
+
+export interface VideoCallOptions {
+  onEnded?: () => void;
+  displayName?: string | null;
+  /** Whether a ticket failure means "not started yet" (worth asking again later) rather than a fault. */
+  notStarted?: (error: unknown) => boolean;
+}
+
+export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: VideoCallOptions = {}): VideoCall {
   const [phase, setPhase] = useState<CallPhase>('preview');
   const [ticket, setTicket] = useState<VideoTicket | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -73,6 +89,11 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
   const remoteElement = useRef<HTMLVideoElement | null>(null);
   const onEnded = useRef(options.onEnded);
   onEnded.current = options.onEnded;
+  const notStarted = useRef(options.notStarted);
+  notStarted.current = options.notStarted;
+  // Counts the "not started" answers in a row (null: not waiting); each one schedules the next ask.
+  const [waitRound, setWaitRound] = useState<number | null>(null);
+  const [started, setStarted] = useState(false);
 
   const notify = useCallback((kind: Notice['kind'], text: VideoText) => setNotice({ id: Date.now(), kind, text }), []);
   useEffect(() => {
@@ -86,16 +107,48 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
     if (value) setTicket(value);
   };
 
+  /** A ticket failed: the spec's message; a room not started yet is asked again later. */
+  const ticketFailed = useCallback(
+    (error: unknown, announce: boolean) => {
+      const later = notStarted.current?.(error) ?? false;
+      setWaitRound(later ? (round) => (round ?? 0) + 1 : null);
+      if (announce || !later) notify('error', videoUnavailable);
+    },
+    [notify],
+  );
+
   // The ticket is fetched when the page opens.
   useEffect(() => {
     let live = true;
     fetchTicket()
       .then((value) => live && holdTicket(value))
-      .catch(() => live && notify('error', videoUnavailable));
+      .catch((error: unknown) => live && ticketFailed(error, true));
     return () => {
       live = false;
     };
-  }, [fetchTicket, notify]);
+  }, [fetchTicket, ticketFailed]);
+
+  // Waiting for the clinician: ask again after WAIT_RETRY_MS, on the preview only; quietly while still not started.
+  useEffect(() => {
+    if (waitRound === null || phase !== 'preview') return;
+    let live = true;
+    const timer = setTimeout(() => {
+      fetchTicket().then(
+        (value) => {
+          if (!live) return;
+          holdTicket(value);
+          setWaitRound(null);
+          setStarted(true);
+          setNotice((current) => (current?.kind === 'error' ? null : current));
+        },
+        (error: unknown) => live && ticketFailed(error, false),
+      );
+    }, WAIT_RETRY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [waitRound, phase, fetchTicket, ticketFailed]);
 
   // Camera preview while not joined; the stream is handed to the session on join.
   useEffect(() => {
@@ -141,11 +194,13 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
       try {
         current = await fetchTicket();
         holdTicket(current);
-      } catch {
-        notify('error', videoUnavailable);
+      } catch (error) {
+        ticketFailed(error, true);
         return;
       }
     }
+    setWaitRound(null);
+    setStarted(false);
     setPhase('joining');
     const preview = previewStream.current;
     previewStream.current = null;
@@ -185,7 +240,7 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
       setConnectError(() => couldNotConnect(current.adapter, err));
       reset();
     }
-  }, [fetchTicket, notify, reset]);
+  }, [fetchTicket, notify, reset, ticketFailed]);
 
   const leave = useCallback(async () => {
     const session = sessionRef.current;
@@ -210,6 +265,8 @@ export function useVideoCall(fetchTicket: () => Promise<VideoTicket>, options: {
     dismissNotice: () => setNotice(null),
     notify,
     connectError,
+    waiting: waitRound !== null,
+    started,
     muted,
     cameraOn,
     sharing,
