@@ -15,6 +15,11 @@ const appointmentsApi = vi.hoisted(() => ({
   editProgressNote: vi.fn(),
 }));
 vi.mock('../../../web/src/appointments/api', async (original) => ({ ...(await original<object>()), ...appointmentsApi }));
+// The signed-in viewer as `me` reports it (roles, plan); a clinician unless a test says otherwise.
+const viewer = vi.hoisted(() => ({ roles: ['clinicianBasic'] as string[] }));
+vi.mock('../../../web/src/shell/ViewerContext', () => ({
+  useViewer: () => ({ status: 'ready', me: { id: 'me', roles: viewer.roles, groups: [] }, viewer: { roles: viewer.roles, groups: [], plan: 'professional' } }),
+}));
 
 import type { Appointment, ProgressNote } from '../../../web/src/appointments/api';
 import { AppointmentDetailsModal } from '../../../web/src/appointments/AppointmentDetailsModal';
@@ -68,6 +73,7 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  viewer.roles = ['clinicianBasic'];
 });
 
 describe('appointment details', () => {
@@ -110,6 +116,42 @@ describe('appointment details', () => {
   });
 });
 
+describe('appointment actions by role (spec part 2 §6: no notes, no video for a scheduler or supervisor)', () => {
+  const telehealth = (overrides: Partial<Appointment> = {}) =>
+    appointment({ locationType: 'TELEHEALTH', videoRoomId: 'room-9', clientVideoPath: '/public/video/room-9/clin-1', progressNoteId: 'n-1', ...overrides });
+
+  it('a clinician on their telehealth appointment sees Progress note and Start video', async () => {
+    const { user, onOpenNote } = renderDetails(telehealth());
+    await user.click(screen.getByRole('button', { name: 'Progress note' }));
+    expect(onOpenNote).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Start video' }));
+    await screen.findByText('Video room');
+  });
+
+  it('a scheduler sees neither Progress note nor Start video, and keeps scheduling and the client link', () => {
+    viewer.roles = ['scheduler'];
+    renderDetails(telehealth());
+    expect(screen.queryByRole('button', { name: 'Progress note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start video' })).toBeNull();
+    for (const name of ['Edit', 'Mark attended', 'No-show', 'Cancel appointment']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>("Client's video link").value).toBe(`${window.location.origin}/public/video/room-9/clin-1`);
+  });
+
+  it("a supervisor reading an appointment with a note sees no Progress note (the note read is refused to them)", () => {
+    viewer.roles = ['supervisor'];
+    renderDetails(telehealth({ readOnly: true, clinicianId: 'clin-1' }));
+    expect(screen.queryByRole('button', { name: 'Progress note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start video' })).toBeNull();
+  });
+
+  it('a scheduler who is also a clinician keeps both (the union of roles applies)', () => {
+    viewer.roles = ['scheduler', 'clinicianBasic'];
+    renderDetails(telehealth());
+    expect(screen.getByRole('button', { name: 'Progress note' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start video' })).toBeTruthy();
+  });
+});
+
 describe('progress note', () => {
   it("shows another clinician's signed note without a way to add to it", async () => {
     appointmentsApi.getProgressNoteMetadata.mockResolvedValue([SOAP, FREE]);
@@ -144,6 +186,23 @@ describe('progress note', () => {
     });
     expect(screen.queryByRole('button', { name: 'Save and sign' })).toBeNull();
     expect(screen.getByText('Next week')).toBeTruthy();
+  });
+
+  it('does not sign an empty note: says why, sends nothing; a blank draft still saves', async () => {
+    appointmentsApi.getProgressNoteMetadata.mockResolvedValue([SOAP, FREE]);
+    appointmentsApi.getProgressNote.mockResolvedValue(null);
+    appointmentsApi.createProgressNote.mockImplementation(async (_id, _date, input) => note({ sections: input.sections }));
+    const user = userEvent.setup();
+    render(<ProgressNoteModal appointment={appointment()} zone="US/Pacific" canWrite onDismiss={() => {}} onSaved={() => {}} />);
+    await screen.findByLabelText('Subjective');
+    await user.type(screen.getByLabelText('Plan'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save and sign' }));
+    await screen.findByText('A note needs some content before it is signed.');
+    expect(appointmentsApi.createProgressNote).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The note was saved.');
+    expect(appointmentsApi.createProgressNote).toHaveBeenCalledWith('a-1', '2026-01-12', expect.objectContaining({ sign: false }));
+    expect(screen.queryByText('A note needs some content before it is signed.')).toBeNull();
   });
 
   it('shows a signed note read-only and adds an addendum under the unchanged text', async () => {

@@ -18,6 +18,7 @@ import { cancelAppointment, getAppointment, setAppointmentStatus, type Appointme
 import { APPOINTMENT_MESSAGES } from './messages';
 import { recurrenceText, STATUS_LABEL } from './status';
 import { formatInZone } from './time';
+import { useAppointmentRights } from './useAppointmentRights';
 import { languageTag, useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 
@@ -45,11 +46,13 @@ const STATUS_TYPE: Record<AppointmentStatus, 'pending' | 'success' | 'warning' |
  * One appointment: what, who, when (practice time), where. Its clinician (or anyone with
  * practice-wide rights) may edit, cancel (this one or the series), mark attended or no-show;
  * read-only appointments show no such buttons. Telehealth ones start the video room and show the
- * client's public link to copy.
+ * client's public link to copy. The progress note and the video room show only to those whose roles may open
+ * them (useAppointmentRights: a scheduler or supervisor sees neither).
  */
 export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDismiss, onEdit, onOpenNote, onChanged }: AppointmentDetailsModalProps) {
   const navigate = useNavigate();
   const { t, tm, locale } = useI18n();
+  const rights = useAppointmentRights();
   /** A moment in practice time, its weekday in the page's language. */
   const when = (utc: string) => formatInZone(utc, zone, languageTag(locale));
   const [appointment, setAppointment] = useState(initial);
@@ -111,7 +114,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
   const footer = (
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
-        {((canWrite && a.clinicianId === meId) || a.progressNoteId) && open && (
+        {rights.notes && ((canWrite && a.clinicianId === meId) || a.progressNoteId) && open && (
           <Button onClick={() => onOpenNote(a)}>{t('appointments.details.note')}</Button>
         )}
         {canWrite && a.status === 'SCHEDULED' && (
@@ -160,7 +163,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
         />
         {a.locationType === 'TELEHEALTH' && a.videoRoomId && (
           <SpaceBetween size="s">
-            {!a.readOnly && (
+            {!a.readOnly && rights.video && (
               <Button iconName="video-on" onClick={() => navigate(`/video/${a.videoRoomId}`)}>
                 {t('appointments.details.startVideo')}
               </Button>
