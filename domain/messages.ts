@@ -85,6 +85,8 @@ export const MESSAGES = {
   appointmentDateRange: 'An appointment must be within 20 years of today.',
   noteDateRange: 'The note date must be within 20 years of today.',
   noteNotStarted: 'A progress note can be signed once its session has started.',
+  noteEmpty: 'A note needs some content before it is signed.',
+  noteCancelledAppointment: 'This appointment was cancelled: it takes no progress note.',
   clientNotArchived: 'Only an archived client can be restored.',
   // Consent documents and intake forms (issue 12; the spec has no words for these).
   consentTitleRequired: 'Enter a title for the consent document.',
@@ -98,6 +100,7 @@ export const MESSAGES = {
   intakeAnswerRequired: 'Answer every required question before sending the form.',
   signNameRequired: 'Type your full name to sign.',
   signAgreeRequired: 'Tick "I agree" to sign.',
+  signNameMismatch: 'Type your own full name as your practice has it on record. If it is wrong there, ask your practice to correct it.',
   consentVersionChanged: 'This document has changed since you opened it. Read the current version and sign it.',
   consentAlreadySigned: 'You have already signed this version of the document.',
   intakeAnswersNotFound: 'Intake answers not found.',

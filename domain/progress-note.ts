@@ -139,6 +139,9 @@ export function validateNoteCreate(date: unknown, input: unknown, nowMs?: number
     problems.push({ field: 'sign', reason: 'format' });
   }
   const sections = template === null ? [] : readSections(root.sections, template, problems);
+  if (sign === true && template !== null && noteIsEmpty(sections)) {
+    problems.push(emptyNoteProblem());
+  }
   return { problems: problems, data: { template: template === null ? '' : template.template, date: typeof date === 'string' ? date : '', sections: sections, sign: sign === true } };
 }
 
@@ -194,7 +197,48 @@ export function validateNoteEdit(input: unknown, note: Record<string, unknown>):
   }
   const template = templateOf(typeof note.template === 'string' ? note.template : '');
   const sections = hasSections && !signed && template !== null ? readSections(root.sections, template, problems) : null;
+  // Signing needs content: the sections sent with the signature, else the draft's stored ones.
+  if (sign && !signed && noteIsEmpty(sections !== null ? sections : note.sections)) {
+    problems.push(emptyNoteProblem());
+  }
   return { problems: problems, data: { version: version, sections: sections, sign: sign, addendum: addendum } };
+}
+
+/**
+ * Whether a note has no content: every section blank after the one reader's trimming (whatever the
+ * template: SOAP, DAP, BIRP or free form). A note that is not a list of sections is empty too.
+ */
+export function noteIsEmpty(sections: unknown): boolean {
+  if (!Array.isArray(sections)) {
+    return true;
+  }
+  return (sections as unknown[]).every((entry) => {
+    const text = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>).text : null;
+    return typeof text !== 'string' || isBlankNoteText(text);
+  });
+}
+
+/** A section's text that the one reader reads as absent: blanks, line breaks and invisible characters only. */
+export function isBlankNoteText(text: string): boolean {
+  const reading = readHumanText(text, 'long', NOTE_TEXT_MAX);
+  return reading.value === null && reading.problem === null;
+}
+
+function emptyNoteProblem(): AppointmentProblem {
+  return { field: 'sections', reason: 'required', message: MESSAGES.noteEmpty };
+}
+
+/** Appointment statuses that take no progress note: the session was called off (a no-show still takes one). */
+const NOTELESS_STATUSES = ['CANCELLED', 'LATE_CANCELLED'];
+
+/** Whether an appointment (as stored) takes a new note or a signature: not when it was cancelled. */
+export function takesNote(appointment: Record<string, unknown> | null | undefined): boolean {
+  return !appointment || NOTELESS_STATUSES.indexOf(String(appointment.status)) < 0;
+}
+
+/** The refusal of a new note, or of signing one, on a cancelled appointment; null when it takes one. */
+export function cancelledAppointmentProblem(appointment: Record<string, unknown> | null | undefined): AppointmentProblem | null {
+  return takesNote(appointment) ? null : { field: 'appointmentId', reason: 'format', message: MESSAGES.noteCancelledAppointment };
 }
 
 /**

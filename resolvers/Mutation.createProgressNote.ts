@@ -3,12 +3,13 @@
  * an appointment, written by its clinician only (own notes; an appointment the caller does not see
  * is NotFound, another clinician's Unauthorized). One note per appointment: the key is the
  * appointment's, so a second one is refused at write time. sign: true locks it at once, once the
- * session has started (a draft may be written ahead).
+ * session has started (a draft may be written ahead) and when the note has content. A cancelled
+ * appointment takes no note.
  */
 import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
-import { noteIdOf, noteKey, noteProblemMessage, signingTooEarly, toNote, validateNoteCreate } from '../domain/progress-note.ts';
+import { cancelledAppointmentProblem, noteIdOf, noteKey, noteProblemMessage, signingTooEarly, toNote, validateNoteCreate } from '../domain/progress-note.ts';
 import { cosignIndexKeys, reminderDaysOf } from '../domain/supervision.ts';
 import type { ResolverContext, StoredItem } from './shared/context.ts';
 import type { MutationCreateProgressNoteArgs } from '../domain/graphql.generated.ts';
@@ -22,6 +23,11 @@ export function request(ctx: ResolverContext<MutationCreateProgressNoteArgs>): D
   const appt = appointment;
   if (appt.clinicianId !== caller.sub) {
     util.unauthorized();
+  }
+  // A cancelled appointment takes no note (a no-show does); signing needs content (validateNoteCreate).
+  const cancelled = cancelledAppointmentProblem(appt);
+  if (cancelled !== null) {
+    util.error(noteProblemMessage([cancelled]), 'ValidationError', null, { fields: [cancelled] });
   }
   const validation = validateNoteCreate(ctx.args.date, ctx.args.input, util.time.nowEpochMilliSeconds());
   if (validation.problems.length > 0) {

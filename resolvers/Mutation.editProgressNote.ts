@@ -3,13 +3,14 @@
  * their note (loaded by Note.load), if `input.version` is still the stored one. Unsigned: new
  * sections and/or sign. Signed: only an addendum, appended with its author and time — the
  * original sections are never rewritten ('A signed note cannot be changed; add an addendum.').
- * Signing waits for the session's start (the appointment, loaded by Note.appointment).
+ * Signing waits for the session's start (the appointment, loaded by Note.appointment), needs
+ * content ('A note needs some content before it is signed.') and a not-cancelled appointment.
  * The condition re-checks the version and the signed flag at write time.
  */
 import { util, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { raiseStepError } from './shared/errors.ts';
 import { MESSAGES } from '../domain/messages.ts';
-import { noteProblemMessage, signingTooEarly, toNote, validateNoteEdit } from '../domain/progress-note.ts';
+import { cancelledAppointmentProblem, noteProblemMessage, signingTooEarly, toNote, validateNoteEdit } from '../domain/progress-note.ts';
 import { cosignIndexKeys, reminderDaysOf } from '../domain/supervision.ts';
 import type { ResolverContext, StoredItem } from './shared/context.ts';
 import type { MutationEditProgressNoteArgs } from '../domain/graphql.generated.ts';
@@ -26,9 +27,15 @@ export function request(ctx: ResolverContext<MutationEditProgressNoteArgs>): Dyn
     util.error(MESSAGES.noteChanged, 'ConflictError');
   }
   const appointment = ctx.stash.appointment;
-  const early = data.sign && note.signed !== true ? signingTooEarly(appointment ? appointment.start : null, util.time.nowEpochMilliSeconds()) : null;
+  const signing = data.sign && note.signed !== true;
+  const early = signing ? signingTooEarly(appointment ? appointment.start : null, util.time.nowEpochMilliSeconds()) : null;
   if (early !== null) {
     util.error(noteProblemMessage([early]), 'ValidationError', null, { fields: [early] });
+  }
+  // A draft of an appointment cancelled since is kept, but no longer signed.
+  const cancelled = signing ? cancelledAppointmentProblem(appointment) : null;
+  if (cancelled !== null) {
+    util.error(noteProblemMessage([cancelled]), 'ValidationError', null, { fields: [cancelled] });
   }
   const nowMs = util.time.nowEpochMilliSeconds();
   const now = util.time.epochMilliSecondsToISO8601(nowMs);

@@ -3,7 +3,7 @@
  * the templates, who writes and reads a note, signing and addenda, and the audit with ids only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointmentsApi, CREATE, GET } from '../support/appointments-api.ts';
+import { appointmentsApi, CANCEL, CREATE, GET } from '../support/appointments-api.ts';
 
 const api = appointmentsApi();
 const { call, subs, single } = api;
@@ -99,5 +99,38 @@ describe('progress notes', () => {
     expect(trail).toContainEqual(expect.objectContaining({ actor: subs.owner, action: 'note.read', entityId: noteId }));
     expect(trail).toContainEqual(expect.objectContaining({ actor: subs.basic, action: 'note.update', entityId: noteId }));
     expect(JSON.stringify(trail)).not.toContain('sleep');
+  });
+
+  it('an empty note is not signed (every template): refused with the message and kept a draft; a cancelled appointment takes no note', async () => {
+    const EMPTY = 'A note needs some content before it is signed.';
+    const past = (await call('basic', CREATE, { input: { ...single('2025-01-16T17:00:00Z'), clientId: api.basicClient } })).data.createAppointment[0];
+    const blank = [{ key: 'subjective', text: '  ' }, { key: 'objective', text: '\n\t' }, { key: 'assessment', text: '' }, { key: 'plan', text: '\u3000' }];
+    const refused = await call('basic', CREATE_NOTE, { a: past.id, d: '2025-01-16', input: { template: 'SOAP', sections: blank, sign: true } });
+    expect(refused.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: EMPTY });
+    expect((await call('basic', GET_NOTE, { a: past.id })).data.getProgressNote).toBeNull();
+    for (const template of ['DAP', 'BIRP', 'FREE']) {
+      expect((await call('basic', CREATE_NOTE, { a: past.id, d: '2025-01-16', input: { template, sign: true } })).errors?.[0], template).toMatchObject({ errorType: 'ValidationError', message: EMPTY });
+    }
+    // An empty draft may be saved; signing it (as stored, or with blank sections) is refused and it stays a draft.
+    const draft = (await call('basic', CREATE_NOTE, { a: past.id, d: '2025-01-16', input: { template: 'SOAP', sections: blank } })).data.createProgressNote;
+    expect(draft).toMatchObject({ signed: false, version: 1 });
+    expect((await call('basic', EDIT_NOTE, { id: draft.id, input: { version: 1, sign: true } })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: EMPTY });
+    expect((await call('basic', EDIT_NOTE, { id: draft.id, input: { version: 1, sections: [{ key: 'plan', text: ' ' }], sign: true } })).errors?.[0]).toMatchObject({ message: EMPTY });
+    expect((await call('basic', GET_NOTE, { a: past.id })).data.getProgressNote).toMatchObject({ signed: false, signedAt: null, version: 1 });
+    const signed = (await call('basic', EDIT_NOTE, { id: draft.id, input: { version: 1, sections: [{ key: 'plan', text: 'Rescheduled the intake.' }], sign: true } })).data.editProgressNote;
+    expect(signed).toMatchObject({ signed: true, version: 2 });
+
+    // Cancelled: no new note, and a draft written before the cancellation is kept but not signed.
+    const off = (await call('basic', CREATE, { input: { ...single('2025-01-23T17:00:00Z'), clientId: api.basicClient } })).data.createAppointment[0];
+    const kept = (await call('basic', CREATE_NOTE, { a: off.id, d: '2025-01-23', input: { template: 'FREE', sections: [{ key: 'note', text: 'Prepared.' }] } })).data.createProgressNote;
+    const cancelled = (await call('basic', CANCEL, { id: off.id, version: (await call('basic', GET, { id: off.id })).data.getAppointment.version, scope: 'THIS' }));
+    expect(cancelled.errors).toBeUndefined();
+    const NO_NOTE = 'This appointment was cancelled: it takes no progress note.';
+    expect((await call('basic', EDIT_NOTE, { id: kept.id, input: { version: 1, sign: true } })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: NO_NOTE });
+    expect((await call('basic', GET_NOTE, { a: off.id })).data.getProgressNote).toMatchObject({ signed: false, version: 1 });
+    const other = (await call('basic', CREATE, { input: { ...single('2025-01-30T17:00:00Z'), clientId: api.basicClient } })).data.createAppointment[0];
+    await call('basic', CANCEL, { id: other.id, version: other.version, scope: 'THIS' });
+    expect((await call('basic', CREATE_NOTE, { a: other.id, d: '2025-01-30', input: { template: 'FREE', sections: [{ key: 'note', text: 'x' }] } })).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: NO_NOTE });
+    expect((await call('basic', GET_NOTE, { a: other.id })).data.getProgressNote).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
   createProgressNote, editProgressNote, getProgressNote, getProgressNoteMetadata, type Appointment, type NoteTemplate, type NoteTemplateMeta, type ProgressNote,
 } from './api';
 import { APPOINTMENT_MESSAGES } from './messages';
+import { isBlankNoteText } from '../../../domain/progress-note';
 import { formatInZone, wallClock } from './time';
 import { languageTag, useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
@@ -54,6 +55,8 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
   const [saving, setSaving] = useState<'save' | 'sign' | 'addendum' | null>(null);
   const [failure, setFailure] = useState<string | ApiError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** "Save and sign" on a note with no content: refused here as the API would (nothing sent). */
+  const [emptyError, setEmptyError] = useState<string | null>(null);
 
   const show = (templates: NoteTemplateMeta[], note: ProgressNote | null) => {
     setLoad({ status: 'ready', templates, note });
@@ -95,10 +98,15 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
   };
 
   const save = async (sign: boolean) => {
-    setSaving(sign ? 'sign' : 'save');
+    const sectionInput = sections.map((s) => ({ key: s.key, text: texts[s.key] ?? '' }));
     setFailure(null);
     setNotice(null);
-    const sectionInput = sections.map((s) => ({ key: s.key, text: texts[s.key] ?? '' }));
+    if (sign && sectionInput.every((s) => isBlankNoteText(s.text))) {
+      setEmptyError(tm(APPOINTMENT_MESSAGES.noteEmpty));
+      return;
+    }
+    setEmptyError(null);
+    setSaving(sign ? 'sign' : 'save');
     try {
       const saved = note
         ? await editProgressNote(note.id, { version: note.version, sections: sectionInput, sign })
@@ -170,6 +178,7 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
         {note && <NoteCosignLine noteId={note.id} version={note.version} />}
         {notice && <Alert type="success">{notice}</Alert>}
         {failure && <SystemErrorAlert detail={failure} onDismiss={() => setFailure(null)} />}
+        {emptyError && <Alert type="error">{emptyError}</Alert>}
         {!note && !readOnly && (
           <FormField label={t('appointments.note.template')}>
             <Select
@@ -198,7 +207,14 @@ export function ProgressNoteModal({ appointment, zone, canWrite, onDismiss, onSa
           !readOnly &&
           sections.map((s) => (
             <FormField key={s.key} label={sectionLabel(s)} stretch>
-              <Textarea value={texts[s.key] ?? ''} rows={4} onChange={({ detail }) => setTexts((t) => ({ ...t, [s.key]: detail.value }))} />
+              <Textarea
+                value={texts[s.key] ?? ''}
+                rows={4}
+                onChange={({ detail }) => {
+                  setEmptyError(null);
+                  setTexts((t) => ({ ...t, [s.key]: detail.value }));
+                }}
+              />
             </FormField>
           ))
         )}

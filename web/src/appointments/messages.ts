@@ -22,6 +22,9 @@ const OWN_MESSAGES = {
   notFound: 'The appointment was not found.',
   addendumRequired: 'Write the addendum first.',
   noteConflict: 'This note was changed by someone else. We reloaded it: review and save again.',
+  // The API's words (domain/messages.ts), translated here so the page shows the server's refusal in its language.
+  noteEmpty: MESSAGES.noteEmpty,
+  noteCancelled: MESSAGES.noteCancelledAppointment,
 } as const;
 addEnglishSource('appointments.message', OWN_MESSAGES);
 
