@@ -11,6 +11,8 @@ const appointmentsApi = vi.hoisted(() => ({
   getAppointment: vi.fn(),
   getProgressNoteMetadata: vi.fn(),
   getProgressNote: vi.fn(),
+  getAppointmentSettings: vi.fn(),
+  listAllAppointments: vi.fn(),
   createProgressNote: vi.fn(),
   editProgressNote: vi.fn(),
 }));
@@ -24,6 +26,7 @@ vi.mock('../../../web/src/shell/ViewerContext', () => ({
 import type { Appointment, ProgressNote } from '../../../web/src/appointments/api';
 import { AppointmentDetailsModal } from '../../../web/src/appointments/AppointmentDetailsModal';
 import { ProgressNoteModal } from '../../../web/src/appointments/ProgressNoteModal';
+import { ClientChart } from '../../../web/src/clients/ClientChart';
 
 const SOAP = {
   template: 'SOAP' as const,
@@ -149,6 +152,32 @@ describe('appointment actions by role (spec part 2 §6: no notes, no video for a
     renderDetails(telehealth());
     expect(screen.getByRole('button', { name: 'Progress note' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start video' })).toBeTruthy();
+  });
+});
+
+describe("the client's Appointments tab: its note links by role", () => {
+  const rows = () => [
+    appointment({ id: 'a-1', status: 'ATTENDED', progressNoteId: 'n-1' }),
+    appointment({ id: 'a-2', status: 'ATTENDED', start: '2026-01-19T18:00:00.000Z', end: '2026-01-19T18:45:00.000Z' }),
+  ];
+  const noteLinks = () => screen.queryAllByRole('button', { name: /^Progress note: / });
+
+  it('a clinician opens the written note and writes the missing one', async () => {
+    appointmentsApi.getAppointmentSettings.mockResolvedValue({ timezone: 'US/Pacific' });
+    appointmentsApi.listAllAppointments.mockResolvedValue(rows());
+    render(<ClientChart clientId="c-1" />);
+    await screen.findByText('Open note');
+    expect(noteLinks().map((b) => b.textContent)).toEqual(['Write note', 'Open note']);
+  });
+
+  it('a scheduler sees whether a note is written, with no link the API would refuse', async () => {
+    viewer.roles = ['scheduler'];
+    appointmentsApi.getAppointmentSettings.mockResolvedValue({ timezone: 'US/Pacific' });
+    appointmentsApi.listAllAppointments.mockResolvedValue(rows());
+    render(<ClientChart clientId="c-1" />);
+    await screen.findByText('Written');
+    expect(screen.getByText('None')).toBeTruthy();
+    expect(noteLinks()).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { getAppointmentSettings, listAllAppointments, type Appointment } from '../appointments/api';
 import { STATUS_LABEL } from '../appointments/status';
 import { formatInZone, practiceTimezone } from '../appointments/time';
+import { useAppointmentRights } from '../appointments/useAppointmentRights';
 import { languageTag, useI18n } from '../i18n/I18nProvider';
 import { useViewer } from '../shell/ViewerContext';
 import '../i18n/portal-messages';
@@ -29,6 +30,8 @@ export function ClientChart({ clientId }: { clientId: string }) {
   const { t, tm, locale } = useI18n();
   const viewer = useViewer();
   const meId = viewer.status === 'ready' ? viewer.me.id : null;
+  // Only those the API lets read notes get a link to one (a scheduler sees whether it is written, not a failing link).
+  const { notes } = useAppointmentRights();
   const [load, setLoad] = useState<ChartLoad>({ status: 'loading' });
   const [open, setOpen] = useState<Appointment | null>(null);
 
@@ -73,7 +76,7 @@ export function ClientChart({ clientId }: { clientId: string }) {
             id: 'note',
             header: t('clients.chart.note'),
             cell: (a) =>
-              a.progressNoteId || (!a.readOnly && a.clinicianId === meId) ? (
+              notes && (a.progressNoteId || (!a.readOnly && a.clinicianId === meId)) ? (
                 <Button variant="inline-link" ariaLabel={`${t('clients.chart.note')}: ${when(a.start)}`} onClick={() => setOpen(a)}>
                   {a.progressNoteId ? t('clients.chart.open') : t('clients.chart.write')}
                 </Button>
