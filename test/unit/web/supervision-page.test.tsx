@@ -3,6 +3,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../web/src/clients/api';
 
 const api = vi.hoisted(() => ({ listAwaiting: vi.fn(), getSupervisedNote: vi.fn(), cosignNote: vi.fn(), returnNote: vi.fn(), getNoteCosign: vi.fn(), listSupervisions: vi.fn(), setSupervisors: vi.fn() }));
 const teamApi = vi.hoisted(() => ({ listAllTeamMembers: vi.fn(), editTeamMember: vi.fn() }));
@@ -47,6 +48,22 @@ describe('Supervision page', () => {
     await userEvent.type(screen.getByRole('textbox'), 'Add the risk screen.');
     await userEvent.click(screen.getByRole('button', { name: 'Return to clinician' }));
     await waitFor(() => expect(api.returnNote).toHaveBeenCalledWith('note-a1', 2, 'Add the risk screen.'));
+  });
+
+  it("asks for a comment on the field before returning, and shows the server's refusal of one there (not as a system error)", async () => {
+    api.listAwaiting.mockResolvedValue({ items: [ROW], nextToken: null });
+    api.getSupervisedNote.mockResolvedValue(NOTE);
+    api.returnNote.mockRejectedValue(new ApiError('Invalid input: comment (too long)', 'ValidationError', []));
+    render(<SupervisionPage />);
+    await userEvent.click(await screen.findByRole('radio'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Return with comment' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Return to clinician' }));
+    expect(await screen.findByText('Say what should change before you return the note.')).toBeTruthy();
+    expect(api.returnNote).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByRole('textbox'), 'Redo.');
+    await userEvent.click(screen.getByRole('button', { name: 'Return to clinician' }));
+    expect(await screen.findByText('Invalid input: comment (too long)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Return to clinician' })).toBeTruthy();
   });
 });
 

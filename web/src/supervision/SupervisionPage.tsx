@@ -15,12 +15,13 @@ import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
-import { formatPracticeDateTime } from '../i18n/format';
+import { formatPracticeDate, formatPracticeDateTime } from '../i18n/format';
 import '../i18n/portal-messages';
 import '../i18n/features/supervision';
 import { loadMoreFooter } from '../common/LoadMoreFooter';
 import { usePagedList } from '../common/usePagedList';
 import { reportApiError } from '../shell/banners';
+import { ApiError } from '../settings/graphql';
 import { cosignNote, getSupervisedNote, listAwaiting, returnNote, type AwaitingRow, type SupervisedNote } from './api';
 
 function NoteReader({ row, onDone }: { row: AwaitingRow; onDone: (message: string) => void }) {
@@ -29,6 +30,8 @@ function NoteReader({ row, onDone }: { row: AwaitingRow; onDone: (message: strin
   const [comment, setComment] = useState('');
   const [returning, setReturning] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The comment's problem, shown on the field: left blank here, or the server's refusal of it.
+  const [commentProblem, setCommentProblem] = useState<string | null>(null);
   useEffect(() => {
     setNote(null);
     getSupervisedNote(row.noteId).then(setNote, reportApiError);
@@ -40,13 +43,19 @@ function NoteReader({ row, onDone }: { row: AwaitingRow; onDone: (message: strin
       await action();
       onDone(message);
     } catch (error) {
-      reportApiError(error);
+      if (returning && error instanceof ApiError && error.errorType === 'ValidationError') setCommentProblem(error.message);
+      else reportApiError(error);
     } finally {
       setBusy(false);
     }
   };
+  const sendBack = () => {
+    if (comment.trim() === '') return setCommentProblem(t('supervision.commentRequired'));
+    setCommentProblem(null);
+    void act(() => returnNote(row.noteId, note.note.version, comment), t('supervision.returned'));
+  };
   return (
-    <Container header={<Header variant="h2" description={t('supervision.noteOf', { clinician: row.clinicianName ?? '', client: row.clientName ?? '', date: row.date })}>{t('supervision.readOnly')}</Header>}>
+    <Container header={<Header variant="h2" description={t('supervision.noteOf', { clinician: row.clinicianName ?? '', client: row.clientName ?? '', date: formatPracticeDate(row.date) })}>{t('supervision.readOnly')}</Header>}>
       <SpaceBetween size="m">
         {note.note.sections.map((s) => (
           <FormField key={s.key} label={t(`supervision.section.${s.key}`)}>
@@ -57,15 +66,15 @@ function NoteReader({ row, onDone }: { row: AwaitingRow; onDone: (message: strin
           <FormField key={a.id} label={t('supervision.addendum', { at: formatPracticeDateTime(a.createdAt) })}><Box variant="p">{a.text}</Box></FormField>
         ))}
         {returning ? (
-          <FormField label={t('supervision.comment')} description={t('supervision.commentHint')}>
-            <Textarea value={comment} onChange={(e) => setComment(e.detail.value)} rows={4} />
+          <FormField label={t('supervision.comment')} description={t('supervision.commentHint')} errorText={commentProblem ?? undefined}>
+            <Textarea value={comment} onChange={(e) => setComment(e.detail.value)} rows={4} invalid={Boolean(commentProblem)} />
           </FormField>
         ) : null}
         <SpaceBetween direction="horizontal" size="xs">
           {returning ? (
             <>
               <Button onClick={() => setReturning(false)} disabled={busy}>{t('supervision.cancel')}</Button>
-              <Button variant="primary" loading={busy} onClick={() => void act(() => returnNote(row.noteId, note.note.version, comment), t('supervision.returned'))}>{t('supervision.sendBack')}</Button>
+              <Button variant="primary" loading={busy} onClick={sendBack}>{t('supervision.sendBack')}</Button>
             </>
           ) : (
             <>
@@ -101,7 +110,7 @@ export default function SupervisionPage() {
           columnDefinitions={[
             { id: 'clinician', header: t('supervision.clinician'), cell: (r) => r.clinicianName ?? '' },
             { id: 'client', header: t('supervision.client'), cell: (r) => r.clientName ?? '' },
-            { id: 'date', header: t('supervision.date'), cell: (r) => r.date },
+            { id: 'date', header: t('supervision.date'), cell: (r) => formatPracticeDate(r.date) },
             { id: 'signedAt', header: t('supervision.signedAt'), cell: (r) => (r.signedAt ? formatPracticeDateTime(r.signedAt) : '') },
             { id: 'age', header: t('supervision.age'), cell: (r) => t('supervision.days', { count: r.ageDays }) },
           ]}
