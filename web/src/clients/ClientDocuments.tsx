@@ -111,13 +111,16 @@ export function ClientDocuments({ clientId, client, onClientChanged }: ChartTabP
           </Header>
         }
         empty={<Box textAlign="center">{t('clientDocs.empty')}</Box>}
+        stickyColumns={{ first: 0, last: 1 }}
         columnDefinitions={[
           { id: 'title', header: t('clientDocs.column.document'), cell: (d) => d.title, isRowHeader: true },
           { id: 'kind', header: t('clientDocs.column.kind'), cell: (d) => t(d.kind === 'CONSENT' ? 'clientDocs.kind.consent' : 'clientDocs.kind.intake') },
           { id: 'status', header: t('clientDocs.column.status'), cell: (d) => <StatusIndicator type={INDICATOR[d.status]}>{t(`clientDocs.status.${d.status}`)}</StatusIndicator> },
           { id: 'detail', header: t('clientDocs.column.detail'), cell: detailOf },
           {
+            // Wide enough for "Download PDF" on one line, kept in view when the table scrolls sideways.
             id: 'actions',
+            minWidth: 160,
             header: t('clientDocs.column.actions'),
             cell: (d) =>
               d.kind === 'CONSENT' && d.status === 'SIGNED' ? (
