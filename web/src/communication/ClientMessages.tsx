@@ -5,6 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { routeAccess } from '../../../domain/route-access';
+import { formatPracticeDateTime } from '../i18n/format';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import { useViewer } from '../shell/ViewerContext';
@@ -15,8 +16,8 @@ const LATEST = 5;
 
 /**
  * The client page's Messages part (issue 12): the latest secure messages with this client and a
- * way into the conversation on Telehealth. Shown to those who may open Telehealth; a client outside
- * the viewer's messaging reach shows nothing (the API answers NotFound).
+ * way into the conversation on Telehealth. Shown to those who may open Telehealth; for a client
+ * outside the viewer's messaging reach (the API answers NotFound) it says so instead of a blank tab.
  */
 export function ClientMessages({ clientId }: { clientId: string }) {
   const t = useT();
@@ -26,20 +27,32 @@ export function ClientMessages({ clientId }: { clientId: string }) {
   const allowed = ready !== null && routeAccess('/app/communication', ready.viewer) === 'allowed';
   const conversationId = ready ? conversationIdOf(ready.me.practiceId, clientId) : null;
   const [messages, setMessages] = useState<SecureMessage[] | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
 
   useEffect(() => {
     if (!allowed || !conversationId) return;
     let live = true;
     listMessages(conversationId, null, null).then(
       (page) => live && setMessages(page.items.slice(0, LATEST)),
-      () => live && setMessages(null),
+      () => {
+        if (!live) return;
+        setMessages(null);
+        setUnreadable(true);
+      },
     );
     return () => {
       live = false;
     };
   }, [allowed, conversationId]);
 
-  if (!allowed || !conversationId || messages === null) return null;
+  if (!allowed || !conversationId) return null;
+  if (messages === null) {
+    return unreadable ? (
+      <Container header={<Header variant="h2">{t('messaging.clientPart')}</Header>}>
+        <Box color="text-body-secondary">{t('messaging.notYours')}</Box>
+      </Container>
+    ) : null;
+  }
   return (
     <Container
       header={
@@ -54,7 +67,7 @@ export function ClientMessages({ clientId }: { clientId: string }) {
         <ul aria-label={t('messaging.clientPart')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {messages.map((m) => (
             <li key={m.id} style={{ marginBottom: 8 }}>
-              <Box variant="small" color="text-body-secondary">{(m.senderName || t('messaging.client')) + ' · ' + new Date(m.sentAt).toLocaleString()}</Box>
+              <Box variant="small" color="text-body-secondary">{(m.senderName || t('messaging.client')) + ' · ' + formatPracticeDateTime(m.sentAt)}</Box>
               <Box>{m.retractedAt ? t('messaging.retracted') : m.text || m.attachments.map((a) => a.fileName).join(', ')}</Box>
             </li>
           ))}
