@@ -10,6 +10,7 @@ import { clientKey } from '../../domain/client.ts';
 import { linkOf, type LinkRef } from '../../domain/client-link.ts';
 import { documentProblemMessage, isDocumentId } from '../../domain/documents/consent.ts';
 import { latestSignature, signatureKey, submissionKey, validateSignature } from '../../domain/documents/client-documents.ts';
+import { signatureNameMatches } from '../../domain/documents/signature-name.ts';
 import { signatureCurrent } from '../../domain/documents/consent.ts';
 import { validateIntakeAnswers } from '../../domain/documents/intake.ts';
 import { MESSAGES } from '../../domain/messages.ts';
@@ -31,11 +32,20 @@ export interface SignArgs {
   agreed?: unknown;
 }
 
-/** Signs exactly `version` of a document offered to the client; returns the document id signed. */
+/**
+ * Signs exactly `version` of a document offered to the client, under the client's own name: the
+ * typed name must match the first and last name on the client's record (signature-name.ts).
+ * A refusal says one thing in words (the first field's) and lists every field with its own message.
+ */
 export async function signConsent(ref: PracticeRef, sub: string, args: SignArgs, ip: string, now: string): Promise<void> {
   const validation = validateSignature(args.typedName, args.agreed);
   if (validation.problems.length > 0) {
-    throw new Refusal(documentProblemMessage(validation.problems, 'signature'), 'ValidationError', validation.problems.map((p) => ({ field: p.field, reason: p.reason })));
+    throw new Refusal(validation.problems[0].message ?? documentProblemMessage(validation.problems, 'signature'), 'ValidationError', validation.problems.map((p) => ({ field: p.field, reason: p.reason, message: p.message })));
+  }
+  const client = await getItem(clientKey(ref.practiceId, ref.clientId));
+  const person = (client?.personalDetail ?? {}) as { first?: string; last?: string };
+  if (!signatureNameMatches(validation.typedName, person.first, person.last)) {
+    throw new Refusal(MESSAGES.signNameMismatch, 'ValidationError', [{ field: 'typedName', reason: 'mismatch', message: MESSAGES.signNameMismatch }]);
   }
   const id = args.documentId;
   const head = isDocumentId(id) ? await consentHead(ref.practiceId, id as string) : null;
@@ -46,8 +56,6 @@ export async function signConsent(ref: PracticeRef, sub: string, args: SignArgs,
   const latest = latestSignature(files.signatures.filter((s) => s.documentId === id) as { version: number }[]);
   if (latest && signatureCurrent(head, latest.version)) throw new Refusal(MESSAGES.consentAlreadySigned, 'ConflictError');
   // The signature and its entry on /app/billings/documents (filed under the client's clinician) in one transaction.
-  const client = await getItem(clientKey(ref.practiceId, ref.clientId));
-  const person = (client?.personalDetail ?? {}) as { first?: string; last?: string };
   const signature = {
     ...signatureKey(ref.practiceId, ref.clientId, head.id, head.version),
     entity: 'ConsentSignature',

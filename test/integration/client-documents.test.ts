@@ -82,6 +82,10 @@ describe('consent signatures', () => {
     const refusals: Array<[Record<string, unknown>, string, string]> = [
       [{ a: false }, 'ValidationError', MESSAGES.signAgreeRequired],
       [{ n: '   ' }, 'ValidationError', MESSAGES.signNameRequired],
+      // Only the client's own name on record (Taylor Brooks) signs (session 9 walk).
+      [{ n: 'Someone Else' }, 'ValidationError', MESSAGES.signNameMismatch],
+      [{ n: 'Taylor' }, 'ValidationError', MESSAGES.signNameMismatch],
+      [{ n: 'Taylor Brookes' }, 'ValidationError', MESSAGES.signNameMismatch],
       [{ v: 2 }, 'ConflictError', MESSAGES.consentVersionChanged],
       [{ d: fees.id }, 'NotFound', MESSAGES.consentNotFound],
       [{ p: 'another-practice' }, 'Unauthorized', ''],
@@ -92,9 +96,16 @@ describe('consent signatures', () => {
       if (message) expect(out.errors?.[0].message).toContain(message);
     }
     expect((await signatures()).filter((s) => s.documentId === telehealth.id)).toEqual([]);
+    // An empty submit: one human message, each field with its own, no field ids in the words.
+    const empty = (await call('client', SIGN, { p: practiceId, d: telehealth.id, v: 1, n: '', a: false })) as Body & { errors: Array<{ errorInfo?: unknown }> };
+    expect(empty.errors[0]).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.signNameRequired });
+    expect(empty.errors[0].errorInfo).toEqual({ fields: [
+      { field: 'typedName', reason: 'required', message: MESSAGES.signNameRequired }, { field: 'agreed', reason: 'required', message: MESSAGES.signAgreeRequired },
+    ] });
 
-    const signed = (await call('client', SIGN, { p: practiceId, d: telehealth.id, v: 1, n: ' Taylor  Brooks ', a: true })).data.signConsentDocument;
-    expect(signed).toMatchObject({ id: telehealth.id, status: 'SIGNED', version: 1, typedName: 'Taylor Brooks', details: 'I agree to sessions by video.' });
+    // Case, extra spaces, diacritics and a middle initial do not matter; the name is kept as typed (trimmed).
+    const signed = (await call('client', SIGN, { p: practiceId, d: telehealth.id, v: 1, n: ' táylor  J. BROOKS ', a: true })).data.signConsentDocument;
+    expect(signed).toMatchObject({ id: telehealth.id, status: 'SIGNED', version: 1, typedName: 'táylor J. BROOKS', details: 'I agree to sessions by video.' });
     expect(Date.now() - Date.parse(signed.signedAt)).toBeLessThan(60_000);
     expect(signed.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
     const again = await call('client', SIGN, { p: practiceId, d: telehealth.id, v: 1, n: 'Taylor Brooks', a: true });
@@ -105,7 +116,7 @@ describe('consent signatures', () => {
     await call('owner', EDIT, { id: telehealth.id, v: 2, t: 'Telehealth consent', d: 'I agree to sessions by secure video.', i: true });
     expect(find(await mine(), telehealth.id)).toMatchObject({ status: 'TO_SIGN', version: 3, details: 'I agree to sessions by secure video.' });
     expect((await call('client', SIGN, { p: practiceId, d: telehealth.id, v: 3, n: 'Taylor Brooks', a: true })).data.signConsentDocument).toMatchObject({ status: 'SIGNED', version: 3 });
-    expect((await signatures()).filter((s) => s.documentId === telehealth.id).map((s) => [s.documentId, s.version, s.typedName])).toEqual([[telehealth.id, 1, 'Taylor Brooks'], [telehealth.id, 3, 'Taylor Brooks']]);
+    expect((await signatures()).filter((s) => s.documentId === telehealth.id).map((s) => [s.documentId, s.version, s.typedName])).toEqual([[telehealth.id, 1, 'táylor J. BROOKS'], [telehealth.id, 3, 'Taylor Brooks']]);
 
     const seen = (await call('owner', THEIRS, { t: practiceId, c: clientId })).data.getClientDocuments;
     expect(find(seen, telehealth.id)).toMatchObject({ status: 'SIGNED', version: 3, typedName: 'Taylor Brooks', ip: signed.ip });
@@ -118,7 +129,7 @@ describe('consent signatures', () => {
     const LISTED = 'query ($c: ID) { listBillingDocuments(kind: CONSENT, clientId: $c) { items { id kind title generatedByName } } }';
     const listed = (await call('owner', LISTED, { c: clientId })).data.listBillingDocuments.items.filter((d: { title: string }) => d.title.startsWith('Telehealth consent'));
     expect(listed.map((d: { kind: string; title: string; generatedByName: string }) => [d.kind, d.title, d.generatedByName])).toEqual([
-      ['CONSENT', 'Telehealth consent (version 3)', 'Taylor Brooks'], ['CONSENT', 'Telehealth consent (version 1)', 'Taylor Brooks'],
+      ['CONSENT', 'Telehealth consent (version 3)', 'Taylor Brooks'], ['CONSENT', 'Telehealth consent (version 1)', 'táylor J. BROOKS'],
     ]);
     const got = await call('owner', 'query ($id: ID!) { getBillingDocumentPdf(id: $id) { fileName base64 } }', { id: listed[0].id });
     expect(got.errors).toBeUndefined();
