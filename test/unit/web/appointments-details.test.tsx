@@ -170,6 +170,20 @@ describe("the client's Appointments tab: its note links by role", () => {
     expect(noteLinks().map((b) => b.textContent)).toEqual(['Write note', 'Open note']);
   });
 
+  it('a cancelled appointment offers no "Write note" (the API refuses one); its existing note still opens', async () => {
+    appointmentsApi.getAppointmentSettings.mockResolvedValue({ timezone: 'US/Pacific' });
+    appointmentsApi.listAllAppointments.mockResolvedValue([
+      appointment({ id: 'a-1', status: 'CANCELLED', progressNoteId: 'n-1' }),
+      appointment({ id: 'a-2', status: 'LATE_CANCELLED', start: '2026-01-19T18:00:00.000Z', end: '2026-01-19T18:45:00.000Z' }),
+      appointment({ id: 'a-3', status: 'CANCELLED', start: '2026-01-26T18:00:00.000Z', end: '2026-01-26T18:45:00.000Z' }),
+      appointment({ id: 'a-4', status: 'NO_SHOW', start: '2026-02-02T18:00:00.000Z', end: '2026-02-02T18:45:00.000Z' }),
+    ]);
+    render(<ClientChart clientId="c-1" />);
+    await screen.findByText('Open note');
+    expect(noteLinks().map((b) => b.textContent)).toEqual(['Write note', 'Open note']);
+    expect(screen.getAllByText('None')).toHaveLength(2);
+  });
+
   it('a scheduler sees whether a note is written, with no link the API would refuse', async () => {
     viewer.roles = ['scheduler'];
     appointmentsApi.getAppointmentSettings.mockResolvedValue({ timezone: 'US/Pacific' });

@@ -7,6 +7,7 @@ import Table from '@cloudscape-design/components/table';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { getAppointmentSettings, listAllAppointments, type Appointment } from '../appointments/api';
 import { STATUS_LABEL } from '../appointments/status';
+import { takesNote } from '../../../domain/progress-note';
 import { formatInZone, practiceTimezone } from '../appointments/time';
 import { useAppointmentRights } from '../appointments/useAppointmentRights';
 import { languageTag, useI18n } from '../i18n/I18nProvider';
@@ -76,7 +77,7 @@ export function ClientChart({ clientId }: { clientId: string }) {
             id: 'note',
             header: t('clients.chart.note'),
             cell: (a) =>
-              notes && (a.progressNoteId || (!a.readOnly && a.clinicianId === meId)) ? (
+              notes && (a.progressNoteId || (!a.readOnly && a.clinicianId === meId && takesNote(a))) ? (
                 <Button variant="inline-link" ariaLabel={`${t('clients.chart.note')}: ${when(a.start)}`} onClick={() => setOpen(a)}>
                   {a.progressNoteId ? t('clients.chart.open') : t('clients.chart.write')}
                 </Button>
