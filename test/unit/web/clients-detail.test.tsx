@@ -7,8 +7,9 @@ import { ADA } from './clients-fixtures';
 
 const clientsApi = vi.hoisted(() => ({ getClients: vi.fn(), getClient: vi.fn(), addClient: vi.fn(), editClient: vi.fn(), removeClient: vi.fn() }));
 vi.mock('../../../web/src/clients/api', async (original) => ({ ...(await original<object>()), ...clientsApi }));
+const who = vi.hoisted(() => ({ roles: ['owner'] }));
 vi.mock('../../../web/src/shell/ViewerContext', () => ({
-  useViewer: () => ({ status: 'ready', me: { email: 'x@demo.test', roles: ['owner'], groups: [] }, viewer: { roles: ['owner'], groups: [], plan: 'professional' } }),
+  useViewer: () => ({ status: 'ready', me: { email: 'x@demo.test', roles: who.roles, groups: [] }, viewer: { roles: who.roles, groups: [], plan: 'professional' } }),
 }));
 
 import ClientDetailPage from '../../../web/src/clients/ClientDetailPage';
@@ -26,6 +27,7 @@ function renderAt(id: string) {
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  who.roles = ['owner'];
 });
 
 describe('client detail', () => {
@@ -37,6 +39,7 @@ describe('client detail', () => {
     // The chart opens on its Details tab (loaded with the tab); every domain's tab is offered to the owner.
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Appointments and notes', 'Messages', 'Documents', 'Measures', 'App entries', 'Billing', 'Insurance']);
     expect(screen.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
+
     // An en-US practice reads MM/DD/YYYY and (555) 010-0100 (issue 19).
     expect(await screen.findByText('01/02/1990')).toBeTruthy();
     expect(screen.getByText('(555) 010-0100')).toBeTruthy();
@@ -44,6 +47,14 @@ describe('client detail', () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to clients' }).getAttribute('href')).toBe('/app/clients');
+  });
+
+  it("gives a scheduler the client's Billing tab (client billing without claims, spec §6) but not Insurance or Measures", async () => {
+    who.roles = ['scheduler'];
+    clientsApi.getClient.mockResolvedValue(ADA);
+    renderAt(ADA.id);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Appointments and notes', 'Documents', 'Billing']);
   });
 
   it('says the client was not found for an id the API does not return', async () => {

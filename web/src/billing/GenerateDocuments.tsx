@@ -13,10 +13,12 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { routeAccess } from '../../../domain/route-access';
 import { useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/billing';
 import { reportApiError } from '../shell/banners';
+import { useViewer } from '../shell/ViewerContext';
 import { generateBillingDocument, type BillingDocumentKind } from './documents-api';
 
 function lastMonth(): string {
@@ -48,6 +50,9 @@ export default function GenerateDocuments({ clientId }: { clientId: string }) {
       .finally(() => setBusy(null));
   };
   const all = `/app/billings/documents?clientId=${encodeURIComponent(clientId)}`;
+  // The billing documents page is the billing suite's: a scheduler (client billing without claims) has no link to it.
+  const viewer = useViewer();
+  const mayOpenAll = viewer.status === 'ready' && routeAccess('/app/billings/documents', viewer.viewer) === 'allowed';
   return (
     <Container header={<Header variant="h2" description={t('billing.documents.generateIntro')}>{t('billing.documents.generateTitle')}</Header>}>
       <SpaceBetween size="s">
@@ -62,7 +67,7 @@ export default function GenerateDocuments({ clientId }: { clientId: string }) {
           <Button loading={busy === 'SUPERBILL'} disabled={busy !== null} onClick={() => generate('SUPERBILL')}>{t('billing.documents.makeSuperbill')}</Button>
         </SpaceBetween>
         {done && <div role="status">{done}</div>}
-        <Link href={all} onFollow={(e) => (e.preventDefault(), navigate(all))}>{t('billing.documents.allOfClient')}</Link>
+        {mayOpenAll && <Link href={all} onFollow={(e) => (e.preventDefault(), navigate(all))}>{t('billing.documents.allOfClient')}</Link>}
       </SpaceBetween>
     </Container>
   );

@@ -9,6 +9,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Tabs from '@cloudscape-design/components/tabs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { canCall } from '../../../domain/permissions';
 import { routeAccess } from '../../../domain/route-access';
 import { useViewer } from '../shell/ViewerContext';
 import { CHART_TABS } from './chart-tabs';
@@ -105,7 +106,12 @@ export default function ClientDetailPage() {
 
   const { client } = load;
   const ready = viewer.status === 'ready' ? viewer.viewer : null;
-  const tabs = CHART_TABS.filter((entry) => (client.active || entry.archived) && (!entry.route || (ready !== null && routeAccess(entry.route, ready) === 'allowed')));
+  const tabs = CHART_TABS.filter(
+    (entry) =>
+      (client.active || entry.archived) &&
+      (!entry.route || (ready !== null && routeAccess(entry.route, ready) === 'allowed')) &&
+      (!entry.field || (ready !== null && canCall(entry.field, ready.roles, ready.plan, ready.groups))),
+  );
   const wanted = search.get('tab');
   const activeTab = tabs.some((entry) => entry.id === wanted) ? (wanted as string) : (tabs[0]?.id ?? '');
   const reread = () => void getClient(client.id).then((fresh) => fresh && setLoad({ status: 'ready', client: fresh }));

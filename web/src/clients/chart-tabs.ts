@@ -24,6 +24,11 @@ export interface ChartTab {
   Component: LazyExoticComponent<ComponentType<ChartTabProps>>;
   /** Shown only to viewers who may open this console route (absent: everyone who sees the client). */
   route?: string;
+  /**
+   * Or: shown only to viewers whose roles and plan may call this API field, the tab's own read (the
+   * very rule the API applies, domain/field-rules.ts) — for a tab whose users are not all the route's.
+   */
+  field?: string;
   /** Shown for archived clients too (default: active clients only). */
   archived?: boolean;
 }
@@ -39,8 +44,9 @@ export const CHART_TABS: ChartTab[] = [
   { id: 'measures', label: 'clients.tab.measures', route: '/app/assessments', Component: tab(() => import('../assessments/MeasuresTab')) },
   // App entries (issue 14): the client's sharing per companion app, invitations, entries and stats, for those who may open the app pages.
   { id: 'app-entries', label: 'clients.tab.appEntries', route: '/app/dbt-coach', Component: tab(() => import('../companion/AppEntriesTab')) },
-  // Billing (issue 15): the client's sessions to invoice, invoices, payments and balance, for those who may open /app/billings.
-  { id: 'billing', label: 'clients.tab.billing', route: '/app/billings', Component: tab(() => import('../billing/BillingTab')) },
+  // Billing (issue 15): the client's sessions to invoice, invoices, payments and balance, for every client-billing
+  // right — the billing suite's roles and the scheduler's "client billing without claims" (spec §6), who has no /app/billings.
+  { id: 'billing', label: 'clients.tab.billing', field: 'Query.getClientBilling', Component: tab(() => import('../billing/BillingTab')) },
   // Insurance (issue 16): the client's insurance and eligibility checks, for those who may open Coverage.
   { id: 'insurance', label: 'clients.tab.insurance', route: '/app/coverage', Component: tab(() => import('../insurance/InsuranceTab')) },
 ];
