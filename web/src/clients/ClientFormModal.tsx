@@ -159,7 +159,7 @@ export function ClientFormModal({ client, onDismiss, onSaved }: ClientFormModalP
       </SpaceBetween>
       {base && (
         <Box variant="small">
-          {t('clients.form.statusLine', { status: t(`clients.status.${base.active ? 'active' : 'archived'}`), active: base.active ? 'yes' : 'no' })}
+          {t('clients.form.statusLine', { status: t(`clients.status.${base.active ? 'active' : 'archived'}`) })}
         </Box>
       )}
     </FormModal>
