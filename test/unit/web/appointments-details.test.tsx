@@ -3,7 +3,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const appointmentsApi = vi.hoisted(() => ({
   cancelAppointment: vi.fn(),
@@ -15,6 +15,7 @@ const appointmentsApi = vi.hoisted(() => ({
   listAllAppointments: vi.fn(),
   createProgressNote: vi.fn(),
   editProgressNote: vi.fn(),
+  getServicesOffered: vi.fn(),
 }));
 vi.mock('../../../web/src/appointments/api', async (original) => ({ ...(await original<object>()), ...appointmentsApi }));
 // The signed-in viewer as `me` reports it (roles, plan); a clinician unless a test says otherwise.
@@ -73,6 +74,9 @@ function renderDetails(a: Appointment) {
 // Cloudscape's first render in jsdom can take seconds on a loaded 2-core machine (not a speed check).
 vi.setConfig({ testTimeout: 20_000 });
 
+beforeEach(() => {
+  appointmentsApi.getServicesOffered.mockResolvedValue([{ code: '90834', description: 'Psychotherapy, 45 minutes', defaultMinutes: 45 }]);
+});
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
@@ -84,6 +88,8 @@ describe('appointment details', () => {
     appointmentsApi.setAppointmentStatus.mockResolvedValue(appointment({ status: 'ATTENDED', version: 4 }));
     const { user, onChanged } = renderDetails(appointment());
     expect(screen.getByText('Mon, 01/12/2026, 10:00 AM PST')).toBeTruthy();
+    // The service by code and the practice's name for it.
+    expect(await screen.findByText('90834 Psychotherapy, 45 minutes')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Mark attended' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledWith('The appointment was marked attended.'));
     expect(appointmentsApi.setAppointmentStatus).toHaveBeenCalledWith('a-1', 3, 'ATTENDED');

@@ -9,12 +9,12 @@ import Modal from '@cloudscape-design/components/modal';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../domain/messages';
 import { SystemErrorAlert } from '../common/SystemErrorAlert';
 import { toApiError, type ApiError } from '../settings/graphql';
-import { cancelAppointment, getAppointment, setAppointmentStatus, type Appointment, type AppointmentStatus, type EditScope } from './api';
+import { cancelAppointment, getAppointment, getServicesOffered, setAppointmentStatus, type Appointment, type AppointmentStatus, type EditScope } from './api';
 import { APPOINTMENT_MESSAGES } from './messages';
 import { recurrenceText, STATUS_LABEL } from './status';
 import { formatInZone } from './time';
@@ -62,6 +62,18 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
   const [cancelling, setCancelling] = useState(false);
   const [scope, setScope] = useState<EditScope>('THIS');
   const [copied, setCopied] = useState(false);
+  // The service's name from the practice's services (the code alone says little); the code if it cannot be read.
+  const [serviceName, setServiceName] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    getServicesOffered().then(
+      (services) => live && setServiceName(services.find((s) => s.code === appointment.serviceCode)?.description ?? null),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [appointment.serviceCode]);
   const a = appointment;
   const open = a.status === 'SCHEDULED' || a.status === 'ATTENDED' || a.status === 'NO_SHOW';
   const clientLink = a.clientVideoPath ? `${window.location.origin}${a.clientVideoPath}` : null;
@@ -152,7 +164,7 @@ export function AppointmentDetailsModal({ appointment: initial, zone, meId, onDi
           items={[
             { label: t('appointments.form.client'), value: a.clientName },
             { label: t('appointments.form.clinician'), value: a.clinicianName ?? '-' },
-            { label: t('appointments.form.service'), value: a.serviceCode },
+            { label: t('appointments.form.service'), value: serviceName ? `${a.serviceCode} ${serviceName}` : a.serviceCode },
             { label: t('appointments.details.when'), value: when(a.start) },
             { label: t('appointments.details.duration'), value: t('appointments.form.minutes', { count: a.durationMinutes }) },
             { label: t('appointments.form.location'), value: a.locationType === 'TELEHEALTH' ? t('appointments.form.telehealth') : (a.locationName ?? t('appointments.form.office')) },
