@@ -54,7 +54,8 @@ export async function seedDemoHomework(db: DynamoDBDocumentClient, practiceTable
           entity: 'Homework', id: itemId, assignmentId: id, clientId, therapistId: record?.therapistId ?? null, groupId,
           app: lib?.app ?? null, libraryId: lib?.id ?? null, kind: lib?.kind ?? 'TASK', entryType: lib?.entryType ?? null,
           title: lib?.title ?? source.title, instructions: source.instructions ?? lib?.instructions ?? null, opensOn: o.opensOn, dueDate: o.dueDate,
-          state: isDone ? 'done' : 'assigned', ...(isDone ? { doneAt: new Date(Date.parse(o.dueDate) - 12 * 3600000).toISOString() } : {}),
+          state: isDone ? 'done' : 'assigned', // Done half a day before it was due, or an hour ago when it is due later (never in the future).
+          ...(isDone ? { doneAt: new Date(Math.min(Date.parse(o.dueDate) - 12 * 3600000, now.getTime() - 3600000)).toISOString() } : {}),
           assignedBy: owner, assignedAt: new Date(Date.parse(schedule.startDate) - DAY).toISOString(),
         });
       }
