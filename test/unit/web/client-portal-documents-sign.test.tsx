@@ -51,9 +51,9 @@ afterEach(() => {
 
 describe('signing a consent in the portal', () => {
   it('the English field messages are the API\'s words', () => {
-    expect(DOCUMENTS_PAGE_ENGLISH['clientPortal.documents.nameRequired']).toBe(MESSAGES.signNameRequired);
-    expect(DOCUMENTS_PAGE_ENGLISH['clientPortal.documents.agreeRequired']).toBe(MESSAGES.signAgreeRequired);
-    expect(DOCUMENTS_PAGE_ENGLISH['clientPortal.documents.nameMismatch']).toBe(MESSAGES.signNameMismatch);
+    expect(DOCUMENTS_PAGE_ENGLISH['clientPortal.documents.signature.nameRequired']).toBe(MESSAGES.signNameRequired);
+    expect(DOCUMENTS_PAGE_ENGLISH['clientPortal.documents.signature.agreeRequired']).toBe(MESSAGES.signAgreeRequired);
+    expect(DOCUMENTS_PAGE_ENGLISH['clientPortal.documents.signature.nameMismatch']).toBe(MESSAGES.signNameMismatch);
   });
 
   it('an empty submit: a message under each field, no field ids, nothing sent; the right name signs', async () => {

@@ -14,9 +14,9 @@ import { useDocumentTexts } from './texts';
 
 /** The API's words for the signature's fields → this page's catalog keys (the client's language). */
 const FIELD_TEXTS: Record<string, string> = {
-  [MESSAGES.signNameRequired]: 'nameRequired',
-  [MESSAGES.signAgreeRequired]: 'agreeRequired',
-  [MESSAGES.signNameMismatch]: 'nameMismatch',
+  [MESSAGES.signNameRequired]: 'signature.nameRequired',
+  [MESSAGES.signAgreeRequired]: 'signature.agreeRequired',
+  [MESSAGES.signNameMismatch]: 'signature.nameMismatch',
 };
 
 type FieldErrors = { typedName?: string; agreed?: string };
