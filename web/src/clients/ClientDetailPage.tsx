@@ -9,9 +9,9 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Tabs from '@cloudscape-design/components/tabs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { canCall } from '../../../domain/permissions';
 import { routeAccess } from '../../../domain/route-access';
 import { useViewer } from '../shell/ViewerContext';
+import { mayCall } from '../common/api-rights';
 import { CHART_TABS } from './chart-tabs';
 import { getClient, restoreClient, toApiError, type ApiError, type Client } from './api';
 import { formatPracticeDate } from '../i18n/format';
@@ -110,7 +110,7 @@ export default function ClientDetailPage() {
     (entry) =>
       (client.active || entry.archived) &&
       (!entry.route || (ready !== null && routeAccess(entry.route, ready) === 'allowed')) &&
-      (!entry.field || (ready !== null && canCall(entry.field, ready.roles, ready.plan, ready.groups))),
+      (!entry.field || (ready !== null && mayCall(entry.field, ready.roles, ready.plan, ready.groups))),
   );
   const wanted = search.get('tab');
   const activeTab = tabs.some((entry) => entry.id === wanted) ? (wanted as string) : (tabs[0]?.id ?? '');

@@ -6,6 +6,7 @@
  * API stays the gate; the tab only spares an empty panel.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ApiField } from '../common/api-rights';
 import type { Client } from './api';
 
 /** What every tab receives: the client as read for the page, and a way to read it again. */
@@ -26,9 +27,9 @@ export interface ChartTab {
   route?: string;
   /**
    * Or: shown only to viewers whose roles and plan may call this API field, the tab's own read (the
-   * very rule the API applies, domain/field-rules.ts) — for a tab whose users are not all the route's.
+   * rule the API applies: web/src/common/api-rights.ts) — for a tab whose users are not all the route's.
    */
-  field?: string;
+  field?: ApiField;
   /** Shown for archived clients too (default: active clients only). */
   archived?: boolean;
 }
