@@ -3,7 +3,8 @@
  * The client's session package on the portal's Billing page (issue 15, session 8): this period's
  * sessions used and left and "Start package", which opens the card processor's page with one request
  * id however often it is clicked; once it renews by card, until when it is paid; past due says so;
- * a practice without a package shows nothing.
+ * a practice without a package shows nothing; one the practice ended shows while its last period
+ * runs, with the day it ends (session 9), and nothing after.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -48,7 +49,7 @@ describe('the package on the portal Billing page', () => {
   it('renewing by card: paid until when, no Start button; past due says so; a free package has nothing to start; ended shows nothing', async () => {
     api.clientPackages.mockResolvedValue([practice({ ...PKG, cardRenewal: true, paidThrough: '2026-12-20', status: 'PAST_DUE' })]);
     render(<PackageCard />);
-    expect(await screen.findByText('Renews by card every month; paid until 2026-12-20.')).toBeTruthy();
+    expect(await screen.findByText('Renews by card every month; paid until Dec 20, 2026.')).toBeTruthy();
     expect(screen.getByText(/did not go through/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     cleanup();
@@ -57,9 +58,17 @@ describe('the package on the portal Billing page', () => {
     expect(await screen.findByText('This period: 2 of 4 sessions used, 2 left.')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     cleanup();
-    api.clientPackages.mockResolvedValue([practice({ ...PKG, status: 'ENDED' })]);
+    api.clientPackages.mockResolvedValue([practice({ ...PKG, status: 'ENDED', periodStart: null, periodEnd: null, endedOn: '2026-11-20' })]);
     const { container } = render(<PackageCard />);
     await waitFor(() => expect(api.clientPackages).toHaveBeenCalledTimes(3));
     expect(container.textContent).toBe('');
+  });
+
+  it('an ended package whose last period still runs says until when it covers sessions, and offers no Start', async () => {
+    api.clientPackages.mockResolvedValue([practice({ ...PKG, status: 'ENDED', periodStart: '2026-11-20', endedOn: '2026-12-20' })]);
+    render(<PackageCard />);
+    expect(await screen.findByText('Your practice ended this package: it covers your sessions until Dec 20, 2026.')).toBeTruthy();
+    expect(screen.getByText('This period: 2 of 4 sessions used, 2 left.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -30,7 +30,7 @@ export function PackageCard() {
     });
   };
   // An ended package still has a period while its last one runs (the server answers none after).
-  const shown = items.filter((p) => p.package && (p.package.status !== 'ENDED' || p.package.periodStart !== null));
+  const shown = items.filter((p) => p.package && (p.package.status !== 'ENDED' || Boolean(p.package.periodStart)));
   if (shown.length === 0) return null;
   return (
     <>
