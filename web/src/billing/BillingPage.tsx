@@ -16,7 +16,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../domain/billing/money';
 import { ClientPicker } from '../assessments/ClientPicker';
-import { DateField } from '../common/DateField';
 import { loadMoreFooter } from '../common/LoadMoreFooter';
 import { usePagedList } from '../common/usePagedList';
 import { formatPracticeDate } from '../i18n/format';
@@ -26,8 +25,8 @@ import '../i18n/features/billing';
 import { reportApiError } from '../shell/banners';
 import { listClinicians, type Clinician } from '../appointments/api';
 import { getMoneyFormat, listBilling, type BillingEntry, type BillingFilter } from './api';
+import { useDateRange } from './useDateRange';
 
-const isoDay = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
 const METHODS = new Set(['CASH', 'CHECK', 'EXTERNAL', 'CARD']);
 
 export const FILTERS: BillingFilter[] = ['all', 'Session', 'UnInvoicedSession', 'UnpaidInvoice', 'ClientInvoice', 'BillingPayment', 'InsurancePayment'];
@@ -36,8 +35,7 @@ export default function BillingPage() {
   const t = useT();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<BillingFilter>('all');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const range = useDateRange();
   const [clinicianId, setClinicianId] = useState('');
   const [clientId, setClientId] = useState<string | null>(null);
   const [clinicians, setClinicians] = useState<Clinician[]>([]);
@@ -48,9 +46,7 @@ export default function BillingPage() {
     listClinicians().then(setClinicians, () => setClinicians([]));
   }, []);
 
-  // A date half typed reads nothing new: the list follows whole dates (or none).
-  const fromDay = isoDay(from);
-  const toDay = isoDay(to);
+  const { fromDay, toDay } = range;
   const list = usePagedList<BillingEntry>(
     (token) => listBilling({ filter, from: fromDay, to: toDay, clientId, clinicianId: clinicianId || null, nextToken: token }),
     [filter, fromDay, toDay, clientId, clinicianId],
@@ -71,12 +67,7 @@ export default function BillingPage() {
             <FormField label={t('billing.show')}>
               <Select selectedOption={{ value: filter, label: t(`billing.filter.${filter}`) }} options={FILTERS.map((f) => ({ value: f, label: t(`billing.filter.${f}`) }))} onChange={({ detail }) => setFilter(detail.selectedOption.value as BillingFilter)} />
             </FormField>
-            <FormField label={t('billing.from')}>
-              <DateField value={from} onChange={setFrom} calendarLabel={t('billing.chooseFrom')} invalid={from !== '' && !fromDay} />
-            </FormField>
-            <FormField label={t('billing.to')}>
-              <DateField value={to} onChange={setTo} calendarLabel={t('billing.chooseTo')} invalid={to !== '' && !toDay} />
-            </FormField>
+            {range.fields}
             <ClientPicker onChange={setClientId} />
             <FormField label={t('billing.clinician')}>
               <Select selectedOption={clinicianOptions.find((o) => o.value === clinicianId) ?? clinicianOptions[0]} options={clinicianOptions} onChange={({ detail }) => setClinicianId(detail.selectedOption.value ?? '')} />

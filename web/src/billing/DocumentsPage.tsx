@@ -14,7 +14,6 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { DateField } from '../common/DateField';
 import { loadMoreFooter } from '../common/LoadMoreFooter';
 import { usePagedList } from '../common/usePagedList';
 import { formatPracticeDate } from '../i18n/format';
@@ -24,9 +23,9 @@ import '../i18n/features/billing';
 import { reportApiError } from '../shell/banners';
 import { useViewer } from '../shell/ViewerContext';
 import StatementRunPanel from './StatementRunPanel';
+import { useDateRange } from './useDateRange';
 import { getBillingDocumentPdf, listBillingDocuments, savePdf, type BillingDocument, type BillingDocumentKind } from './documents-api';
 
-const isoDay = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
 const KINDS: Array<BillingDocumentKind | ''> = ['', 'INVOICE', 'SUPERBILL', 'STATEMENT', 'CONSENT'];
 
 export default function DocumentsPage() {
@@ -35,13 +34,10 @@ export default function DocumentsPage() {
   const [params] = useSearchParams();
   const clientId = params.get('clientId');
   const [kind, setKind] = useState<BillingDocumentKind | ''>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const range = useDateRange();
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  // A date half typed reads nothing new: the list follows whole dates (or none).
-  const fromDay = isoDay(from);
-  const toDay = isoDay(to);
+  const { fromDay, toDay } = range;
   const list = usePagedList<BillingDocument>(
     (token) => listBillingDocuments({ kind: kind || null, clientId, from: fromDay, to: toDay, nextToken: token }),
     [kind, clientId, fromDay, toDay],
@@ -71,12 +67,7 @@ export default function DocumentsPage() {
               <FormField label={t('billing.documents.kind')}>
                 <Select selectedOption={{ value: kind, label: kindLabel(kind) }} options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))} onChange={({ detail }) => setKind((detail.selectedOption.value ?? '') as BillingDocumentKind | '')} />
               </FormField>
-              <FormField label={t('billing.from')}>
-                <DateField value={from} onChange={setFrom} calendarLabel={t('billing.chooseFrom')} invalid={from !== '' && !fromDay} />
-              </FormField>
-              <FormField label={t('billing.to')}>
-                <DateField value={to} onChange={setTo} calendarLabel={t('billing.chooseTo')} invalid={to !== '' && !toDay} />
-              </FormField>
+              {range.fields}
               {clientId && <Button onClick={() => navigate('/app/billings/documents')}>{t('billing.documents.allClients')}</Button>}
             </SpaceBetween>
           }
