@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, formatDate, formatMoney } from '../../../web/src/i18n/format';
+import { DEFAULT_TIME_ZONE, formatDate, formatMoney, formatMonth } from '../../../web/src/i18n/format';
 
 describe('formatDate', () => {
   it('shows an instant as YYYY-MM-DD in US/Pacific by default', () => {
@@ -31,6 +31,14 @@ describe('formatDate', () => {
     expect(() => formatDate('yesterday')).toThrow(RangeError);
     expect(() => formatDate('2026-02-30')).toThrow(/Invalid date/);
     expect(() => formatDate(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatMonth', () => {
+  it("names a YYYY-MM month as the reader's language does, whatever the device's zone, and leaves anything else as given", () => {
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2026-01', 'zh-CN')).toBe('2026年1月');
+    expect(formatMonth('2026-11-05')).toBe('2026-11-05');
   });
 });
 

@@ -99,7 +99,7 @@ describe('insights overview', () => {
       ? [{ clientId: 'c1', clientName: 'Morgan Ellis', app, state: 'SHARING', lastHighUrgeDate: null }, { clientId: 'c2', clientName: 'Avery Lane', app, state: 'SHARING', lastHighUrgeDate: today }, { clientId: 'c3', clientName: 'Stopped Client', app, state: 'STOPPED', lastHighUrgeDate: null }]
       : [{ clientId: 'c1', clientName: 'Morgan Ellis', app, state: 'SHARING', lastHighUrgeDate: null }]));
     render(<MemoryRouter initialEntries={['/app/insights']}><InsightsPage /></MemoryRouter>);
-    expect(await screen.findByText('95% of measures completed in 2026-11')).toBeTruthy();
+    expect(await screen.findByText('95% of measures completed in Nov 2026')).toBeTruthy();
     // The three client charts' cards (diary, skills, timeline) each name them.
     expect(await screen.findAllByText('2 clients share DBT diary cards')).toHaveLength(3);
     expect(screen.getAllByText('1 with a high urge in the last 7 days')).toHaveLength(3);

@@ -21,8 +21,8 @@ import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { summaryCsv } from '../../../domain/summary';
-import { useI18n } from '../i18n/I18nProvider';
-import { formatPracticeDate } from '../i18n/format';
+import { languageTag, useI18n } from '../i18n/I18nProvider';
+import { formatMonth, formatPracticeDate } from '../i18n/format';
 import '../i18n/portal-messages';
 import '../i18n/features/admin';
 import { reportApiError } from '../shell/banners';
@@ -36,7 +36,8 @@ type Counts = ClientsSummary['totals'];
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 
 export default function ClientsSummaryPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const language = languageTag(locale);
   const navigate = useNavigate();
   const [months, setMonths] = useState(12);
   const [days, setDays] = useState(30);
@@ -62,10 +63,10 @@ export default function ClientsSummaryPage() {
     months: t('admin.summary.byMonth'), clinicians: t('admin.summary.byClinician'), payers: t('admin.summary.byPayer'), inactive: t('admin.summary.inactiveTitle', { count: data.inactiveDays }),
   }), `clients-summary-${data.to}.csv`);
   const x = (m: string) => new Date(m + '-15T12:00:00Z');
-  const monthLabel = (d: Date) => d.toISOString().slice(0, 7);
+  const monthLabel = (d: Date) => formatMonth(d.toISOString().slice(0, 7), language);
 
   return (
-    <ContentLayout header={<Header variant="h1" description={data ? t(data.scope === 'PRACTICE' ? 'admin.summary.scopePractice' : 'admin.summary.scopeOwn', { from: data.from, to: data.to }) : undefined}
+    <ContentLayout header={<Header variant="h1" description={data ? t(data.scope === 'PRACTICE' ? 'admin.summary.scopePractice' : 'admin.summary.scopeOwn', { from: formatPracticeDate(data.from), to: formatPracticeDate(data.to) }) : undefined}
       actions={<Button iconName="download" disabled={!data} onClick={csv}>{t('admin.summary.csv')}</Button>}>{t('admin.summary.title')}</Header>}>
       <SpaceBetween size="l">
         <SpaceBetween direction="horizontal" size="m">
@@ -97,8 +98,8 @@ export default function ClientsSummaryPage() {
                 />
                 <BarChart
                   series={[
-                    { title: t('admin.summary.new'), type: 'bar', data: data.months.map((m) => ({ x: m.month, y: m.new })) },
-                    { title: t('admin.summary.archived'), type: 'bar', data: data.months.map((m) => ({ x: m.month, y: m.archived })) },
+                    { title: t('admin.summary.new'), type: 'bar', data: data.months.map((m) => ({ x: formatMonth(m.month, language), y: m.new })) },
+                    { title: t('admin.summary.archived'), type: 'bar', data: data.months.map((m) => ({ x: formatMonth(m.month, language), y: m.archived })) },
                   ]}
                   xScaleType="categorical" height={220} ariaLabel={t('admin.summary.newArchived')} xTitle={t('admin.summary.month')} hideFilter statusType={loading ? 'loading' : 'finished'}
                 />
@@ -107,7 +108,7 @@ export default function ClientsSummaryPage() {
             <Table
               header={<Header variant="h2">{t('admin.summary.byMonth')}</Header>} items={data.months} trackBy="month" variant="container"
               columnDefinitions={[
-                { id: 'month', header: t('admin.summary.month'), cell: (r) => r.month },
+                { id: 'month', header: t('admin.summary.month'), cell: (r) => formatMonth(r.month, language) },
                 ...countColumns<ClientsSummary['months'][number]>(),
                 { id: 'seen', header: t('admin.summary.clientsSeen'), cell: (r) => r.clientsSeen },
                 { id: 'perClient', header: t('admin.summary.sessionsPerClient'), cell: (r) => r.sessionsPerClient },

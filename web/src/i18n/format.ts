@@ -41,6 +41,13 @@ function calendarParts(value: Date | string | number, timeZone: string): { year:
   return { year: part('year').padStart(4, '0'), month: part('month'), day: part('day') };
 }
 
+/** A month 'YYYY-MM' as the reader's language names it: 'Nov 2026' (en), 'nov 2026' (es), '2026年11月' (zh). Anything else as given. */
+export function formatMonth(month: string, language = 'en-US'): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+}
+
 /** '2026-03-05' (style 'date') or '03/05/2026' (style 'timestamp'). Throws RangeError on an invalid date. */
 export function formatDate(value: Date | string | number, options: DateFormatOptions = {}): string {
   const { year, month, day } = calendarParts(value, options.timeZone ?? DEFAULT_TIME_ZONE);

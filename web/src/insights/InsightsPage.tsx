@@ -13,7 +13,8 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useT } from '../i18n/I18nProvider';
+import { formatMonth } from '../i18n/format';
+import { languageTag, useI18n, useT } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/insights';
 import { reportApiError } from '../shell/banner-state';
@@ -51,11 +52,12 @@ function SharingFigure({ type, sharing }: { type: ChartType; sharing: { clients:
 
 function Figure({ type, chart, label }: { type: ChartType; chart: InsightsChart | undefined; label: ReturnType<typeof useSeriesLabel> }) {
   const t = useT();
+  const language = languageTag(useI18n().locale);
   if (!chart) return <Box>{t('insights.loading')}</Box>;
   if (type === 'completion') {
     const latest = latestRate(chart);
-    if (!latest || latest.rate === null) return <Box>{t('insights.figure.noRate', { month: latest?.month ?? chart.to.slice(0, 7) })}</Box>;
-    return <Box variant="h2" tagOverride="p">{t('insights.figure.rate', { rate: latest.rate, month: latest.month })}</Box>;
+    if (!latest || latest.rate === null) return <Box>{t('insights.figure.noRate', { month: formatMonth(latest?.month ?? chart.to.slice(0, 7), language) })}</Box>;
+    return <Box variant="h2" tagOverride="p">{t('insights.figure.rate', { rate: latest.rate, month: formatMonth(latest.month, language) })}</Box>;
   }
   return <SmallChart chart={chart} label={label} />;
 }
