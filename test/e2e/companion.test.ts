@@ -88,7 +88,7 @@ describe('companion apps: invite, accept in the portal, a diary card, the app pa
     await owner.getByRole('radio', { name: taylor.clientName }).click();
     await owner.getByRole('heading', { name: taylor.clientName }).waitFor();
     await owner.locator('[aria-label="Urges (0–5)"]').first().waitFor();
-    await owner.getByRole('row').filter({ hasText: 'selfHarm 5' }).filter({ hasText: 'TIPP, Wise mind' }).waitFor();
+    await owner.getByRole('row').filter({ hasText: 'Self-harm 5' }).filter({ hasText: 'TIPP, Wise mind' }).waitFor();
     // Demo designs: a made-up client's stats and entries, for a practice with none yet.
     await owner.goto(`${base}/app/demo-designs`);
     await owner.getByRole('heading', { name: 'Demo designs', level: 1 }).waitFor();

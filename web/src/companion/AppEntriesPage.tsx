@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { appForRoute } from '../../../domain/companion/apps';
 import { useI18n } from '../i18n/I18nProvider';
+import { formatPracticeDate } from '../i18n/format';
 import '../i18n/portal-messages';
 import '../i18n/features/companion';
 import { reportApiError } from '../shell/banners';
@@ -65,7 +66,7 @@ export default function AppEntriesPage() {
           empty={<Box textAlign="center">{t('companion.noClients')}</Box>}
           columnDefinitions={[
             { id: 'name', header: t('companion.client'), cell: (c) => c.clientName ?? c.clientId },
-            { id: 'last', header: t('companion.lastEntry'), cell: (c) => c.lastEntryDate ?? '-' },
+            { id: 'last', header: t('companion.lastEntry'), cell: (c) => (c.lastEntryDate ? formatPracticeDate(c.lastEntryDate) : '-') },
             { id: 'attention', header: t('companion.attention'), cell: (c) => (c.lastHighUrgeDate && c.lastHighUrgeDate >= recent ? <StatusIndicator type="warning">{c.lastHighUrgeDate}</StatusIndicator> : '-') },
           ]}
         />

@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { COMPANION_APPS } from '../../../domain/companion/apps';
 import type { ChartTabProps } from '../clients/chart-tabs';
 import { useI18n } from '../i18n/I18nProvider';
+import { formatPracticeDate } from '../i18n/format';
 import '../i18n/portal-messages';
 import '../i18n/features/companion';
 import { reportApiError } from '../shell/banners';
@@ -66,7 +67,7 @@ export default function AppEntriesTab({ clientId }: ChartTabProps) {
             columnDefinitions={[
               { id: 'app', header: t('companion.appColumn'), cell: (s) => t(`companion.app.${s.app}`) },
               { id: 'state', header: t('companion.state'), cell: (s) => <StatusIndicator type={INDICATOR[s.state] ?? 'info'}>{t(`companion.state.${s.state}`)}</StatusIndicator> },
-              { id: 'last', header: t('companion.lastEntry'), cell: (s) => s.lastEntryDate ?? '-' },
+              { id: 'last', header: t('companion.lastEntry'), cell: (s) => (s.lastEntryDate ? formatPracticeDate(s.lastEntryDate) : '-') },
               { id: 'open', header: t('companion.entriesTitle'), cell: (s) => (s.state === 'SHARING' ? <Button variant="inline-link" onClick={() => setOpen(s.app)}>{t('companion.show')}</Button> : '-') },
             ]}
           />

@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { APP_ENTRY_TYPES } from '../../../domain/companion/apps';
 import { DateField } from '../common/DateField';
 import { useI18n } from '../i18n/I18nProvider';
+import { formatPracticeDate } from '../i18n/format';
 import '../i18n/portal-messages';
 import '../i18n/features/companion';
 import { reportApiError } from '../shell/banners';
@@ -73,7 +74,7 @@ export function ClientEntries({ clientId, app }: { clientId: string; app: Compan
         loadingText={t('companion.loading')}
         empty={<Box textAlign="center">{t('companion.noEntries')}</Box>}
         columnDefinitions={[
-          { id: 'date', header: t('companion.day'), cell: (e) => e.date },
+          { id: 'date', header: t('companion.day'), cell: (e) => formatPracticeDate(e.date) },
           { id: 'type', header: t('companion.type'), cell: (e) => t(`companion.type.${e.type}`) },
           { id: 'summary', header: t('companion.summary'), cell: (e) => entrySummary(e.type, e.data, t) },
         ]}

@@ -13,13 +13,14 @@ import { useI18n } from '../i18n/I18nProvider';
 import '../i18n/portal-messages';
 import '../i18n/features/companion';
 import type { Stats } from './api';
+import { fieldName } from './entry-summary';
 
 type Series = { title: string; type: 'line'; data: { x: Date; y: number }[] };
 
-function lines(stats: Stats, pick: 'urges' | 'emotions'): Series[] {
+function lines(stats: Stats, pick: 'urges' | 'emotions', t: (key: string) => string): Series[] {
   const names = Array.from(new Set(stats.days.flatMap((d) => d[pick].map((r) => r.name))));
   return names.map((name) => ({
-    title: name,
+    title: fieldName(name, t),
     type: 'line' as const,
     data: stats.days.flatMap((d) => d[pick].filter((r) => r.name === name).map((r) => ({ x: new Date(d.date + 'T12:00:00Z'), y: r.value }))),
   }));
@@ -38,10 +39,10 @@ export function StatsPanel({ stats }: { stats: Stats }) {
           <div><Box variant="awsui-key-label">{t('companion.highUrgeDays')}</Box><Box>{stats.highUrgeDates.length}</Box></div>
         </ColumnLayout>
         {stats.days.some((d) => d.urges.length > 0) ? (
-          <LineChart series={lines(stats, 'urges')} xScaleType="time" yDomain={[0, 5]} height={220} ariaLabel={t('companion.urgesChart')} xTitle={t('companion.day')} yTitle={t('companion.urgesChart')} i18nStrings={{ xTickFormatter: xFormatter }} hideFilter empty={<Box>{t('companion.noData')}</Box>} />
+          <LineChart series={lines(stats, 'urges', t)} xScaleType="time" yDomain={[0, 5]} height={220} ariaLabel={t('companion.urgesChart')} xTitle={t('companion.day')} yTitle={t('companion.urgesChart')} i18nStrings={{ xTickFormatter: xFormatter }} hideFilter empty={<Box>{t('companion.noData')}</Box>} />
         ) : null}
         {stats.days.some((d) => d.emotions.length > 0) ? (
-          <LineChart series={lines(stats, 'emotions')} xScaleType="time" yDomain={[0, 5]} height={220} ariaLabel={t('companion.emotionsChart')} xTitle={t('companion.day')} yTitle={t('companion.emotionsChart')} i18nStrings={{ xTickFormatter: xFormatter }} hideFilter empty={<Box>{t('companion.noData')}</Box>} />
+          <LineChart series={lines(stats, 'emotions', t)} xScaleType="time" yDomain={[0, 5]} height={220} ariaLabel={t('companion.emotionsChart')} xTitle={t('companion.day')} yTitle={t('companion.emotionsChart')} i18nStrings={{ xTickFormatter: xFormatter }} hideFilter empty={<Box>{t('companion.noData')}</Box>} />
         ) : null}
         {stats.skills.length > 0 ? (
           <BarChart series={[{ title: t('companion.skillsChart'), type: 'bar', data: stats.skills.slice(0, 10).map((s) => ({ x: s.name, y: s.count })) }]} xScaleType="categorical" height={220} ariaLabel={t('companion.skillsChart')} xTitle={t('companion.skill')} yTitle={t('companion.times')} hideFilter hideLegend />
