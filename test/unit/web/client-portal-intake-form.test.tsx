@@ -65,8 +65,8 @@ describe('the adult intake in the portal language', () => {
     const { container } = await renderIn('es');
     expect(screen.getByRole('heading', { name: 'Admisión de adultos' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Sobre usted' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Nombre (obligatoria)' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Fecha de nacimiento (MM/DD/AAAA) (obligatoria)' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Nombre (campo obligatorio)' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Fecha de nacimiento (MM/DD/AAAA) (campo obligatorio)' })).toBeTruthy();
     const sleep = screen.getByRole('group', { name: '¿Cómo describiría su sueño?' });
     expect(within(sleep).getAllByRole('radio').map((r) => r.parentElement?.textContent?.trim())).toEqual(['Bueno', 'Regular', 'Malo']);
     expect(screen.getByText(/^Este formulario no se revisa las 24 horas/)).toBeTruthy();
@@ -96,7 +96,7 @@ describe('the adult intake in the portal language', () => {
       }],
     });
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Nombre (obligatoria)' }), 'Lucía');
+    await user.type(screen.getByRole('textbox', { name: 'Nombre (campo obligatorio)' }), 'Lucía');
     await user.click(within(screen.getByRole('group', { name: '¿Cómo describiría su sueño?' })).getByRole('radio', { name: 'Regular' }));
     await user.click(screen.getByRole('button', { name: 'Enviar a mi consulta' }));
     expect(api.submitIntakeForm).toHaveBeenCalledTimes(1);
