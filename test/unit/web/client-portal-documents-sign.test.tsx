@@ -4,20 +4,17 @@
  * each field in the client's language — no field ids, nothing sent; the API's refusal of a name that
  * is not the client's own shows under the name, translated; the right name and "I agree" sign.
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
-import { I18nProvider } from '../../../web/src/i18n/I18nProvider';
-import { loadCatalog } from '../../../web/src/i18n/catalog';
-import { createTranslator } from '../../../web/src/i18n/translator';
 import type { Locale } from '../../../web/src/i18n/locales';
+import { renderPortalPage } from '../../support/portal-page';
 
 const api = vi.hoisted(() => ({ clientDocuments: vi.fn(), submitIntakeForm: vi.fn(), signConsentDocument: vi.fn() }));
 vi.mock('../../../web/src/client-portal/documents/api', () => api);
 
 import DocumentsPage from '../../../web/src/client-portal/documents/DocumentsPage';
-import { PortalI18nProvider } from '../../../web/src/client-portal/i18n';
 import { DOCUMENTS_PAGE_ENGLISH } from '../../../web/src/client-portal/documents/texts';
 
 const DOC = {
@@ -30,14 +27,7 @@ const mismatch = {
 
 async function renderIn(locale: Locale) {
   api.clientDocuments.mockResolvedValue([DOC]);
-  const translator = createTranslator(locale, await loadCatalog(locale));
-  const view = render(
-    <I18nProvider initial={translator}>
-      <PortalI18nProvider>
-        <DocumentsPage />
-      </PortalI18nProvider>
-    </I18nProvider>,
-  );
+  const view = await renderPortalPage(locale, <DocumentsPage />);
   await screen.findByRole('form');
   return { ...view, user: userEvent.setup() };
 }

@@ -6,22 +6,19 @@
  * naming the questions by their translated labels. The answers still go out keyed by field key and
  * option value. English shows the library's English.
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
 import { templateByName } from '../../../domain/documents/intake-templates';
 import { intakeTextEntries } from '../../../web/src/client-portal/documents/intake-text-keys';
-import { I18nProvider } from '../../../web/src/i18n/I18nProvider';
-import { loadCatalog } from '../../../web/src/i18n/catalog';
-import { createTranslator } from '../../../web/src/i18n/translator';
 import type { Locale } from '../../../web/src/i18n/locales';
+import { renderPortalPage } from '../../support/portal-page';
 
 const api = vi.hoisted(() => ({ clientDocuments: vi.fn(), submitIntakeForm: vi.fn(), signConsentDocument: vi.fn() }));
 vi.mock('../../../web/src/client-portal/documents/api', () => api);
 
 import DocumentsPage from '../../../web/src/client-portal/documents/DocumentsPage';
-import { PortalI18nProvider } from '../../../web/src/client-portal/i18n';
 
 const adult = templateByName('adult-intake')!;
 const FORM = {
@@ -40,14 +37,7 @@ const DOC = {
 
 async function renderIn(locale: Locale) {
   api.clientDocuments.mockResolvedValue([DOC]);
-  const translator = createTranslator(locale, await loadCatalog(locale));
-  const view = render(
-    <I18nProvider initial={translator}>
-      <PortalI18nProvider>
-        <DocumentsPage />
-      </PortalI18nProvider>
-    </I18nProvider>,
-  );
+  const view = await renderPortalPage(locale, <DocumentsPage />);
   await screen.findByRole('form');
   return view;
 }
