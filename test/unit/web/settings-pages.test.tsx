@@ -100,7 +100,7 @@ describe('billing and service page', () => {
     await replace(user, 'Generate invoices on day of month', '31');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Enter a 9-digit tax id');
-    expect(screen.getByText('Enter a whole number in the range shown')).toBeTruthy();
+    expect(await screen.findByText('Enter a whole number in the range shown')).toBeTruthy();
     expect(settingsApi.editBillingSettings).not.toHaveBeenCalled();
   });
 
