@@ -26,13 +26,17 @@ describe('records a clinician can find', () => {
     it(`lists an archived client, opens and restores it; the client's page has the invitation and the appointments and notes (${width} px)`, async () => {
       const last = `Archived${run}w${width}`;
       const client = (await api('mutation ($input: ClientInput!) { addClient(input: $input) { id } }', { input: { personalDetail: { first: 'Remy', last }, dateOfBirth: '05/06/1979' } })).addClient;
-      // A past session with a written note, then the client is archived.
-      const start = new Date(Math.floor(Date.now() / 3600000) * 3600000 - (30 + i) * 86400000).toISOString();
+      // A past session with a written note, then the client is archived: an evening a month ago (8:30 or 9:30 PM
+      // Pacific, clear of the demo calendar, whose sessions the owner's would otherwise meet at some hours of the day).
+      const evening = new Date(Date.now() - (30 + i) * 86400000);
+      evening.setUTCHours(4 + i, 30, 0, 0);
+      const start = evening.toISOString();
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).format(evening);
       const appointment = (await api('mutation ($input: AppointmentInput!) { createAppointment(input: $input) { id } }', {
         input: { clientId: client.id, serviceCode: '90834', locationType: 'OFFICE', start, durationMinutes: 45 },
       })).createAppointment[0];
       await api('mutation ($a: ID!, $d: AWSDate!, $input: ProgressNoteInput!) { createProgressNote(appointmentId: $a, date: $d, input: $input) { id } }', {
-        a: appointment.id, d: start.slice(0, 10), input: { template: 'FREE', sections: [{ key: 'note', text: `Session note ${run}` }], sign: true },
+        a: appointment.id, d: day, input: { template: 'FREE', sections: [{ key: 'note', text: `Session note ${run}` }], sign: true },
       });
       await api('mutation ($id: ID!) { removeClient(id: $id) { status } }', { id: client.id });
 
